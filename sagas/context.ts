@@ -1,0 +1,26 @@
+// What the sagas get through saga context instead of imports: connector instances and settings.
+import type { ChainTable } from '../src/lib/chains';
+import type { ConnectorRegistry } from '../src/lib/connectors/types';
+import type { SessionMemory } from '../src/lib/persistence';
+
+export interface WalletTimeouts {
+  /** Each kind's silent reconnect at start. */
+  eagerMs: number;
+  /** A user connect, from click to accounts (the user may take a while in the wallet). */
+  activateMs: number;
+  /** `wallet_revokePermissions` on disconnect: best effort, never blocks the user. */
+  revokeMs: number;
+}
+
+export interface WalletSagaContext {
+  connectors: ConnectorRegistry;
+  chains: ChainTable;
+  session: SessionMemory;
+  timeouts: WalletTimeouts;
+  /** SPEC: closing the QR dialog records `User closed modal`; false makes it a plain return to idle. */
+  qrCloseIsError: boolean;
+}
+
+export const DEFAULT_TIMEOUTS: WalletTimeouts = { eagerMs: 10_000, activateMs: 120_000, revokeMs: 1_500 };
+
+export const WALLET_CONTEXT = 'wallet';

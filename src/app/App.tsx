@@ -1,0 +1,21 @@
+import { CONNECTION_IDS } from '../lib/connectors/types';
+import { ConnectionCard } from '../features/wallet/ConnectionCard';
+import { ErrorBoundary } from './ErrorBoundary';
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <header className="top">
+        <h1>Walletdeck</h1>
+        <p className="tagline">Connect a wallet, pick a chain, see your accounts.</p>
+      </header>
+      <main>
+        <section aria-label="Wallet connections" className="cards">
+          {CONNECTION_IDS.map((id) => (
+            <ConnectionCard key={id} id={id} />
+          ))}
+        </section>
+      </main>
+    </ErrorBoundary>
+  );
+}

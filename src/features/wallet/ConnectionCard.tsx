@@ -1,0 +1,104 @@
+import { useChains } from '../../app/chainsContext';
+import { useConnectors } from '../../app/connectorsContext';
+import { chainName } from '../../lib/chains';
+import type { ConnectionId } from '../../lib/connectors/types';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { connectionStatus, isOnUnsupportedChain } from '../../../store/selectors';
+import { walletActions } from '../../../store/walletSlice';
+import { ChainSelector } from './ChainSelector';
+import { ErrorMessage } from './ErrorMessage';
+
+export function ConnectionCard({ id }: { id: ConnectionId }) {
+  const dispatch = useAppDispatch();
+  const chains = useChains();
+  const connector = useConnectors()[id];
+  const connection = useAppSelector((s) => s.wallet.connections[id]);
+  const meta = useAppSelector((s) => s.wallet.meta[id]);
+  const allowed = useAppSelector((s) => s.wallet.allowedChainIds[id]);
+  const isCurrent = useAppSelector((s) => s.wallet.current === id);
+  const status = connectionStatus(connection, meta);
+  const unsupported = isOnUnsupportedChain(connection);
+  const available = connector.isAvailable();
+  const hasAccounts = connection.accounts !== undefined;
+  const headingId = `card-${id}-title`;
+
+  const connect = () => dispatch(walletActions.connectRequested({ id }));
+  const selectChain = (chainId: number) =>
+    hasAccounts
+      ? dispatch(walletActions.chainSwitchRequested({ id, chainId }))
+      : dispatch(walletActions.desiredChainSelected({ id, chainId }));
+
+  return (
+    <article className={`card${isCurrent ? ' current' : ''}`} aria-labelledby={headingId} data-testid={`card-${id}`} data-status={status}>
+      <header>
+        <h2 id={headingId}>{connector.name}</h2>
+        {isCurrent ? <span className="badge" title="The last wallet you chose">Current</span> : null}
+      </header>
+      <p className={`status status-${status.toLowerCase()}`} data-testid="status" aria-live="polite">
+        {status === 'Connecting' || status === 'Reconnecting' ? <span className="spinner" aria-hidden="true" /> : null}
+        {status}
+      </p>
+      {!available ? <p className="muted">Not available in this version yet.</p> : null}
+      {meta.awaitingWallet ? (
+        <p className="notice" role="status">
+          Your wallet already has a request waiting: open it to approve or reject.
+        </p>
+      ) : null}
+      {connection.chainId !== undefined ? (
+        <p data-testid="chain">
+          Chain: <strong>{chainName(chains, connection.chainId)}</strong> <span className="muted">({connection.chainId})</span>
+        </p>
+      ) : null}
+      {connection.accounts && connection.accounts.length > 0 ? (
+        <ul className="accounts" aria-label="Accounts">
+          {connection.accounts.map((account) => (
+            <li key={account} data-testid="account" className="address">
+              {account}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {connection.error ? <ErrorMessage error={connection.error} /> : null}
+      {meta.switchError ? <ErrorMessage error={meta.switchError} prefix="Chain not switched:" /> : null}
+      {meta.rejectedUpdate ? <ErrorMessage error={meta.rejectedUpdate} prefix="Ignored an invalid update from the wallet:" /> : null}
+      {available ? (
+        <ChainSelector
+          chainIds={allowed}
+          value={hasAccounts ? connection.chainId : meta.desiredChainId}
+          unsupported={unsupported ? connection.chainId : undefined}
+          disabled={connection.activating || meta.switchingTo !== undefined}
+          label={hasAccounts ? 'Switch chain' : 'Chain to connect to'}
+          onSelect={selectChain}
+        />
+      ) : null}
+      {meta.switchingTo !== undefined ? (
+        <p className="notice" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Switching to {chainName(chains, meta.switchingTo)}: confirm in your wallet.
+        </p>
+      ) : null}
+      <div className="actions">
+        {status === 'Disconnected' ? (
+          <button type="button" onClick={connect} disabled={!available}>
+            Connect
+          </button>
+        ) : null}
+        {status === 'Error' && !hasAccounts ? (
+          <button type="button" onClick={connect}>
+            Try again
+          </button>
+        ) : null}
+        {connection.activating ? (
+          <button type="button" onClick={() => dispatch(walletActions.connectCancelled({ id }))}>
+            Cancel
+          </button>
+        ) : null}
+        {hasAccounts || status === 'Error' ? (
+          <button type="button" className="secondary" onClick={() => dispatch(walletActions.disconnectRequested({ id }))}>
+            Disconnect
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+// What survives a reload: the current connection, and which kinds the user disconnected on purpose.
+// Storage is untrusted: anything unexpected falls back to the default.
+import { isConnectionId, type ConnectionId } from './connectors/types';
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export const STORAGE_KEYS = {
+  current: 'walletdeck.current',
+  disconnected: 'walletdeck.disconnected',
+} as const;
+
+export interface SessionMemory {
+  loadCurrent(): ConnectionId;
+  saveCurrent(id: ConnectionId): void;
+  /** The user pressed Disconnect: do not reconnect this kind silently on the next load. */
+  wasDisconnected(id: ConnectionId): boolean;
+  setDisconnected(id: ConnectionId, disconnected: boolean): void;
+}
+
+/** Storage can throw (privacy modes, quota); losing memory must never break the app. */
+function safely<T>(fallback: T, read: () => T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+export function createSessionMemory(storage: KeyValueStorage | undefined): SessionMemory {
+  const readDisconnected = (): ConnectionId[] =>
+    safely([], () => {
+      const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEYS.disconnected) ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter(isConnectionId) : [];
+    });
+  return {
+    loadCurrent() {
+      return safely<ConnectionId>('injected', () => {
+        const raw = storage?.getItem(STORAGE_KEYS.current);
+        return isConnectionId(raw) ? raw : 'injected';
+      });
+    },
+    saveCurrent(id) {
+      safely(undefined, () => storage?.setItem(STORAGE_KEYS.current, id));
+    },
+    wasDisconnected(id) {
+      return readDisconnected().includes(id);
+    },
+    setDisconnected(id, disconnected) {
+      const others = readDisconnected().filter((k) => k !== id);
+      const next = disconnected ? [...others, id] : others;
+      safely(undefined, () =>
+        next.length === 0 ? storage?.removeItem(STORAGE_KEYS.disconnected) : storage?.setItem(STORAGE_KEYS.disconnected, JSON.stringify(next)),
+      );
+    },
+  };
+}
+
+/** Memory for environments without storage (tests, server rendering). */
+export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { dump(): Record<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, String(value)),
+    removeItem: (key) => void data.delete(key),
+    dump: () => Object.fromEntries(data),
+  };
+}

@@ -1,0 +1,68 @@
+// Validation of every value that arrives from a wallet, an endpoint or storage before it is trusted.
+import { getAddress } from 'ethers/address';
+import { ERROR_NAMES, MESSAGES, walletError, type WalletError } from './errors';
+
+/** Largest chain id a wallet may report (EIP-2294 bound used by MetaMask). */
+export const MAX_SAFE_CHAIN_ID = 4503599627370476;
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; error: WalletError };
+
+/**
+ * Normalises the encodings wallets use for a chain id (0x-hex string, decimal string, number)
+ * into a number. Anything else is returned unchanged so that validation can report it.
+ */
+export function normalizeChainId(raw: unknown): number | string {
+  if (typeof raw === 'number') return raw;
+  if (typeof raw === 'bigint') return raw <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(raw) : raw.toString();
+  if (typeof raw === 'string') {
+    const text = raw.trim();
+    if (/^0x[0-9a-f]+$/i.test(text)) return parseInt(text, 16);
+    if (/^[0-9]+$/.test(text)) return Number(text);
+    return raw;
+  }
+  return String(raw);
+}
+
+export function validateChainId(raw: unknown): Validated<number> {
+  const chainId = normalizeChainId(raw);
+  if (typeof chainId !== 'number' || !Number.isInteger(chainId) || chainId <= 0 || chainId > MAX_SAFE_CHAIN_ID) {
+    return { ok: false, error: walletError(ERROR_NAMES.invalidUpdate, MESSAGES.invalidChainId(raw)) };
+  }
+  return { ok: true, value: chainId };
+}
+
+/** Checksums one address, or undefined when it is not a valid address (bad checksum included). */
+export function checksumAddress(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(raw)) return undefined;
+  try {
+    return getAddress(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export function validateAccounts(raw: unknown): Validated<string[]> {
+  if (!Array.isArray(raw)) return { ok: false, error: walletError(ERROR_NAMES.invalidUpdate, MESSAGES.invalidAccount(raw)) };
+  const accounts: string[] = [];
+  for (const item of raw) {
+    const address = checksumAddress(item);
+    if (address === undefined) return { ok: false, error: walletError(ERROR_NAMES.invalidUpdate, MESSAGES.invalidAccount(item)) };
+    accounts.push(address);
+  }
+  return { ok: true, value: accounts };
+}
+
+export function chainIdNotAllowedError(chainId: number, allowed: readonly number[]): WalletError | undefined {
+  if (allowed.includes(chainId)) return undefined;
+  return walletError(ERROR_NAMES.chainIdNotAllowed, MESSAGES.chainIdNotAllowed(chainId, allowed));
+}
+
+/** An allowed chain list must be non-empty positive chain ids; a configuration error otherwise. */
+export function validateAllowedChainIds(list: readonly number[]): number[] {
+  if (list.length === 0) throw Object.assign(new Error(MESSAGES.allowedChainIdsEmpty), { name: ERROR_NAMES.configuration });
+  for (const id of list) {
+    const checked = validateChainId(id);
+    if (!checked.ok) throw Object.assign(new Error(checked.error.message), { name: ERROR_NAMES.configuration });
+  }
+  return [...list];
+}

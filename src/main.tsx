@@ -1,0 +1,49 @@
+// Composition root: the only file that wires connectors, store, sagas and React together.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import createSagaMiddleware from 'redux-saga';
+import { rootSaga } from '../sagas';
+import { DEFAULT_TIMEOUTS, WALLET_CONTEXT, type WalletSagaContext } from '../sagas/context';
+import { setupStore } from '../store/setupStore';
+import { App } from './app/App';
+import { ChainsProvider } from './app/chainsContext';
+import { ConnectorsProvider } from './app/connectorsContext';
+import { loadConfig } from './config';
+import { createConnectors } from './lib/connectors/registry';
+import { createSessionMemory } from './lib/persistence';
+import './app/styles.css';
+
+const config = loadConfig();
+const connectors = createConnectors(window);
+const session = createSessionMemory(window.localStorage);
+const context: WalletSagaContext = {
+  connectors,
+  chains: config.chains,
+  session,
+  timeouts: DEFAULT_TIMEOUTS,
+  qrCloseIsError: config.qrCloseIsError,
+};
+const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context } });
+const store = setupStore(undefined, {
+  allowedChainIds: config.allowedChainIds,
+  session,
+  middleware: [sagaMiddleware],
+  devTools: config.development,
+});
+// Runs before the first render, so a kind with a saved session shows "Reconnecting" at once.
+sagaMiddleware.run(rootSaga);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={store}>
+      <ChainsProvider value={config.chains}>
+        <ConnectorsProvider value={connectors}>
+          <App />
+        </ConnectorsProvider>
+      </ChainsProvider>
+    </Provider>
+  </StrictMode>,
+);

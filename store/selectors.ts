@@ -1,0 +1,33 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { ConnectionId } from '../src/lib/connectors/types';
+import { ERROR_NAMES } from '../src/lib/errors';
+import type { Connection, ConnectionMeta } from './walletSlice';
+import type { RootState } from './types';
+
+export type ConnectionStatus = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error';
+
+export const selectWallet = (state: RootState) => state.wallet;
+export const selectCurrentConnectionId = (state: RootState) => state.wallet.current;
+export const selectConnection = (state: RootState, id: ConnectionId): Connection => state.wallet.connections[id];
+export const selectConnectionMeta = (state: RootState, id: ConnectionId): ConnectionMeta => state.wallet.meta[id];
+export const selectAllowedChainIds = (state: RootState, id: ConnectionId): number[] => state.wallet.allowedChainIds[id];
+
+/** SPEC: connected means chainId and accounts both known and no error. */
+export function connectionStatus(connection: Connection, meta: ConnectionMeta): ConnectionStatus {
+  if (connection.activating) return meta.phase === 'reconnecting' ? 'Reconnecting' : 'Connecting';
+  if (connection.error) return 'Error';
+  if (connection.chainId !== undefined && connection.accounts !== undefined) return 'Connected';
+  return 'Disconnected';
+}
+
+export const selectConnectionStatus = (state: RootState, id: ConnectionId): ConnectionStatus =>
+  connectionStatus(state.wallet.connections[id], state.wallet.meta[id]);
+
+export function isOnUnsupportedChain(connection: Connection): boolean {
+  return connection.error?.name === ERROR_NAMES.chainIdNotAllowed;
+}
+
+export const selectCurrentConnection = createSelector(
+  [(state: RootState) => state.wallet.current, (state: RootState) => state.wallet.connections],
+  (current, connections) => ({ id: current, ...connections[current] }),
+);

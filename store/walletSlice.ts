@@ -1,0 +1,229 @@
+// Connection state, one state machine per wallet kind (SPEC section 2). Every update is validated
+// here, in one place, so no path (saga, DevTools dispatch, replay) can store an unchecked value.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
+import { ERROR_NAMES, type WalletError } from '../src/lib/errors';
+import { chainIdNotAllowedError, validateAccounts, validateChainId } from '../src/lib/validation';
+
+export interface Connection {
+  chainId?: number;
+  accounts?: string[];
+  activating: boolean;
+  error?: WalletError;
+}
+
+/** What the connection is doing, beyond the four SPEC fields, for the UI and stale-result checks. */
+export type Phase = 'idle' | 'reconnecting' | 'connecting';
+
+export interface ConnectionMeta {
+  /** Increases with every activation and deactivation; a result of an older attempt is stale. */
+  attempt: number;
+  phase: Phase;
+  /** The wallet has a request open for the user (MetaMask -32002, a phone to confirm on). */
+  awaitingWallet: boolean;
+  /** The chain to ask for on the next connect. */
+  desiredChainId?: number;
+  /** A chain switch in flight. */
+  switchingTo?: number;
+  /** Why the last chain switch did not happen; the connection itself is unchanged. */
+  switchError?: WalletError;
+  /** The last update that failed validation and was therefore not applied. */
+  rejectedUpdate?: WalletError;
+  /** QR-code wallets: the pairing URI to draw while connecting. */
+  pairingUri?: string;
+}
+
+export interface WalletState {
+  current: ConnectionId;
+  connections: Record<ConnectionId, Connection>;
+  meta: Record<ConnectionId, ConnectionMeta>;
+  allowedChainIds: Record<ConnectionId, number[]>;
+}
+
+const idle = (): Connection => ({ activating: false });
+const freshMeta = (attempt = 0): ConnectionMeta => ({ attempt, phase: 'idle', awaitingWallet: false });
+
+function perKind<T>(make: (id: ConnectionId) => T): Record<ConnectionId, T> {
+  return Object.fromEntries(CONNECTION_IDS.map((id) => [id, make(id)])) as Record<ConnectionId, T>;
+}
+
+export function createWalletState(
+  allowedChainIds: Record<ConnectionId, number[]>,
+  current: ConnectionId = 'injected',
+): WalletState {
+  return {
+    current,
+    connections: perKind(idle),
+    meta: perKind(() => freshMeta()),
+    allowedChainIds: perKind((id) => [...allowedChainIds[id]]),
+  };
+}
+
+type WithId<T = object> = { id: ConnectionId } & T;
+type Attempted<T = object> = WithId<{ attempt: number } & T>;
+
+/** True while the connection has anything a provider event could update. */
+function isLive(c: Connection): boolean {
+  return c.activating || c.chainId !== undefined || c.accounts !== undefined;
+}
+
+function reset(state: WalletState, id: ConnectionId, error?: WalletError): void {
+  state.connections[id] = error ? { activating: false, error } : idle();
+  const meta = state.meta[id];
+  state.meta[id] = { ...freshMeta(meta.attempt), ...(meta.desiredChainId !== undefined ? { desiredChainId: meta.desiredChainId } : {}) };
+}
+
+/**
+ * Merges a validated update (SPEC: "An update carrying chainId and accounts clears activating").
+ * Returns false when the update is invalid: nothing changes but the recorded rejection.
+ */
+function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: unknown; accounts?: unknown }): boolean {
+  const next: Connection = { ...state.connections[id] };
+  if (update.chainId !== undefined) {
+    const checked = validateChainId(update.chainId);
+    if (!checked.ok) {
+      state.meta[id].rejectedUpdate = checked.error;
+      return false;
+    }
+    next.chainId = checked.value;
+  }
+  if (update.accounts !== undefined) {
+    const checked = validateAccounts(update.accounts);
+    if (!checked.ok) {
+      state.meta[id].rejectedUpdate = checked.error;
+      return false;
+    }
+    if (checked.value.length === 0) {
+      // A wallet with zero accounts: not connected any more, and not an error.
+      reset(state, id);
+      return true;
+    }
+    next.accounts = checked.value;
+  }
+  delete state.meta[id].rejectedUpdate;
+  const complete = next.chainId !== undefined && next.accounts !== undefined;
+  if (complete) {
+    next.activating = false;
+    state.meta[id].phase = 'idle';
+    state.meta[id].awaitingWallet = false;
+    delete state.meta[id].pairingUri;
+  }
+  const notAllowed = next.chainId === undefined ? undefined : chainIdNotAllowedError(next.chainId, state.allowedChainIds[id]);
+  if (notAllowed) next.error = notAllowed;
+  else if (complete || next.error?.name === ERROR_NAMES.chainIdNotAllowed) delete next.error;
+  state.connections[id] = next;
+  return true;
+}
+
+function isCurrentAttempt(state: WalletState, payload: Attempted): boolean {
+  return state.meta[payload.id].attempt === payload.attempt;
+}
+
+export const walletSlice = createSlice({
+  name: 'wallet',
+  initialState: createWalletState(perKind(() => [1])),
+  reducers: {
+    /** The user asked to connect a kind: it becomes the current connection. */
+    connectRequested(state, action: PayloadAction<WithId<{ desiredChainId?: number }>>) {
+      state.current = action.payload.id;
+      if (action.payload.desiredChainId !== undefined) state.meta[action.payload.id].desiredChainId = action.payload.desiredChainId;
+    },
+    /** The chain to use on the next connect, chosen while not connected. */
+    desiredChainSelected(state, action: PayloadAction<WithId<{ chainId: number }>>) {
+      state.meta[action.payload.id].desiredChainId = action.payload.chainId;
+    },
+    activationStarted(state, action: PayloadAction<WithId<{ eager: boolean }>>) {
+      const { id, eager } = action.payload;
+      const meta = state.meta[id];
+      state.connections[id] = { activating: true };
+      state.meta[id] = {
+        ...freshMeta(meta.attempt + 1),
+        phase: eager ? 'reconnecting' : 'connecting',
+        ...(meta.desiredChainId !== undefined ? { desiredChainId: meta.desiredChainId } : {}),
+      };
+    },
+    activationSucceeded(state, action: PayloadAction<Attempted<{ chainId: unknown; accounts: unknown }>>) {
+      if (!isCurrentAttempt(state, action.payload)) return;
+      const { id, chainId, accounts } = action.payload;
+      // An invalid answer ends the activation: the wallet gave us nothing we can use.
+      if (!applyUpdate(state, id, { chainId, accounts })) reset(state, id, state.meta[id].rejectedUpdate);
+    },
+    activationFailed(state, action: PayloadAction<Attempted<{ error: WalletError }>>) {
+      if (!isCurrentAttempt(state, action.payload)) return;
+      reset(state, action.payload.id, action.payload.error);
+    },
+    /** The activation ended with nothing to show (eager connect found no accounts, dialog closed). */
+    activationEnded(state, action: PayloadAction<Attempted>) {
+      if (!isCurrentAttempt(state, action.payload)) return;
+      reset(state, action.payload.id);
+    },
+    awaitingWalletChanged(state, action: PayloadAction<Attempted<{ waiting: boolean }>>) {
+      if (!isCurrentAttempt(state, action.payload)) return;
+      state.meta[action.payload.id].awaitingWallet = action.payload.waiting;
+    },
+    pairingUriReceived(state, action: PayloadAction<Attempted<{ uri: string }>>) {
+      if (!isCurrentAttempt(state, action.payload) || !state.connections[action.payload.id].activating) return;
+      state.meta[action.payload.id].pairingUri = action.payload.uri;
+    },
+    /** The user closed the QR dialog; the saga tears the pending connection down. */
+    qrDialogClosed(state, action: PayloadAction<WithId>) {
+      delete state.meta[action.payload.id].pairingUri;
+    },
+    connectCancelled(state, action: PayloadAction<WithId>) {
+      const { id } = action.payload;
+      if (!state.connections[id].activating) return;
+      state.meta[id].attempt += 1;
+      reset(state, id);
+    },
+    accountsChanged(state, action: PayloadAction<WithId<{ accounts: unknown }>>) {
+      const { id, accounts } = action.payload;
+      if (!isLive(state.connections[id])) return;
+      applyUpdate(state, id, { accounts });
+    },
+    chainChanged(state, action: PayloadAction<WithId<{ chainId: unknown }>>) {
+      const { id, chainId } = action.payload;
+      if (!isLive(state.connections[id])) return;
+      applyUpdate(state, id, { chainId });
+    },
+    /** The provider dropped the link with an error (1013 "reconnecting" never gets here). */
+    providerDisconnected(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
+      const { id, error } = action.payload;
+      if (!isLive(state.connections[id])) return;
+      state.meta[id].attempt += 1;
+      reset(state, id, error);
+    },
+    /** The wallet ended the session on purpose: back to idle, no error. */
+    sessionEnded(state, action: PayloadAction<WithId>) {
+      const { id } = action.payload;
+      if (!isLive(state.connections[id])) return;
+      state.meta[id].attempt += 1;
+      reset(state, id);
+    },
+    disconnectRequested(state, action: PayloadAction<WithId>) {
+      const { id } = action.payload;
+      state.meta[id].attempt += 1;
+      reset(state, id);
+      delete state.meta[id].desiredChainId;
+    },
+    chainSwitchRequested(state, action: PayloadAction<WithId<{ chainId: number }>>) {
+      const { id, chainId } = action.payload;
+      const meta = state.meta[id];
+      if (meta.switchingTo !== undefined) return;
+      meta.switchingTo = chainId;
+      delete meta.switchError;
+    },
+    chainSwitchSucceeded(state, action: PayloadAction<WithId<{ chainId: unknown }>>) {
+      const { id, chainId } = action.payload;
+      delete state.meta[id].switchingTo;
+      if (isLive(state.connections[id])) applyUpdate(state, id, { chainId });
+    },
+    chainSwitchFailed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
+      const { id, error } = action.payload;
+      delete state.meta[id].switchingTo;
+      state.meta[id].switchError = error;
+    },
+  },
+});
+
+export const walletActions = walletSlice.actions;
+export type WalletAction = ReturnType<(typeof walletActions)[keyof typeof walletActions]>;

@@ -1,0 +1,80 @@
+// webpack 5: esbuild-loader transpiles (type-checking is `npm run typecheck`), esbuild minifies,
+// content-hashed files and split chunks for long-term caching on a static host.
+import path from 'node:path';
+import CopyPlugin from 'copy-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { EsbuildPlugin } from 'esbuild-loader';
+import TerserPlugin from 'terser-webpack-plugin';
+import webpack from 'webpack';
+import 'webpack-dev-server';
+
+/** Settings read at build time; anything else in the environment stays out of the bundle. */
+const BUILD_ENV = [
+  'WALLETDECK_DEV_CHAIN_URL',
+  'INFURA_KEY',
+  'ALCHEMY_KEY',
+  'WALLETCONNECT_PROJECT_ID',
+  'WALLETCONNECT_RELAY_URL',
+  'COINBASE_KEYS_URL',
+  'COINBASE_PREFERENCE',
+  'WALLETDECK_QR_CLOSE',
+] as const;
+
+export default (_env: unknown, argv: { mode?: 'development' | 'production' }): webpack.Configuration => {
+  const production = argv.mode === 'production';
+  const outDir = process.env.WALLETDECK_OUT_DIR ?? 'dist';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, outDir),
+      filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      chunkFilename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: {
+        // WalletConnect's bundled QR modal never enters the bundle: we draw our own dialog.
+        '@reown/appkit': false,
+        '@reown/appkit/core': false,
+      },
+    },
+    module: {
+      rules: [
+        { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' }, exclude: /node_modules/ },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.m?js$/, resolve: { fullySpecified: false } },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin(
+        Object.fromEntries(BUILD_ENV.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')])),
+      ),
+      new HtmlWebpackPlugin({ template: 'public/index.html' }),
+      new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
+      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+    ],
+    optimization: {
+      // swc's minifier drops the exports webpack marks unused (esbuild's per-chunk minify does not:
+      // 22 KB gzip more), at a fraction of terser's time.
+      minimizer: [
+        new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 }, mangle: true } }),
+        new EsbuildPlugin({ css: true, include: /\.css$/ }),
+      ],
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.PORT ?? 3000),
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: true,
+      client: { overlay: { warnings: false } },
+    },
+  };
+};
