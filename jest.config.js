@@ -28,6 +28,7 @@ module.exports = {
       transform,
       testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/__tests__/e2e/globalSetup.ts',
+      globalTeardown: '<rootDir>/__tests__/e2e/globalTeardown.ts',
       slowTestThreshold: 30,
     },
   ],

@@ -65,7 +65,9 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): w
         new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 }, mangle: true } }),
         new EsbuildPlugin({ css: true, include: /\.css$/ }),
       ],
-      splitChunks: { chunks: 'all' },
+      // Initial code is split for caching; each lazy wallet SDK stays one named chunk that a size
+      // budget can hold (webpackChunkName "walletconnect" / "coinbase").
+      splitChunks: { chunks: 'initial' },
       runtimeChunk: 'single',
     },
     performance: { hints: false },

@@ -1,0 +1,45 @@
+// Builds the production app once per test run, with the development chain pointing at a real anvil
+// that lives for the whole run. Every browser suite reads where things are from E2E_ENV_FILE.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startAnvil, type Anvil } from '../support/anvil';
+import { freePort } from '../support/ports';
+
+export interface E2eEnv {
+  /** The built app (production mode, dev chain enabled). */
+  distDir: string;
+  /** The anvil the app knows as its development chain (31337). */
+  anvilUrl: string;
+  /** Port reserved for the local WalletConnect relay baked into the build. */
+  relayPort: number;
+}
+
+declare global {
+  var __E2E_ANVIL__: Anvil | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const root = path.resolve(__dirname, '../..');
+  const work = mkdtempSync(path.join(os.tmpdir(), 'walletdeck-e2e-'));
+  const distDir = path.join(work, 'dist');
+  const anvil = await startAnvil({ chainId: 31337 });
+  const relayPort = await freePort();
+  globalThis.__E2E_ANVIL__ = anvil;
+  execFileSync(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      WALLETDECK_OUT_DIR: distDir,
+      WALLETDECK_DEV_CHAIN_URL: anvil.url,
+      WALLETCONNECT_RELAY_URL: `ws://127.0.0.1:${relayPort}`,
+      WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e',
+    },
+  });
+  const env: E2eEnv = { distDir, anvilUrl: anvil.url, relayPort };
+  const file = path.join(work, 'env.json');
+  writeFileSync(file, JSON.stringify(env));
+  process.env.E2E_ENV_FILE = file;
+}

@@ -1,0 +1,65 @@
+// An accessible modal built on the native <dialog>: showModal() makes the rest of the page inert
+// (focus stays inside) and Escape fires `cancel`, which we route to onClose.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  /** Called for Escape, the close button, or a click on the backdrop. */
+  onClose(): void;
+  children: ReactNode;
+  /** Extra text for screen readers, linked with aria-describedby. */
+  description?: string;
+  className?: string;
+}
+
+export function Dialog({ title, onClose, children, description, className }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    const cancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', cancel);
+    return () => {
+      dialog.removeEventListener('cancel', cancel);
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClick={(event) => {
+        if (event.target === ref.current) onCloseRef.current();
+      }}
+    >
+      <div className="dialog-body">
+        <header className="dialog-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="secondary close" aria-label="Close" onClick={() => onCloseRef.current()}>
+            ×
+          </button>
+        </header>
+        {description ? (
+          <p id={descriptionId} className="muted">
+            {description}
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </dialog>
+  );
+}
