@@ -1,0 +1,79 @@
+// A real store with the real root saga and fake connectors: saga tests assert what the user would
+// see in state, not which effects were yielded.
+import createSagaMiddleware from 'redux-saga';
+import { rootSaga } from '../../sagas';
+import { WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../../sagas/context';
+import { setupStore } from '../../store/setupStore';
+import type { RootState } from '../../store/types';
+import { buildChainTable, chainIds, type ChainTable } from '../../src/lib/chains';
+import { CONNECTION_IDS, type ConnectionId, type Connector, type ConnectorRegistry } from '../../src/lib/connectors/types';
+import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
+import { createMemoryStorage, createSessionMemory } from '../../src/lib/persistence';
+
+export const TEST_TIMEOUTS: WalletTimeouts = { eagerMs: 200, activateMs: 400, revokeMs: 50 };
+
+export interface HarnessOptions {
+  connectors?: Partial<Record<ConnectionId, Connector>>;
+  storage?: Record<string, string>;
+  timeouts?: Partial<WalletTimeouts>;
+  chains?: ChainTable;
+  allowedChainIds?: Partial<Record<ConnectionId, number[]>>;
+  qrCloseIsError?: boolean;
+}
+
+export function startWalletApp(options: HarnessOptions = {}) {
+  const chains = options.chains ?? buildChainTable({}, 'http://127.0.0.1:8545');
+  const storage = createMemoryStorage(options.storage);
+  const session = createSessionMemory(storage);
+  const connectors: ConnectorRegistry = {
+    injected: options.connectors?.injected ?? new UnavailableConnector('injected', 'Browser wallet', 'not in this test'),
+    coinbase: options.connectors?.coinbase ?? new UnavailableConnector('coinbase', 'Coinbase Wallet', 'not in this test'),
+    walletconnect: options.connectors?.walletconnect ?? new UnavailableConnector('walletconnect', 'WalletConnect', 'not in this test'),
+  };
+  const context: WalletSagaContext = {
+    connectors,
+    chains,
+    session,
+    timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
+    qrCloseIsError: options.qrCloseIsError ?? true,
+  };
+  const ids = chainIds(chains);
+  const allowedChainIds = Object.fromEntries(
+    CONNECTION_IDS.map((id) => [id, options.allowedChainIds?.[id] ?? ids]),
+  ) as Record<ConnectionId, number[]>;
+  const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context } });
+  const store = setupStore(undefined, { allowedChainIds, session, middleware: [sagaMiddleware] });
+  const task = sagaMiddleware.run(rootSaga);
+  const actions: string[] = [];
+  store.subscribe(() => undefined);
+
+  /** Resolves once `predicate` holds for the state, or fails with the last state after `ms`. */
+  const waitFor = (predicate: (state: RootState) => boolean, ms = 2000): Promise<RootState> =>
+    new Promise((resolve, reject) => {
+      if (predicate(store.getState())) return resolve(store.getState());
+      const timer = setTimeout(() => {
+        unsubscribe();
+        reject(new Error(`state never matched; last wallet state: ${JSON.stringify(store.getState().wallet, null, 1)}`));
+      }, ms);
+      const unsubscribe = store.subscribe(() => {
+        if (predicate(store.getState())) {
+          clearTimeout(timer);
+          unsubscribe();
+          resolve(store.getState());
+        }
+      });
+    });
+
+  return {
+    store,
+    storage,
+    session,
+    connectors,
+    chains,
+    actions,
+    waitFor,
+    /** Lets pending promises and saga steps run. */
+    settle: (ms = 10) => new Promise((r) => setTimeout(r, ms)),
+    stop: () => task.cancel(),
+  };
+}
