@@ -87,6 +87,8 @@ export class InjectedConnector implements Connector {
   }
 
   hasStoredSession(): boolean {
+    // SPEC: eager connection outside a browser is a configuration error, thrown at once.
+    if (!this.host) throw new WalletdeckError(ERROR_NAMES.configuration, MESSAGES.noWindow);
     return this.find() !== undefined;
   }
 

@@ -1,0 +1,50 @@
+import { STORAGE_KEYS, createMemoryStorage, createSessionMemory } from '../../src/lib/persistence';
+
+describe('the current connection survives a reload', () => {
+  it('reads back what was saved', () => {
+    const storage = createMemoryStorage();
+    createSessionMemory(storage).saveCurrent('coinbase');
+    expect(createSessionMemory(storage).loadCurrent()).toBe('coinbase');
+  });
+
+  it.each([['metamask'], [''], ['{"id":"coinbase"}'], ['__proto__']])('falls back to injected for %p', (raw) => {
+    expect(createSessionMemory(createMemoryStorage({ [STORAGE_KEYS.current]: raw })).loadCurrent()).toBe('injected');
+  });
+
+  it('falls back to injected when storage throws', () => {
+    const throwing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
+    const memory = createSessionMemory(throwing);
+    expect(memory.loadCurrent()).toBe('injected');
+    expect(() => memory.saveCurrent('walletconnect')).not.toThrow();
+    expect(memory.wasDisconnected('injected')).toBe(false);
+  });
+});
+
+describe('a disconnect is remembered per kind', () => {
+  it('sets and clears each kind on its own', () => {
+    const storage = createMemoryStorage();
+    const memory = createSessionMemory(storage);
+    memory.setDisconnected('injected', true);
+    memory.setDisconnected('coinbase', true);
+    memory.setDisconnected('injected', false);
+    expect(memory.wasDisconnected('injected')).toBe(false);
+    expect(memory.wasDisconnected('coinbase')).toBe(true);
+    memory.setDisconnected('coinbase', false);
+    expect(storage.dump()).toEqual({});
+  });
+
+  it('ignores malformed stored values', () => {
+    const memory = createSessionMemory(createMemoryStorage({ [STORAGE_KEYS.disconnected]: '{not json' }));
+    expect(memory.wasDisconnected('injected')).toBe(false);
+    const odd = createSessionMemory(createMemoryStorage({ [STORAGE_KEYS.disconnected]: '["injected", 5, "evil"]' }));
+    expect(odd.wasDisconnected('injected')).toBe(true);
+  });
+});
