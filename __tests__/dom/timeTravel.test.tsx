@@ -1,0 +1,121 @@
+// Redux DevTools time travel: the recorded actions, replayed into a fresh store, give the same
+// sequence of states, and rendering any past state shows that state.
+import { render, screen, within, cleanup } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import createSagaMiddleware from 'redux-saga';
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { rootSaga } from '../../sagas';
+import { WALLET_CONTEXT, type WalletSagaContext } from '../../sagas/context';
+import { setupStore } from '../../store/setupStore';
+import { walletActions as a } from '../../store/walletSlice';
+import type { RootState } from '../../store/types';
+import { App } from '../../src/app/App';
+import { ChainsProvider } from '../../src/app/chainsContext';
+import { ConnectorsProvider } from '../../src/app/connectorsContext';
+import { buildChainTable, chainIds } from '../../src/lib/chains';
+import type { ConnectorRegistry } from '../../src/lib/connectors/types';
+import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
+import { createMemoryStorage, createSessionMemory } from '../../src/lib/persistence';
+import { FakeEip1193Provider, injectedWith, rpcError } from '../support/fakeProvider';
+
+const chains = buildChainTable({}, 'http://127.0.0.1:8545');
+const ids = chainIds(chains);
+const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids };
+
+const settle = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+
+async function recordSession() {
+  const wallet = new FakeEip1193Provider({ chainId: 1, knownChains: [1] });
+  const connectors: ConnectorRegistry = {
+    injected: injectedWith(wallet),
+    coinbase: new UnavailableConnector('coinbase', 'Coinbase Wallet', 'not here'),
+    walletconnect: new UnavailableConnector('walletconnect', 'WalletConnect', 'not here'),
+  };
+  const context: WalletSagaContext = {
+    connectors,
+    chains,
+    session: createSessionMemory(createMemoryStorage()),
+    timeouts: { eagerMs: 200, activateMs: 500, revokeMs: 20 },
+    qrCloseIsError: true,
+  };
+  const actions: UnknownAction[] = [];
+  const recorder: Middleware = () => (next) => (action) => {
+    actions.push(action as UnknownAction);
+    return next(action);
+  };
+  const saga = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context } });
+  const store = setupStore(undefined, { allowedChainIds, middleware: [recorder, saga] });
+  const states: RootState[] = [store.getState()];
+  store.subscribe(() => states.push(store.getState()));
+  const task = saga.run(rootSaga);
+
+  store.dispatch(a.connectRequested({ id: 'injected' }));
+  await settle();
+  store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
+  await settle();
+  wallet.emit('chainChanged', '0x38');
+  wallet.answer('eth_requestAccounts', () => {
+    throw rpcError(4001, 'User denied');
+  });
+  store.dispatch(a.disconnectRequested({ id: 'injected' }));
+  store.dispatch(a.connectRequested({ id: 'injected' }));
+  await settle();
+  task.cancel();
+  return { actions, states, connectors };
+}
+
+afterEach(cleanup);
+
+describe('time travel', () => {
+  it('replaying the recorded actions into a fresh store yields the same sequence of states', async () => {
+    const { actions, states } = await recordSession();
+    expect(actions.length).toBeGreaterThan(8);
+    const fresh = setupStore({ wallet: states[0]!.wallet }, {});
+    const replayed: RootState[] = [fresh.getState()];
+    for (const action of actions) {
+      fresh.dispatch(action);
+      replayed.push(fresh.getState());
+    }
+    expect(replayed.map((s) => s.wallet)).toEqual(states.map((s) => s.wallet));
+  });
+
+  it('every state and action is plain JSON', async () => {
+    const { actions, states } = await recordSession();
+    for (const value of [...actions, ...states.map((s) => s.wallet)]) {
+      expect(JSON.parse(JSON.stringify(value))).toEqual(value);
+    }
+  });
+
+  it('rendering any past state shows that state', async () => {
+    const { states, connectors } = await recordSession();
+    const seen = new Set<string>();
+    for (const state of states) {
+      const store = setupStore({ wallet: state.wallet }, {});
+      render(
+        <Provider store={store}>
+          <ChainsProvider value={chains}>
+            <ConnectorsProvider value={connectors}>
+              <App />
+            </ConnectorsProvider>
+          </ChainsProvider>
+        </Provider>,
+      );
+      const card = screen.getByTestId('card-injected');
+      const connection = state.wallet.connections.injected;
+      const status = within(card).getByTestId('status').textContent ?? '';
+      seen.add(status);
+      if (connection.activating) expect(status).toMatch(/Connecting|Reconnecting/);
+      else if (connection.error) {
+        expect(status).toBe('Error');
+        expect(within(card).getAllByRole('alert').map((e) => e.textContent).join(' ')).toContain(connection.error.message);
+      } else if (connection.accounts) {
+        expect(status).toBe('Connected');
+        expect(within(card).getAllByTestId('account').map((e) => e.textContent)).toEqual(connection.accounts);
+        expect(within(card).getByTestId('chain').textContent).toContain(chains[connection.chainId!]!.name);
+      } else expect(status).toBe('Disconnected');
+      cleanup();
+    }
+    // The session went through every kind of state a user can see.
+    expect(seen).toEqual(new Set(['Reconnecting', 'Connecting', 'Connected', 'Error', 'Disconnected']));
+  });
+});
