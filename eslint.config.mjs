@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.e2e-dist/', 'node_modules/', 'coverage/', '.tmp/', '__tests__/support/styleStub.js'] },
+  { ignores: ['dist/', '.e2e-dist/', 'node_modules/', 'coverage/', '.tmp/', '__tests__/support/styleStub.js', '__tests__/support/summaryReporter.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

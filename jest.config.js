@@ -33,4 +33,5 @@ module.exports = {
     },
   ],
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/__tests__/support/summaryReporter.js'],
 };
