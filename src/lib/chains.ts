@@ -121,6 +121,12 @@ const SEEDS: readonly ChainSeed[] = [
 
 export const DEVELOPMENT_CHAIN_ID = 31337;
 
+/**
+ * Where scripts/devchain.js (and the tests) put the minimal ENS registry on a local chain: a CREATE2
+ * address fixed by contracts/ENS.json, so it is known at build time.
+ */
+export const DEV_ENS_REGISTRY = '0xC59DE45503B42e45424159F3D56680DAAf39d1Dc';
+
 /** Builds the chain table; keyed URLs only for keys that are set, the dev chain only when given. */
 export function buildChainTable(keys: ChainKeys = {}, developmentRpcUrl?: string): ChainTable {
   const table: Record<number, ChainInfo> = {};
@@ -141,6 +147,7 @@ export function buildChainTable(keys: ChainKeys = {}, developmentRpcUrl?: string
       name: 'Local development chain',
       rpcUrls: [developmentRpcUrl],
       nativeCurrency: ETH,
+      ensRegistry: DEV_ENS_REGISTRY,
       development: true,
     };
   }

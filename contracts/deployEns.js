@@ -1,0 +1,108 @@
+// Puts the minimal ENS contracts on a local chain (anvil) and registers names, so the app's name
+// lookups work offline. CREATE2 through anvil's built-in deterministic deployer makes the registry
+// address a function of the compiled bytecode only: the same on every fresh or reused chain, so the
+// app can know it at build time (DEV_ENS_REGISTRY in src/lib/chains.ts).
+const { AbiCoder, Interface, concat, getCreate2Address, id, keccak256, namehash, ZeroHash } = require('ethers');
+const artifact = require('./ENS.json');
+
+/** Present on anvil (and most dev chains) at this address unless disabled. */
+const CREATE2_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
+const SALT = id('walletdeck.ens.v1');
+/** anvil's tenth test account: owns the root so tests using the first accounts keep exact balances. */
+const ENS_ADMIN = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+
+const registryAbi = new Interface(artifact.registry.abi);
+const resolverAbi = new Interface(artifact.resolver.abi);
+const coder = AbiCoder.defaultAbiCoder();
+
+const registryInitCode = concat([artifact.registry.bytecode, coder.encode(['address'], [ENS_ADMIN])]);
+const REGISTRY_ADDRESS = getCreate2Address(CREATE2_DEPLOYER, SALT, keccak256(registryInitCode));
+const resolverInitCode = concat([artifact.resolver.bytecode, coder.encode(['address'], [REGISTRY_ADDRESS])]);
+const RESOLVER_ADDRESS = getCreate2Address(CREATE2_DEPLOYER, SALT, keccak256(resolverInitCode));
+
+let nextId = 1;
+async function call(url, method, params = []) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+  });
+  const body = await res.json();
+  if (body.error) throw Object.assign(new Error(`${method}: ${body.error.message}`), { code: body.error.code });
+  return body.result;
+}
+
+async function send(url, to, data) {
+  const hash = await call(url, 'eth_sendTransaction', [{ from: ENS_ADMIN, to, data }]);
+  // anvil mines at once by default; with --block-time the receipt shows up a little later.
+  for (let i = 0; i < 600; i++) {
+    const receipt = await call(url, 'eth_getTransactionReceipt', [hash]);
+    if (receipt) {
+      if (receipt.status !== '0x1') throw new Error(`transaction ${hash} to ${to} reverted`);
+      return receipt;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`transaction ${hash} was not mined`);
+}
+
+async function hasCode(url, address) {
+  const code = await call(url, 'eth_getCode', [address, 'latest']);
+  return typeof code === 'string' && code !== '0x';
+}
+
+async function deployOnce(url, address, initCode) {
+  if (await hasCode(url, address)) return;
+  if (!(await hasCode(url, CREATE2_DEPLOYER))) throw new Error(`no CREATE2 deployer at ${CREATE2_DEPLOYER} on ${url}`);
+  await send(url, CREATE2_DEPLOYER, concat([SALT, initCode]));
+  if (!(await hasCode(url, address))) throw new Error(`ENS contract did not appear at ${address}`);
+}
+
+/** Deploys registry and resolver where they are missing. Returns their addresses. */
+async function deployEns(url) {
+  await deployOnce(url, REGISTRY_ADDRESS, registryInitCode);
+  await deployOnce(url, RESOLVER_ADDRESS, resolverInitCode);
+  return { registry: REGISTRY_ADDRESS, resolver: RESOLVER_ADDRESS };
+}
+
+/** Makes the admin own `name` (and every parent) and points it at the resolver. */
+async function claim(url, name) {
+  const labels = name.split('.').reverse();
+  let node = ZeroHash;
+  for (const label of labels) {
+    await send(url, REGISTRY_ADDRESS, registryAbi.encodeFunctionData('setSubnodeOwner', [node, id(label), ENS_ADMIN]));
+    node = keccak256(concat([node, id(label)]));
+  }
+  await send(url, REGISTRY_ADDRESS, registryAbi.encodeFunctionData('setResolver', [node, RESOLVER_ADDRESS]));
+  return node;
+}
+
+/** Forward record: `name` resolves to `address`. */
+async function setAddress(url, name, address) {
+  const node = await claim(url, name);
+  if (node !== namehash(name)) throw new Error(`unexpected node for ${name}`);
+  await send(url, RESOLVER_ADDRESS, resolverAbi.encodeFunctionData('setAddr', [node, address]));
+}
+
+/** Reverse record: `address` claims the name `name` (a lookup still checks the forward record). */
+async function setReverseName(url, address, name) {
+  const node = await claim(url, `${address.slice(2).toLowerCase()}.addr.reverse`);
+  await send(url, RESOLVER_ADDRESS, resolverAbi.encodeFunctionData('setName', [node, name]));
+}
+
+/** Forward and reverse records, as a user who set a primary name has them. */
+async function registerName(url, name, address) {
+  await setAddress(url, name, address);
+  await setReverseName(url, address, name);
+}
+
+module.exports = {
+  deployEns,
+  registerName,
+  setAddress,
+  setReverseName,
+  ENS_ADMIN,
+  REGISTRY_ADDRESS,
+  RESOLVER_ADDRESS,
+  CREATE2_DEPLOYER,
+};
