@@ -27,17 +27,23 @@ export default async function globalSetup(): Promise<void> {
   const anvil = await startAnvil({ chainId: 31337 });
   const relayPort = await freePort();
   globalThis.__E2E_ANVIL__ = anvil;
-  execFileSync(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      WALLETDECK_OUT_DIR: distDir,
-      WALLETDECK_DEV_CHAIN_URL: anvil.url,
-      WALLETCONNECT_RELAY_URL: `ws://127.0.0.1:${relayPort}`,
-      WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e',
-    },
-  });
+  try {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        WALLETDECK_OUT_DIR: distDir,
+        WALLETDECK_DEV_CHAIN_URL: anvil.url,
+        WALLETCONNECT_RELAY_URL: `ws://127.0.0.1:${relayPort}`,
+        WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e',
+      },
+    });
+  } catch (error) {
+    // Teardown does not run when setup fails: stop the chain here.
+    await anvil.stop();
+    throw error;
+  }
   const env: E2eEnv = { distDir, anvilUrl: anvil.url, relayPort };
   const file = path.join(work, 'env.json');
   writeFileSync(file, JSON.stringify(env));
