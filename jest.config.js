@@ -5,6 +5,8 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
   ],
 };
+// The Coinbase Wallet SDK ships ES modules only (and preact/clsx as ES modules under jsdom's "browser" condition).
+const transformIgnorePatterns = ['/node_modules/(?!(@coinbase/wallet-sdk|preact|clsx)/)'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -13,12 +15,14 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/__tests__/{unit,sagas,rpc}/**/*.test.ts'],
     },
     {
       displayName: 'dom',
       testEnvironment: 'jsdom',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/__tests__/dom/**/*.test.tsx'],
       moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/styleStub.js' },
     },

@@ -60,6 +60,16 @@ export interface Connector {
   subscribe(listener: ConnectorListener): () => void;
   /** Warms up a lazily loaded SDK (e.g. on hover) so that a popup can open inside the click. */
   preload?(): void;
+  /** Rejects every request still waiting on the wallet with 4001 (the user pressed Cancel in our UI). */
+  cancelPendingRequests?(): void;
+  /** A browser extension worth suggesting before connecting, when it is not installed; else undefined. */
+  extensionSuggestion?(): ExtensionSuggestion | undefined;
+}
+
+export interface ExtensionSuggestion {
+  /** The extension's name, e.g. "Coinbase Wallet extension". */
+  name: string;
+  installUrl: string;
 }
 
 export type ConnectorRegistry = Readonly<Record<ConnectionId, Connector>>;

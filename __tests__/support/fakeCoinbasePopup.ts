@@ -1,0 +1,143 @@
+// The Coinbase keys popup for jsdom tests: `window.open` gives a fake window whose page is the fake
+// keys wallet (fakeCoinbaseKeys), talking to the real SDK by window messages from the keys origin.
+// The test plays the user: approve, reject, close the window, or a browser that blocks pop-ups.
+import { webcrypto } from 'node:crypto';
+import { TextDecoder, TextEncoder } from 'node:util';
+import { FakeKeysPage, type KeysRequest, type KeysWalletState } from './fakeCoinbaseKeys';
+
+export const FAKE_KEYS_URL = 'https://keys.test/connect';
+export const FAKE_KEYS_ORIGIN = new URL(FAKE_KEYS_URL).origin;
+export const WALLET_ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+export const WALLET_ACCOUNT_CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+/** jsdom lacks WebCrypto's subtle, TextEncoder and fetch, which the SDK needs in any browser. */
+export function fillBrowserGaps(): void {
+  if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+  if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+  if (typeof globalThis.fetch === 'undefined') {
+    // The SDK reads the page's own Cross-Origin-Opener-Policy header with a HEAD request.
+    Object.assign(globalThis, { fetch: async () => ({ ok: true, status: 200, headers: { get: () => null } }) });
+  }
+}
+
+export type Behaviour = 'approve' | 'reject' | 'manual';
+
+interface Prompt extends KeysRequest {
+  answer(approved: boolean): void;
+}
+
+export interface FakePopupWindow {
+  closed: boolean;
+  url: string;
+  /** The user closes the window; `unload: false` is a window that dies without a word. */
+  userCloses(options?: { unload?: boolean }): void;
+}
+
+export interface FakeKeys {
+  /** How the user answers prompts in the window. */
+  behaviour: Behaviour;
+  /** The browser blocks the next pop-ups. */
+  blockPopups: boolean;
+  /** The next windows never finish loading (offline, keys site down). */
+  neverLoad: boolean;
+  readonly state: KeysWalletState;
+  readonly windows: FakePopupWindow[];
+  readonly log: KeysRequest[];
+  readonly prompts: Prompt[];
+  /** Resolves when a prompt is open in the window. */
+  nextPrompt(): Promise<Prompt>;
+  uninstall(): void;
+}
+
+export function installFakeKeys(options: { chains?: Record<string, string>; accounts?: string[]; rpcOverrides?: Record<string, string> } = {}): FakeKeys {
+  fillBrowserGaps();
+  const state: KeysWalletState = {
+    chains: options.chains ?? { '1': 'https://rpc.test/1' },
+    accounts: options.accounts ?? [WALLET_ACCOUNT],
+  };
+  const waiters: ((prompt: Prompt) => void)[] = [];
+  let installed = true;
+  const fake: FakeKeys = {
+    behaviour: 'approve',
+    blockPopups: false,
+    neverLoad: false,
+    state,
+    windows: [],
+    log: [],
+    prompts: [],
+    nextPrompt: () =>
+      new Promise((resolve) => {
+        const open = fake.prompts[0];
+        if (open) resolve(open);
+        else waiters.push(resolve);
+      }),
+    uninstall: () => {
+      installed = false;
+      delete (window as { open?: unknown }).open;
+    },
+  };
+
+  // Messages of a test that has ended never reach the next one.
+  const toDapp = (message: unknown) =>
+    setTimeout(() => {
+      if (installed) window.dispatchEvent(new MessageEvent('message', { data: message, origin: FAKE_KEYS_ORIGIN }));
+    }, 0);
+
+  function openWindow(url: string | URL | undefined): FakePopupWindow | null {
+    if (fake.blockPopups) return null;
+    let alive = true;
+    let loaded = false;
+    const page = new FakeKeysPage({
+      post: (message) => {
+        if (alive) toDapp(message);
+      },
+      ask: (request) => {
+        if (fake.behaviour !== 'manual') return Promise.resolve(fake.behaviour === 'approve');
+        return new Promise<boolean>((resolve) => {
+          const prompt: Prompt = {
+            ...request,
+            answer: (approved) => {
+              fake.prompts.splice(fake.prompts.indexOf(prompt), 1);
+              resolve(approved);
+            },
+          };
+          fake.prompts.push(prompt);
+          waiters.splice(0).forEach((w) => w(prompt));
+        });
+      },
+      close: () => popup.userCloses(),
+      load: () => state,
+      save: (next) => Object.assign(state, next),
+      rpcOverrides: options.rpcOverrides,
+      log: fake.log,
+    });
+    const popup = {
+      closed: false,
+      url: String(url),
+      focus: () => undefined,
+      close: () => popup.userCloses(),
+      postMessage: (message: unknown) => {
+        if (alive) setTimeout(() => void page.receive(message), 0);
+      },
+      userCloses: ({ unload = true }: { unload?: boolean } = {}) => {
+        if (!alive) return;
+        // A page that never loaded has no script to say goodbye.
+        if (unload && loaded) page.unload();
+        alive = false;
+        popup.closed = true;
+      },
+    };
+    fake.windows.push(popup);
+    if (!fake.neverLoad) {
+      setTimeout(() => {
+        if (!alive) return;
+        loaded = true;
+        page.start();
+      }, 0);
+    }
+    return popup;
+  }
+
+  (window as { open: unknown }).open = (url?: string | URL) => openWindow(url);
+  return fake;
+}
