@@ -31,6 +31,10 @@ export interface ConnectionMeta {
   rejectedUpdate?: WalletError;
   /** QR-code wallets: the pairing URI to draw while connecting. */
   pairingUri?: string;
+  /** The link to the wallet dropped with an error ("Connection lost"); cleared by any new start or reset. */
+  linkLost?: boolean;
+  /** Our dialog suggesting the wallet's browser extension is open. */
+  extensionSuggestion?: boolean;
 }
 
 export interface WalletState {
@@ -191,6 +195,7 @@ export const walletSlice = createSlice({
       if (!isLive(state.connections[id])) return;
       state.meta[id].attempt += 1;
       reset(state, id, error);
+      state.meta[id].linkLost = true;
     },
     /** The wallet ended the session on purpose: back to idle, no error. */
     sessionEnded(state, action: PayloadAction<WithId>) {
@@ -204,6 +209,19 @@ export const walletSlice = createSlice({
       state.meta[id].attempt += 1;
       reset(state, id);
       delete state.meta[id].desiredChainId;
+    },
+    /** The user pressed Cancel while a request waits on the wallet; the saga rejects it (4001). */
+    walletRequestCancelled(state, action: PayloadAction<WithId>) {
+      state.meta[action.payload.id].awaitingWallet = false;
+    },
+    /** The user chose a kind whose browser extension is missing: we suggest it before connecting. */
+    extensionSuggestionShown(state, action: PayloadAction<WithId>) {
+      const { id } = action.payload;
+      if (state.connections[id].activating) return;
+      state.meta[id].extensionSuggestion = true;
+    },
+    extensionSuggestionClosed(state, action: PayloadAction<WithId>) {
+      delete state.meta[action.payload.id].extensionSuggestion;
     },
     chainSwitchRequested(state, action: PayloadAction<WithId<{ chainId: number }>>) {
       const { id, chainId } = action.payload;

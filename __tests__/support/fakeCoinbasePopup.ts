@@ -40,6 +40,8 @@ export interface FakeKeys {
   blockPopups: boolean;
   /** The next windows never finish loading (offline, keys site down). */
   neverLoad: boolean;
+  /** How long a message from the window takes to arrive. */
+  messageDelayMs: number;
   readonly state: KeysWalletState;
   readonly windows: FakePopupWindow[];
   readonly log: KeysRequest[];
@@ -61,6 +63,7 @@ export function installFakeKeys(options: { chains?: Record<string, string>; acco
     behaviour: 'approve',
     blockPopups: false,
     neverLoad: false,
+    messageDelayMs: 0,
     state,
     windows: [],
     log: [],
@@ -78,10 +81,14 @@ export function installFakeKeys(options: { chains?: Record<string, string>; acco
   };
 
   // Messages of a test that has ended never reach the next one.
-  const toDapp = (message: unknown) =>
+  const toDapp = (message: unknown, source: FakePopupWindow) =>
     setTimeout(() => {
-      if (installed) window.dispatchEvent(new MessageEvent('message', { data: message, origin: FAKE_KEYS_ORIGIN }));
-    }, 0);
+      if (!installed) return;
+      const event = new MessageEvent('message', { data: message, origin: FAKE_KEYS_ORIGIN });
+      // jsdom only accepts real windows as a source; the browser sets the sending window.
+      Object.defineProperty(event, 'source', { value: source });
+      window.dispatchEvent(event);
+    }, fake.messageDelayMs);
 
   function openWindow(url: string | URL | undefined): FakePopupWindow | null {
     if (fake.blockPopups) return null;
@@ -89,7 +96,7 @@ export function installFakeKeys(options: { chains?: Record<string, string>; acco
     let loaded = false;
     const page = new FakeKeysPage({
       post: (message) => {
-        if (alive) toDapp(message);
+        if (alive) toDapp(message, popup);
       },
       ask: (request) => {
         if (fake.behaviour !== 'manual') return Promise.resolve(fake.behaviour === 'approve');

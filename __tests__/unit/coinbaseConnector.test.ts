@@ -193,6 +193,21 @@ describe('a closed popup', () => {
   });
 });
 
+describe('a late goodbye from a window closed earlier', () => {
+  it('does not end the request in the new window', async () => {
+    keys.behaviour = 'manual';
+    const connector = coinbase();
+    const provider = await connector.getProvider();
+    const first = provider.request({ method: 'eth_requestAccounts' });
+    await keys.nextPrompt();
+    keys.messageDelayMs = 40; // the closing window's goodbye arrives after the user retried
+    connector.cancelPendingRequests();
+    await failure(first);
+    keys.behaviour = 'approve';
+    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([WALLET_ACCOUNT]);
+  });
+});
+
 describe('a blocked popup', () => {
   it('gives a clear message that says how to retry, instead of hanging', async () => {
     keys.blockPopups = true;

@@ -165,6 +165,8 @@ export class CoinbaseConnector implements Connector {
   /** Set while we end the session ourselves: the SDK's own disconnect event is then not a lost link. */
   private quiet = false;
   private readonly guardedRelays = new WeakSet<object>();
+  /** A connect right after Disconnect waits for the old session to be gone. */
+  private disconnecting: Promise<void> | undefined;
   private readonly wrapped: Eip1193Provider = { request: (args) => this.request(args) };
 
   constructor(private readonly options: CoinbaseConnectorOptions) {
@@ -206,6 +208,7 @@ export class CoinbaseConnector implements Connector {
   async getProvider(): Promise<Eip1193Provider> {
     if (!this.host) throw new WalletdeckError(ERROR_NAMES.configuration, 'Coinbase Wallet needs a browser: window is not defined');
     const sdk = await this.loadSdk();
+    await this.disconnecting;
     if (!this.provider) this.createProvider(sdk);
     return this.wrapped;
   }
@@ -222,7 +225,15 @@ export class CoinbaseConnector implements Connector {
     if (!this.usesExtension) this.closePopupLink();
   }
 
-  async disconnect(): Promise<void> {
+  disconnect(): Promise<void> {
+    const done = this.endSession().finally(() => {
+      if (this.disconnecting === done) this.disconnecting = undefined;
+    });
+    this.disconnecting = done;
+    return done;
+  }
+
+  private async endSession(): Promise<void> {
     for (const request of [...this.pending]) request.fail(disconnected());
     this.removeStored(EXTENSION_SESSION_KEY);
     const provider = this.provider;
@@ -457,8 +468,13 @@ export class CoinbaseConnector implements Connector {
 
   private onWindowMessage(event: MessageEvent): void {
     const watch = this.watch;
-    if (!watch || event.origin !== this.keysOrigin) return;
-    if (isRecord(event.data) && event.data['event'] === 'PopupLoaded') watch.loaded = true;
+    if (!watch || event.origin !== this.keysOrigin || !isRecord(event.data)) return;
+    // The SDK checks only the origin: a late goodbye from a window closed earlier would end the new one.
+    if (event.source && event.source !== watch.popup) {
+      if (event.data['event'] === 'PopupUnload') event.stopImmediatePropagation();
+      return;
+    }
+    if (event.data['event'] === 'PopupLoaded') watch.loaded = true;
   }
 
   private startWatch(popup: Window): void {
