@@ -10,12 +10,22 @@ import { App } from './app/App';
 import { ChainsProvider } from './app/chainsContext';
 import { ConnectorsProvider } from './app/connectorsContext';
 import { loadConfig } from './config';
+import { CoinbaseConnector } from './lib/connectors/coinbase';
 import { createConnectors } from './lib/connectors/registry';
 import { createSessionMemory } from './lib/persistence';
 import './app/styles.css';
 
 const config = loadConfig();
-const connectors = createConnectors(window);
+const connectors = createConnectors(window, {
+  coinbase: () =>
+    new CoinbaseConnector({
+      appName: config.appName,
+      appLogoUrl: config.appLogoUrl,
+      appChainIds: config.allowedChainIds.coinbase,
+      preference: config.coinbase.preference,
+      ...(config.coinbase.keysUrl ? { keysUrl: config.coinbase.keysUrl } : {}),
+    }),
+});
 const session = createSessionMemory(window.localStorage);
 const context: WalletSagaContext = {
   connectors,

@@ -1,5 +1,7 @@
 import { CONNECTION_IDS } from '../lib/connectors/types';
 import { ConnectionCard } from '../features/wallet/ConnectionCard';
+import { CornerNotices } from '../features/wallet/CornerNotice';
+import { ExtensionSuggestionDialog } from '../features/wallet/ExtensionSuggestionDialog';
 import { ErrorBoundary } from './ErrorBoundary';
 
 export function App() {
@@ -16,6 +18,10 @@ export function App() {
           ))}
         </section>
       </main>
+      {CONNECTION_IDS.map((id) => (
+        <ExtensionSuggestionDialog key={id} id={id} />
+      ))}
+      <CornerNotices ids={['coinbase']} />
     </ErrorBoundary>
   );
 }

@@ -23,6 +23,9 @@ export function ConnectionCard({ id }: { id: ConnectionId }) {
   const headingId = `card-${id}-title`;
 
   const connect = () => dispatch(walletActions.connectRequested({ id }));
+  // A missing browser extension is suggested first; loading the SDK on hover lets its popup open inside the click.
+  const chooseConnect = () => (connector.extensionSuggestion?.() ? dispatch(walletActions.extensionSuggestionShown({ id })) : connect());
+  const preload = () => connector.preload?.();
   const selectChain = (chainId: number) =>
     hasAccounts
       ? dispatch(walletActions.chainSwitchRequested({ id, chainId }))
@@ -79,12 +82,12 @@ export function ConnectionCard({ id }: { id: ConnectionId }) {
       ) : null}
       <div className="actions">
         {status === 'Disconnected' ? (
-          <button type="button" onClick={connect} disabled={!available}>
+          <button type="button" onClick={chooseConnect} onPointerEnter={preload} onFocus={preload} disabled={!available}>
             Connect
           </button>
         ) : null}
         {status === 'Error' && !hasAccounts ? (
-          <button type="button" onClick={connect}>
+          <button type="button" onClick={connect} onPointerEnter={preload} onFocus={preload}>
             Try again
           </button>
         ) : null}
