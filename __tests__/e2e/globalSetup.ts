@@ -14,6 +14,8 @@ export interface E2eEnv {
   anvilUrl: string;
   /** Port reserved for the local WalletConnect relay baked into the build. */
   relayPort: number;
+  /** Port reserved for the fake Coinbase keys page (a second local origin), baked in as COINBASE_KEYS_URL. */
+  keysPort: number;
 }
 
 declare global {
@@ -26,6 +28,8 @@ export default async function globalSetup(): Promise<void> {
   const distDir = path.join(work, 'dist');
   const anvil = await startAnvil({ chainId: 31337 });
   const relayPort = await freePort();
+  let keysPort = await freePort();
+  while (keysPort === relayPort) keysPort = await freePort();
   globalThis.__E2E_ANVIL__ = anvil;
   try {
     execFileSync(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
@@ -37,6 +41,7 @@ export default async function globalSetup(): Promise<void> {
         WALLETDECK_DEV_CHAIN_URL: anvil.url,
         WALLETCONNECT_RELAY_URL: `ws://127.0.0.1:${relayPort}`,
         WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e',
+        COINBASE_KEYS_URL: `http://127.0.0.1:${keysPort}/connect`,
       },
     });
   } catch (error) {
@@ -44,7 +49,7 @@ export default async function globalSetup(): Promise<void> {
     await anvil.stop();
     throw error;
   }
-  const env: E2eEnv = { distDir, anvilUrl: anvil.url, relayPort };
+  const env: E2eEnv = { distDir, anvilUrl: anvil.url, relayPort, keysPort };
   const file = path.join(work, 'env.json');
   writeFileSync(file, JSON.stringify(env));
   process.env.E2E_ENV_FILE = file;
