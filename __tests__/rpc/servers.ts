@@ -1,0 +1,73 @@
+// Small real HTTP servers on 127.0.0.1 that behave like RPC endpoints do in the wild: healthy
+// (forwarding to anvil), slow, rate limited, failing, malformed, or gone. No fetch mocks.
+import http from 'node:http';
+import { freePort } from '../support/ports';
+
+export type Behaviour =
+  | { kind: 'forward'; to: string; delayMs?: number }
+  | { kind: 'status'; status: number; body?: string; delayMs?: number }
+  | { kind: 'json'; body: unknown; delayMs?: number }
+  | { kind: 'hang' };
+
+export interface TestServer {
+  url: string;
+  /** JSON-RPC bodies received, in order (a batch is one entry). */
+  requests: unknown[];
+  /** Methods received, flattened over batches. */
+  methods(): string[];
+  behave(next: Behaviour): void;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startServer(initial: Behaviour): Promise<TestServer> {
+  let behaviour = initial;
+  const requests: unknown[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
+    if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
+    try {
+      requests.push(JSON.parse(text));
+    } catch {
+      requests.push(text);
+    }
+    const b = behaviour;
+    if (b.kind === 'hang') return; // never answers; closeAllConnections ends it
+    if (b.delayMs) await sleep(b.delayMs);
+    if (b.kind === 'status') return res.writeHead(b.status, { 'content-type': 'application/json', ...cors }).end(b.body ?? '');
+    if (b.kind === 'json') return res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(b.body));
+    try {
+      const upstream = await fetch(b.to, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+      res.writeHead(upstream.status, { 'content-type': 'application/json', ...cors }).end(await upstream.text());
+    } catch {
+      res.destroy();
+    }
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    methods: () => requests.flatMap((r) => (Array.isArray(r) ? r : [r])).map((r) => (r as { method?: string }).method ?? '?'),
+    behave: (next) => (behaviour = next),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A URL where nothing listens (connection refused). */
+export async function deadUrl(): Promise<string> {
+  return `http://127.0.0.1:${await freePort()}`;
+}
+
+/** Closes test servers and stops anvil instances. */
+export async function closeAll(servers: Array<{ close(): Promise<void> } | { stop(): Promise<void> } | undefined>): Promise<void> {
+  await Promise.all(servers.map((s) => (s === undefined ? undefined : 'close' in s ? s.close() : s.stop())));
+}

@@ -1,0 +1,223 @@
+// Endpoint selection for one chain: probe every URL with eth_chainId in parallel, use the first
+// that answers the right chain, fail over to the next good one when the endpoint in use breaks.
+import type { WalletError } from '../errors';
+import { EndpointFailure, RPC_ERROR_NAMES, RPC_MESSAGES, RpcError, rpcError } from './errors';
+import { postJsonRpc, type CallOutcome, type FetchFn, type JsonRpcCall } from './transport';
+
+export type EndpointState = 'untested' | 'probing' | 'ok' | 'failed' | 'wrongChain';
+
+/** What the Network panel shows about one URL (plain data). */
+export interface EndpointStatus {
+  url: string;
+  state: EndpointState;
+  /** Round trip of the last successful call, in ms. */
+  latencyMs?: number;
+  /** The chain id a wrong-chain endpoint answered. */
+  answeredChainId?: number;
+  /** Why it failed, in words. */
+  problem?: string;
+}
+
+/** The endpoints of one chain (plain data, kept in the RTK Query cache). */
+export interface NetworkStatus {
+  chainId: number;
+  /** The URL reads go to now. */
+  inUse?: string;
+  endpoints: EndpointStatus[];
+  /** Set while no endpoint can be used. */
+  error?: WalletError;
+}
+
+export interface PoolOptions {
+  /** Per-URL timeout for probes and calls. */
+  timeoutMs: number;
+  /** A failed URL is probed again only after this long, unless nothing else works. */
+  retryAfterMs: number;
+  fetch: FetchFn;
+  now: () => number;
+}
+
+interface Endpoint extends EndpointStatus {
+  retryAt?: number;
+  probe?: Promise<boolean>;
+}
+
+function parseChainId(raw: unknown): number | undefined {
+  if (typeof raw !== 'string' || !/^0x[0-9a-f]+$/i.test(raw)) return undefined;
+  const id = parseInt(raw, 16);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+export class EndpointPool {
+  private readonly endpoints: Endpoint[];
+  private selected: Endpoint | undefined;
+  private error: WalletError | undefined;
+  private snapshot: NetworkStatus | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly chainId: number,
+    private readonly chainLabel: string,
+    urls: readonly string[],
+    private readonly options: PoolOptions,
+  ) {
+    this.endpoints = [...new Set(urls)].map((url) => ({ url, state: 'untested' }));
+  }
+
+  /** Resolves once an endpoint is in use, probing when needed; rejects when none can be. */
+  async ready(): Promise<void> {
+    await this.choose(new Set());
+  }
+
+  /** Sends the calls to the endpoint in use, moving on to the next good one while endpoints fail. */
+  async send(calls: readonly JsonRpcCall[]): Promise<CallOutcome[]> {
+    const tried = new Set<Endpoint>();
+    for (;;) {
+      const endpoint = await this.choose(tried);
+      const started = this.options.now();
+      try {
+        const outcomes = await postJsonRpc(this.options.fetch, endpoint.url, calls, this.options.timeoutMs);
+        this.succeeded(endpoint, this.options.now() - started);
+        return outcomes;
+      } catch (error) {
+        if (!(error instanceof EndpointFailure)) throw error;
+        this.failed(endpoint, error.problem);
+        tried.add(endpoint);
+      }
+    }
+  }
+
+  status(): NetworkStatus {
+    if (!this.snapshot) {
+      const snapshot: NetworkStatus = { chainId: this.chainId, endpoints: this.endpoints.map(statusOf) };
+      if (this.selected?.state === 'ok') snapshot.inUse = this.selected.url;
+      if (this.error) snapshot.error = this.error;
+      this.snapshot = snapshot;
+    }
+    return this.snapshot;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async choose(tried: ReadonlySet<Endpoint>): Promise<Endpoint> {
+    if (this.endpoints.length === 0) throw this.unusable(rpcError(RPC_ERROR_NAMES.noUrls, RPC_MESSAGES.noUrls(this.chainLabel)));
+    const selected = this.selected;
+    if (selected && selected.state === 'ok' && !tried.has(selected)) return selected;
+    const fastest = this.endpoints
+      .filter((e) => e.state === 'ok' && !tried.has(e))
+      .sort((a, b) => (a.latencyMs ?? Infinity) - (b.latencyMs ?? Infinity))[0];
+    if (fastest) {
+      this.use(fastest);
+      return fastest;
+    }
+    const untried = this.endpoints.filter((e) => e.state !== 'wrongChain' && e.state !== 'ok' && !tried.has(e));
+    const now = this.options.now();
+    const rested = untried.filter((e) => e.state !== 'failed' || (e.retryAt ?? 0) <= now);
+    const winner = await this.race(rested.length > 0 ? rested : untried);
+    if (!winner) {
+      const problems = this.endpoints.map((e) => `${e.url}: ${e.problem ?? 'not tried'}`);
+      throw this.unusable(rpcError(RPC_ERROR_NAMES.endpointsUnavailable, RPC_MESSAGES.endpointsUnavailable(this.chainLabel, problems)));
+    }
+    return winner;
+  }
+
+  /** The first candidate to answer the right chain id, or undefined when none does. */
+  private race(candidates: readonly Endpoint[]): Promise<Endpoint | undefined> {
+    if (candidates.length === 0) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      let pending = candidates.length;
+      for (const endpoint of candidates) {
+        void this.probe(endpoint).then((ok) => {
+          if (ok) resolve(endpoint);
+          else if (--pending === 0) resolve(undefined);
+        });
+      }
+    });
+  }
+
+  private probe(endpoint: Endpoint): Promise<boolean> {
+    if (endpoint.probe) return endpoint.probe;
+    endpoint.state = 'probing';
+    this.changed();
+    const probe = (async () => {
+      const started = this.options.now();
+      try {
+        const [outcome] = await postJsonRpc(this.options.fetch, endpoint.url, [{ method: 'eth_chainId', params: [] }], this.options.timeoutMs);
+        if (!outcome || !outcome.ok) {
+          this.failed(endpoint, `eth_chainId failed: ${outcome?.ok === false ? (outcome.error.walletMessage ?? outcome.error.message) : 'no answer'}`);
+          return false;
+        }
+        const answered = parseChainId(outcome.result);
+        if (answered === undefined) {
+          this.failed(endpoint, 'answered an invalid chain id');
+          return false;
+        }
+        if (answered !== this.chainId) {
+          // A misconfigured URL: reads from it would be about another chain, so it is never used.
+          endpoint.state = 'wrongChain';
+          endpoint.answeredChainId = answered;
+          endpoint.problem = `answered chain id ${answered} instead of ${this.chainId}`;
+          delete endpoint.latencyMs;
+          this.changed();
+          return false;
+        }
+        this.succeeded(endpoint, this.options.now() - started);
+        return true;
+      } catch (error) {
+        this.failed(endpoint, error instanceof EndpointFailure ? error.problem : String(error));
+        return false;
+      } finally {
+        delete endpoint.probe;
+      }
+    })();
+    endpoint.probe = probe;
+    return probe;
+  }
+
+  private use(endpoint: Endpoint): void {
+    if (this.selected === endpoint) return;
+    this.selected = endpoint;
+    this.changed();
+  }
+
+  private succeeded(endpoint: Endpoint, latencyMs: number): void {
+    endpoint.state = 'ok';
+    endpoint.latencyMs = latencyMs;
+    delete endpoint.problem;
+    delete endpoint.retryAt;
+    this.error = undefined;
+    if (this.selected?.state !== 'ok') this.selected = endpoint;
+    this.changed();
+  }
+
+  private failed(endpoint: Endpoint, problem: string): void {
+    endpoint.state = 'failed';
+    endpoint.problem = problem;
+    endpoint.retryAt = this.options.now() + this.options.retryAfterMs;
+    delete endpoint.latencyMs;
+    if (this.selected === endpoint) this.selected = undefined;
+    this.changed();
+  }
+
+  private unusable(error: RpcError): RpcError {
+    this.error = error.error;
+    this.changed();
+    return error;
+  }
+
+  private changed(): void {
+    this.snapshot = undefined;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function statusOf(e: Endpoint): EndpointStatus {
+  const status: EndpointStatus = { url: e.url, state: e.state };
+  if (e.latencyMs !== undefined) status.latencyMs = e.latencyMs;
+  if (e.answeredChainId !== undefined) status.answeredChainId = e.answeredChainId;
+  if (e.problem !== undefined) status.problem = e.problem;
+  return status;
+}
