@@ -7,7 +7,9 @@ export type Behaviour =
   | { kind: 'forward'; to: string; delayMs?: number }
   | { kind: 'status'; status: number; body?: string; delayMs?: number }
   | { kind: 'json'; body: unknown; delayMs?: number }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Answers each call itself (ids echoed), e.g. a chain id, a JSON-RPC error or a bad result. */
+  | { kind: 'script'; answer: (method: string, params: unknown[]) => { result: unknown } | { error: { code: number; message: string } }; delayMs?: number };
 
 export interface TestServer {
   url: string;
@@ -39,6 +41,12 @@ export async function startServer(initial: Behaviour): Promise<TestServer> {
     if (b.kind === 'hang') return; // never answers; closeAllConnections ends it
     if (b.delayMs) await sleep(b.delayMs);
     if (b.kind === 'status') return res.writeHead(b.status, { 'content-type': 'application/json', ...cors }).end(b.body ?? '');
+    if (b.kind === 'script') {
+      const parsed = requests[requests.length - 1];
+      const one = (c: { id?: unknown; method?: string; params?: unknown[] }) => ({ jsonrpc: '2.0', id: c.id ?? null, ...b.answer(c.method ?? '', c.params ?? []) });
+      const body = Array.isArray(parsed) ? parsed.map(one) : one(parsed as { id?: unknown });
+      return res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(body));
+    }
     if (b.kind === 'json') return res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(b.body));
     try {
       const upstream = await fetch(b.to, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });

@@ -52,9 +52,18 @@ export class ChainClient {
   private async flush(): Promise<void> {
     this.scheduled = false;
     // Calls made while the endpoint is being chosen join this batch instead of making their own.
-    await this.pool.ready().catch(() => undefined);
+    let unusable: RpcError | undefined;
+    try {
+      await this.pool.ready();
+    } catch (error) {
+      unusable = error instanceof RpcError ? error : new RpcError(toRpcError(error));
+    }
     const items = this.queue;
     this.queue = [];
+    if (unusable) {
+      for (const item of items) item.reject(unusable);
+      return;
+    }
     for (let i = 0; i < items.length; i += this.maxBatchSize) void this.send(items.slice(i, i + this.maxBatchSize));
   }
 

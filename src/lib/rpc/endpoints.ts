@@ -38,6 +38,8 @@ export interface PoolOptions {
 }
 
 interface Endpoint extends EndpointStatus {
+  /** Order of the failure (a counter, not a clock: two failures in one millisecond stay ordered). */
+  failure?: number;
   retryAt?: number;
   probe?: Promise<boolean>;
 }
@@ -54,6 +56,7 @@ export class EndpointPool {
   private error: WalletError | undefined;
   private snapshot: NetworkStatus | undefined;
   private readonly listeners = new Set<() => void>();
+  private failures = 0;
 
   constructor(
     readonly chainId: number,
@@ -66,14 +69,15 @@ export class EndpointPool {
 
   /** Resolves once an endpoint is in use, probing when needed; rejects when none can be. */
   async ready(): Promise<void> {
-    await this.choose(new Set());
+    await this.choose(new Set(), this.failures);
   }
 
   /** Sends the calls to the endpoint in use, moving on to the next good one while endpoints fail. */
   async send(calls: readonly JsonRpcCall[]): Promise<CallOutcome[]> {
     const tried = new Set<Endpoint>();
+    const since = this.failures;
     for (;;) {
-      const endpoint = await this.choose(tried);
+      const endpoint = await this.choose(tried, since);
       const started = this.options.now();
       try {
         const outcomes = await postJsonRpc(this.options.fetch, endpoint.url, calls, this.options.timeoutMs);
@@ -102,7 +106,8 @@ export class EndpointPool {
     return () => this.listeners.delete(listener);
   }
 
-  private async choose(tried: ReadonlySet<Endpoint>): Promise<Endpoint> {
+  /** An endpoint to use; endpoints whose failure came after `since` are not probed again. */
+  private async choose(tried: ReadonlySet<Endpoint>, since: number): Promise<Endpoint> {
     if (this.endpoints.length === 0) throw this.unusable(rpcError(RPC_ERROR_NAMES.noUrls, RPC_MESSAGES.noUrls(this.chainLabel)));
     const selected = this.selected;
     if (selected && selected.state === 'ok' && !tried.has(selected)) return selected;
@@ -113,7 +118,10 @@ export class EndpointPool {
       this.use(fastest);
       return fastest;
     }
-    const untried = this.endpoints.filter((e) => e.state !== 'wrongChain' && e.state !== 'ok' && !tried.has(e));
+    const untried = this.endpoints.filter(
+      (e) => e.state !== 'wrongChain' && e.state !== 'ok' && !tried.has(e) && !(e.state === 'failed' && (e.failure ?? 0) > since),
+    );
+    // Endpoints that failed a while ago are probed only when no fresher candidate is left.
     const now = this.options.now();
     const rested = untried.filter((e) => e.state !== 'failed' || (e.retryAt ?? 0) <= now);
     const winner = await this.race(rested.length > 0 ? rested : untried);
@@ -188,6 +196,7 @@ export class EndpointPool {
     endpoint.latencyMs = latencyMs;
     delete endpoint.problem;
     delete endpoint.retryAt;
+    delete endpoint.failure;
     this.error = undefined;
     if (this.selected?.state !== 'ok') this.selected = endpoint;
     this.changed();
@@ -196,6 +205,7 @@ export class EndpointPool {
   private failed(endpoint: Endpoint, problem: string): void {
     endpoint.state = 'failed';
     endpoint.problem = problem;
+    endpoint.failure = ++this.failures;
     endpoint.retryAt = this.options.now() + this.options.retryAfterMs;
     delete endpoint.latencyMs;
     if (this.selected === endpoint) this.selected = undefined;

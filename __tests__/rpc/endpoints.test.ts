@@ -1,0 +1,229 @@
+// Endpoint selection (SPEC section 5): probe every URL, use the first that answers the right chain,
+// never a wrong-chain one, fail over without the user noticing, and keep JSON-RPC errors typed.
+import type { ChainInfo, ChainTable } from '../../src/lib/chains';
+import { createRpcRuntime, RpcError, type RpcOptions } from '../../src/lib/rpc';
+import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { closeAll, deadUrl, startServer, type Behaviour, type TestServer } from './servers';
+
+let anvil: Anvil; // the chain under test, 31337
+let otherChain: Anvil; // a real node of another chain (5)
+const open: TestServer[] = [];
+
+beforeAll(async () => {
+  [anvil, otherChain] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
+});
+afterEach(async () => closeAll(open.splice(0)));
+afterAll(() => closeAll([anvil, otherChain]));
+
+async function server(behaviour: Behaviour): Promise<TestServer> {
+  const s = await startServer(behaviour);
+  open.push(s);
+  return s;
+}
+const healthy = (delayMs = 0) => server({ kind: 'forward', to: anvil.url, delayMs });
+
+function runtimeFor(urls: string[], options: RpcOptions = {}) {
+  const chain: ChainInfo = { id: 31337, name: 'Test chain', rpcUrls: urls };
+  const chains: ChainTable = { 31337: chain, 1: { id: 1, name: 'No-URL chain', rpcUrls: [] } };
+  const runtime = createRpcRuntime(chains, options);
+  return { runtime, client: runtime.client(31337) };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<RpcError['error']> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RpcError) return error.error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const waitFor = async (check: () => boolean, ms = 3_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('choosing an endpoint', () => {
+  it('probes every URL in parallel and uses the first to answer the right chain id', async () => {
+    const dead = await deadUrl();
+    const slow = await healthy(800);
+    const fast = await healthy(50);
+    const { client } = runtimeFor([dead, slow.url, fast.url]);
+    const started = Date.now();
+    expect(await client.request('eth_chainId')).toBe('0x7a69');
+    expect(Date.now() - started).toBeLessThan(700);
+    expect(fast.methods()).toEqual(['eth_chainId', 'eth_chainId']);
+    const status = client.status();
+    expect(status.inUse).toBe(fast.url);
+    expect(status.endpoints.find((e) => e.url === dead)).toMatchObject({ state: 'failed', problem: 'unreachable (ECONNREFUSED)' });
+    expect(status.endpoints.find((e) => e.url === fast.url)).toMatchObject({ state: 'ok', latencyMs: expect.any(Number) });
+    // The slow one is kept as a good spare once it answers.
+    await waitFor(() => client.status().endpoints.find((e) => e.url === slow.url)?.state === 'ok');
+    expect(slow.methods()).toEqual(['eth_chainId']);
+  });
+
+  it('never uses an endpoint that answers another chain id, even the fastest, and says so', async () => {
+    const wrong = await server({ kind: 'forward', to: otherChain.url });
+    const right = await healthy(150);
+    const { client } = runtimeFor([wrong.url, right.url]);
+    expect(await client.request('eth_getBalance', [TEST_ACCOUNTS[0].address, 'latest'])).toMatch(/^0x/);
+    expect(right.methods()).toEqual(['eth_chainId', 'eth_getBalance']);
+    expect(client.status().endpoints.find((e) => e.url === wrong.url)).toEqual({
+      url: wrong.url,
+      state: 'wrongChain',
+      answeredChainId: 5,
+      problem: 'answered chain id 5 instead of 31337',
+    });
+    // Even with the right endpoint gone, the wrong chain is not used.
+    right.behave({ kind: 'status', status: 500 });
+    const error = await rejection(client.request('eth_blockNumber'));
+    expect(error.name).toBe('EndpointsUnavailableError');
+    expect(wrong.methods()).toEqual(['eth_chainId']);
+  });
+
+  it('a probe waits at most the per-URL timeout (configurable; default 3 s)', async () => {
+    const hung = await server({ kind: 'hang' });
+    const fast = await healthy();
+    const { client } = runtimeFor([hung.url, fast.url], { timeoutMs: 250 });
+    expect(await client.request('eth_chainId')).toBe('0x7a69');
+    await waitFor(() => client.status().endpoints[0]?.state === 'failed', 1_000);
+    expect(client.status().endpoints[0]?.problem).toBe('timed out after 0.3 s');
+  });
+
+  it('by default gives up on a silent endpoint after 3 s', async () => {
+    const hung = await server({ kind: 'hang' });
+    const { client } = runtimeFor([hung.url]);
+    const started = Date.now();
+    const error = await rejection(client.request('eth_chainId'));
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(2_900);
+    expect(waited).toBeLessThan(4_000);
+    expect(error.message).toContain('timed out after 3 s');
+  });
+
+  it('a chain with no URLs gives a clear error and sends nothing', async () => {
+    const { runtime } = runtimeFor([]);
+    const error = await rejection(runtime.client(1).request('eth_blockNumber'));
+    expect(error).toEqual({ name: 'NoUrlsError', message: 'No-URL chain has no RPC endpoint configured' });
+    expect(runtime.client(1).status().error).toEqual(error);
+  });
+
+  it('a chain that is not in the table is an error, not a crash', () => {
+    const { runtime } = runtimeFor([]);
+    expect(() => runtime.client(999)).toThrow('Chain 999 is not in the chain table');
+  });
+
+  it('when no endpoint works the error names each one and what went wrong', async () => {
+    const dead = await deadUrl();
+    const failing = await server({ kind: 'status', status: 502 });
+    const { client } = runtimeFor([dead, failing.url]);
+    const error = await rejection(client.request('eth_blockNumber'));
+    expect(error.name).toBe('EndpointsUnavailableError');
+    expect(error.message).toBe(`No RPC endpoint of Test chain is answering (${dead}: unreachable (ECONNREFUSED); ${failing.url}: server error (HTTP 502))`);
+    expect(client.status().error).toEqual(error);
+    expect(client.status().inUse).toBeUndefined();
+  });
+
+  it('endpoints that failed are tried again later, and the status clears once one works', async () => {
+    const flaky = await server({ kind: 'status', status: 500 });
+    const { client } = runtimeFor([flaky.url], { retryAfterMs: 0 });
+    expect((await rejection(client.request('eth_chainId'))).name).toBe('EndpointsUnavailableError');
+    flaky.behave({ kind: 'forward', to: anvil.url });
+    expect(await client.request('eth_chainId')).toBe('0x7a69');
+    expect(client.status()).toMatchObject({ inUse: flaky.url });
+    expect(client.status().error).toBeUndefined();
+  });
+});
+
+describe('failover: the next good endpoint takes over without an error', () => {
+  const breakages: Array<[string, Behaviour | 'closed', string]> = [
+    ['HTTP 500', { kind: 'status', status: 500 }, 'server error (HTTP 500)'],
+    ['HTTP 429', { kind: 'status', status: 429, body: '{"jsonrpc":"2.0","id":1,"error":{"code":-32005,"message":"rate limited"}}' }, 'rate limited (HTTP 429)'],
+    ['malformed JSON', { kind: 'status', status: 200, body: '<html>' }, 'answered malformed JSON'],
+    ['a timeout', { kind: 'hang' }, 'timed out after 0.3 s'],
+    ['a network error', 'closed', 'unreachable (ECONNREFUSED)'],
+  ];
+  it.each(breakages)('after %s', async (_what, breakage, problem) => {
+    const first = await healthy();
+    const second = await healthy(60);
+    const { client } = runtimeFor([first.url, second.url], { timeoutMs: 300 });
+    expect(await client.request('eth_chainId')).toBe('0x7a69');
+    expect(client.status().inUse).toBe(first.url);
+    await waitFor(() => client.status().endpoints[1]?.state === 'ok');
+
+    if (breakage === 'closed') await first.close();
+    else first.behave(breakage);
+    const block = await client.request('eth_blockNumber');
+    expect(block).toMatch(/^0x[0-9a-f]+$/);
+    expect(second.methods()).toContain('eth_blockNumber');
+    const status = client.status();
+    expect(status.inUse).toBe(second.url);
+    expect(status.endpoints[0]).toMatchObject({ url: first.url, state: 'failed', problem });
+  });
+
+  it('probes again an endpoint that failed earlier when the one in use fails', async () => {
+    const first = await healthy();
+    const spare = await server({ kind: 'status', status: 500 });
+    const { client } = runtimeFor([first.url, spare.url], { retryAfterMs: 0 });
+    await client.request('eth_chainId');
+    await waitFor(() => client.status().endpoints[1]?.state === 'failed');
+    spare.behave({ kind: 'forward', to: anvil.url });
+    first.behave({ kind: 'status', status: 503 });
+    expect(await client.request('eth_blockNumber')).toMatch(/^0x/);
+    expect(client.status().inUse).toBe(spare.url);
+    expect(spare.methods()).toEqual(['eth_chainId', 'eth_chainId', 'eth_blockNumber']);
+  });
+});
+
+describe('JSON-RPC errors from a healthy endpoint', () => {
+  it('are typed errors for the caller and are not retried elsewhere', async () => {
+    const first = await healthy();
+    const second = await healthy(60);
+    const { client } = runtimeFor([first.url, second.url]);
+    await client.request('eth_chainId');
+    await waitFor(() => client.status().endpoints[1]?.state === 'ok');
+    const error = await rejection(client.request('eth_getBalance', ['not-an-address', 'latest']));
+    expect(error).toMatchObject({ name: 'InvalidParamsError', code: -32602, message: 'Invalid method parameter(s).' });
+    expect(second.methods()).toEqual(['eth_chainId']);
+    expect(client.status().inUse).toBe(first.url);
+    expect(client.status().endpoints[0]?.state).toBe('ok');
+  });
+});
+
+describe('batching', () => {
+  it('calls made together travel as one HTTP request after the probe', async () => {
+    const s = await healthy();
+    const { client } = runtimeFor([s.url]);
+    const results = await Promise.all([
+      client.request('eth_blockNumber'),
+      ...TEST_ACCOUNTS.map((a) => client.request('eth_getBalance', [a.address, 'latest'])),
+    ]);
+    expect(results).toHaveLength(4);
+    expect(s.requests).toHaveLength(2);
+    expect(s.requests[1]).toHaveLength(4);
+  });
+
+  it('a JSON-RPC error in a batch fails only its own call', async () => {
+    const s = await healthy();
+    const { client } = runtimeFor([s.url]);
+    await client.request('eth_chainId');
+    const before = s.requests.length;
+    const [good, bad] = await Promise.allSettled([client.request('eth_blockNumber'), client.request('eth_noSuchMethod')]);
+    expect(good.status).toBe('fulfilled');
+    expect(bad.status === 'rejected' && bad.reason instanceof RpcError && bad.reason.error.code).toBe(-32601);
+    expect(s.requests.length - before).toBe(1);
+  });
+
+  it('splits batches above the size limit', async () => {
+    const s = await healthy();
+    const { client } = runtimeFor([s.url], { maxBatchSize: 4 });
+    await client.request('eth_chainId');
+    const before = s.requests.length;
+    await Promise.all(Array.from({ length: 10 }, () => client.request('eth_blockNumber')));
+    expect(s.requests.slice(before).map((r) => (Array.isArray(r) ? r.length : 1))).toEqual([4, 4, 2]);
+  });
+});

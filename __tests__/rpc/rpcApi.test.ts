@@ -1,0 +1,190 @@
+// The RTK Query layer: one createApi whose base query never throws, endpoints keyed by chain and
+// account, balances refreshed by new blocks, and as few HTTP requests as a first paint allows.
+import type { ChainTable } from '../../src/lib/chains';
+import { createRpcRuntime, type RpcOptions } from '../../src/lib/rpc';
+import { chainApi } from '../../src/features/chain/chainApi';
+import { rpcApi, rpcRuntimeMiddleware } from '../../store/rpcApi';
+import { setupStore } from '../../store/setupStore';
+import type { RootState } from '../../store/types';
+import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { closeAll, deadUrl, startServer, type Behaviour, type TestServer } from './servers';
+
+const [alice, bob] = TEST_ACCOUNTS;
+const TEN_THOUSAND_ETH = (10_000n * 10n ** 18n).toString();
+
+let anvil: Anvil;
+let chain5: Anvil;
+const open: TestServer[] = [];
+const stores: Array<ReturnType<typeof setupStore>> = [];
+
+beforeAll(async () => {
+  [anvil, chain5] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
+});
+afterEach(async () => {
+  // Clears RTK Query's cache timers, so nothing outlives the test.
+  for (const store of stores.splice(0)) store.dispatch(rpcApi.util.resetApiState());
+  await closeAll(open.splice(0));
+});
+afterAll(() => closeAll([anvil, chain5]));
+
+async function server(behaviour: Behaviour): Promise<TestServer> {
+  const s = await startServer(behaviour);
+  open.push(s);
+  return s;
+}
+
+function table(urls: string[], urls5: string[] = [chain5.url]): ChainTable {
+  return {
+    31337: { id: 31337, name: 'Local', rpcUrls: urls },
+    5: { id: 5, name: 'Goerli', rpcUrls: urls5 },
+    1: { id: 1, name: 'Mainnet', rpcUrls: [] },
+  };
+}
+
+function storeWith(chains: ChainTable, options: RpcOptions = {}) {
+  const store = setupStore(undefined, { middleware: [rpcRuntimeMiddleware(createRpcRuntime(chains, options))] });
+  stores.push(store);
+  return store;
+}
+
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+const address = (i: number) => `0x${(0xa11ce000 + i).toString(16).padStart(40, '0')}`;
+
+async function until<T>(read: () => T | undefined, ms = 3_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('value did not arrive in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('first paint', () => {
+  it.each([1, 10, 50])('the block number and %i balances take two HTTP requests (probe + one batch)', async (n) => {
+    const endpoint = await server({ kind: 'forward', to: anvil.url });
+    const store = storeWith(table([endpoint.url]));
+    const addresses = [alice.address, ...Array.from({ length: n - 1 }, (_, i) => address(i))];
+    const block = store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
+    const balances = addresses.map((a) => store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 31337, address: a })));
+    const results = await Promise.all([block, ...balances]);
+    expect(results.every((r) => r.isSuccess)).toBe(true);
+    expect(results[1]?.data).toBe(TEN_THOUSAND_ETH);
+    expect(endpoint.requests).toHaveLength(2);
+    expect(endpoint.methods().filter((m) => m === 'eth_getBalance')).toHaveLength(n);
+  });
+
+  it('getBalances asks for many addresses in one JSON-RPC batch', async () => {
+    const endpoint = await server({ kind: 'forward', to: anvil.url });
+    const store = storeWith(table([endpoint.url]));
+    const addresses = [alice.address, bob.address, address(1)];
+    const result = await store.dispatch(chainApi.endpoints.getBalances.initiate({ chainId: 31337, addresses }));
+    expect(result.data).toEqual({ [alice.address]: TEN_THOUSAND_ETH, [bob.address]: TEN_THOUSAND_ETH, [address(1)]: '0' });
+    expect(endpoint.requests[1]).toHaveLength(3);
+  });
+});
+
+describe('the base query never throws; errors are plain { name, code?, message }', () => {
+  it('a JSON-RPC error from the endpoint', async () => {
+    const endpoint = await server({
+      kind: 'script',
+      answer: (method) => (method === 'eth_chainId' ? { result: '0x7a69' } : { error: { code: -32005, message: 'daily limit reached' } }),
+    });
+    const store = storeWith(table([endpoint.url]));
+    const result = await store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 31337, address: alice.address }));
+    const expected = { name: 'LimitExceededError', code: -32005, message: 'Request limit exceeded.', walletMessage: 'daily limit reached' };
+    expect(result.error).toEqual(expected);
+    const state = store.getState() as RootState;
+    expect(plain(state.rpc)).toEqual(state.rpc);
+  });
+
+  it('an endpoint answering nonsense for a block number', async () => {
+    const endpoint = await server({ kind: 'script', answer: (method) => ({ result: method === 'eth_chainId' ? '0x7a69' : 'banana' }) });
+    const store = storeWith(table([endpoint.url]));
+    const result = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
+    expect(result.error).toEqual({ name: 'InvalidResponseError', message: 'The RPC endpoint sent an unexpected result for eth_blockNumber' });
+  });
+
+  it('no endpoint answering', async () => {
+    const store = storeWith(table([await deadUrl()]));
+    const result = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
+    expect(result.error).toMatchObject({ name: 'EndpointsUnavailableError', message: expect.stringContaining('No RPC endpoint of Local is answering') });
+  });
+
+  it('a chain without URLs', async () => {
+    const store = storeWith(table([]));
+    const result = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(1));
+    expect(result.error).toEqual({ name: 'NoUrlsError', message: 'Mainnet has no RPC endpoint configured' });
+  });
+
+  it('a store built without the RPC runtime', async () => {
+    const store = setupStore();
+    stores.push(store);
+    const result = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
+    expect(result.error).toEqual({ name: 'ConfigurationError', message: 'Read-only chain data needs rpcRuntimeMiddleware in the store' });
+  });
+});
+
+describe('cache', () => {
+  it('a new block refreshes balances; the same block does not', async () => {
+    const endpoint = await server({ kind: 'forward', to: anvil.url });
+    const store = storeWith(table([endpoint.url]));
+    const key = { chainId: 31337, address: bob.address };
+    const balance = () => chainApi.endpoints.getBalance.select(key)(store.getState()).data;
+    const subscriptions = [store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337)), store.dispatch(chainApi.endpoints.getBalance.initiate(key))];
+    await Promise.all(subscriptions);
+    expect(balance()).toBe(TEN_THOUSAND_ETH);
+
+    await rpc(anvil.url, 'anvil_setBalance', [bob.address, '0x2a']);
+    await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337, { subscribe: false, forceRefetch: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(endpoint.methods().filter((m) => m === 'eth_getBalance')).toHaveLength(1);
+    expect(balance()).toBe(TEN_THOUSAND_ETH);
+
+    await rpc(anvil.url, 'anvil_mine', ['0x1']);
+    await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337, { subscribe: false, forceRefetch: true }));
+    await until(() => (balance() === '42' ? true : undefined));
+    expect(endpoint.methods().filter((m) => m === 'eth_getBalance')).toHaveLength(2);
+    subscriptions.forEach((s) => s.unsubscribe());
+    await rpc(anvil.url, 'anvil_setBalance', [bob.address, `0x${BigInt(TEN_THOUSAND_ETH).toString(16)}`]);
+  });
+
+  it('results are kept per chain and per account', async () => {
+    await rpc(chain5.url, 'anvil_setBalance', [alice.address, '0x7']);
+    const store = storeWith(table([anvil.url]));
+    const [local, goerli, other] = await Promise.all([
+      store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 31337, address: alice.address })),
+      store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 5, address: alice.address })),
+      store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 5, address: address(3) })),
+    ]);
+    expect([local.data, goerli.data, other.data]).toEqual([TEN_THOUSAND_ETH, '7', '0']);
+  });
+});
+
+describe('network status', () => {
+  it('shows the endpoint in use with its latency, and follows failover live', async () => {
+    const dead = await deadUrl();
+    const wrong = await server({ kind: 'forward', to: chain5.url });
+    const first = await server({ kind: 'forward', to: anvil.url, delayMs: 20 });
+    const second = await server({ kind: 'forward', to: anvil.url, delayMs: 40 });
+    const store = storeWith(table([dead, wrong.url, first.url, second.url]));
+    const subscription = store.dispatch(chainApi.endpoints.getNetworkStatus.initiate(31337));
+    const status = () => chainApi.endpoints.getNetworkStatus.select(31337)(store.getState()).data;
+    const settled = await until(() => {
+      const s = status();
+      return s?.inUse && s.endpoints.every((e) => e.state !== 'probing' && e.state !== 'untested') ? s : undefined;
+    });
+    expect(settled.inUse).toBe(first.url);
+    expect(settled.endpoints.map((e) => e.state)).toEqual(['failed', 'wrongChain', 'ok', 'ok']);
+    expect(settled.endpoints[2]?.latencyMs).toBeGreaterThanOrEqual(20);
+    expect(settled.endpoints[1]?.answeredChainId).toBe(5);
+
+    first.behave({ kind: 'status', status: 500 });
+    const block = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
+    expect(block.isSuccess).toBe(true);
+    const after = await until(() => (status()?.inUse === second.url ? status() : undefined));
+    expect(after.endpoints[2]).toMatchObject({ state: 'failed', problem: 'server error (HTTP 500)' });
+    expect(plain(after)).toEqual(after);
+    subscription.unsubscribe();
+  });
+});

@@ -1,0 +1,29 @@
+import { useChains } from '../../app/chainsContext';
+import { chainName } from '../../lib/chains';
+import { useAppSelector } from '../../../store/hooks';
+import { useLatestBlock } from './useLatestBlock';
+import { chainsInView, sameIds } from './viewedChain';
+
+/** The latest block of the chain in view (the current wallet's chain, or the default chain). */
+export function BlockNumber() {
+  const chains = useChains();
+  const chainId = useAppSelector((state) => chainsInView(state, chains), sameIds)[0];
+  const { currentData: block, error } = useLatestBlock(chainId);
+  if (chainId === undefined) return null;
+  return (
+    <p className="block-number" data-chain-id={chainId}>
+      {chainName(chains, chainId)}: latest block{' '}
+      {block !== undefined ? (
+        <strong data-testid="block-number">{block}</strong>
+      ) : error ? (
+        <span className="muted" data-testid="block-number-unavailable" title={error.message}>
+          unavailable
+        </span>
+      ) : (
+        <span className="muted" aria-busy="true">
+          …
+        </span>
+      )}
+    </p>
+  );
+}

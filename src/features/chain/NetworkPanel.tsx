@@ -1,0 +1,101 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { useChains } from '../../app/chainsContext';
+import { chainIds, type ChainInfo } from '../../lib/chains';
+import type { EndpointStatus } from '../../lib/rpc';
+import { useAppSelector } from '../../../store/hooks';
+import { useGetNetworkStatusQuery } from './chainApi';
+import { chainsInView, sameIds } from './viewedChain';
+
+/** Per chain: the RPC endpoint in use and its latency, and the endpoints that failed. Needs no wallet. */
+export function NetworkPanel() {
+  const chains = useChains();
+  const inView = useAppSelector((state) => chainsInView(state, chains), sameIds);
+  const [checked, setChecked] = useState<readonly number[]>([]);
+  const ids = [...inView, ...chainIds(chains).filter((id) => !inView.includes(id))];
+  return (
+    <section className="network" aria-labelledby="network-title" data-testid="network-panel">
+      <h2 id="network-title">Network</h2>
+      <p className="muted">Block numbers, balances and names come from public RPC endpoints, not from your wallet.</p>
+      <ul className="network-chains">
+        {ids.map((id) => {
+          const chain = chains[id];
+          if (!chain) return null;
+          return (
+            <ChainEndpoints
+              key={id}
+              chain={chain}
+              active={inView.includes(id) || checked.includes(id)}
+              onCheck={() => setChecked((list) => [...list, id])}
+            />
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function ChainEndpoints({ chain, active, onCheck }: { chain: ChainInfo; active: boolean; onCheck: () => void }) {
+  const hasUrls = chain.rpcUrls.length > 0;
+  const { currentData: status, error } = useGetNetworkStatusQuery(active && hasUrls ? chain.id : skipToken);
+  const inUse = status?.endpoints.find((e) => e.url === status.inUse);
+  const problems = status?.endpoints.filter((e) => e.state === 'failed' || e.state === 'wrongChain') ?? [];
+  const standby = status?.endpoints.filter((e) => e.state === 'ok' && e.url !== status.inUse) ?? [];
+  const probing = status?.endpoints.some((e) => e.state === 'probing') ?? false;
+  return (
+    <li className="network-chain" data-testid={`network-chain-${chain.id}`}>
+      <h3>
+        {chain.name} <span className="muted">({chain.id})</span>
+      </h3>
+      {!hasUrls ? (
+        <p className="muted">No RPC endpoint configured.</p>
+      ) : !active ? (
+        <button type="button" className="secondary" onClick={onCheck}>
+          Check endpoints
+        </button>
+      ) : (
+        <>
+          {inUse ? (
+            <p>
+              In use: <span className="address" data-testid="endpoint-in-use">{inUse.url}</span>{' '}
+              <span className="muted" data-testid="endpoint-latency">
+                {Math.round(inUse.latencyMs ?? 0)} ms
+              </span>
+            </p>
+          ) : status?.error || error ? (
+            <p className="error" data-testid="network-error">
+              {(status?.error ?? error)?.message}
+            </p>
+          ) : (
+            <p className="muted" aria-busy="true">
+              Looking for a working endpoint…
+            </p>
+          )}
+          {standby.length > 0 ? (
+            <p className="muted">
+              Standing by: {standby.map((e) => `${e.url} (${Math.round(e.latencyMs ?? 0)} ms)`).join(', ')}
+            </p>
+          ) : null}
+          {problems.length > 0 ? (
+            <ul className="endpoint-problems" aria-label={`Endpoints of ${chain.name} not in use`}>
+              {problems.map((e) => (
+                <EndpointProblem key={e.url} endpoint={e} />
+              ))}
+            </ul>
+          ) : null}
+          {probing && inUse ? <p className="muted">Still checking the other endpoints…</p> : null}
+        </>
+      )}
+    </li>
+  );
+}
+
+function EndpointProblem({ endpoint }: { endpoint: EndpointStatus }) {
+  const wrongChain = endpoint.state === 'wrongChain';
+  return (
+    <li data-testid="endpoint-problem" data-state={endpoint.state}>
+      <span className="address">{endpoint.url}</span>:{' '}
+      {wrongChain ? `wrong chain, ${endpoint.problem ?? ''}; never used` : `failed, ${endpoint.problem ?? 'no answer'}`}
+    </li>
+  );
+}

@@ -1,0 +1,98 @@
+// Read-only chain data endpoints, injected into the one rpcApi. Queries are keyed by chain id and
+// address, so a result can never be mistaken for another chain's or account's.
+import { getRpcRuntime, rpcApi, withRpc } from '../../../store/rpcApi';
+import type { NetworkStatus } from '../../lib/rpc';
+import { parseQuantity } from '../../lib/rpc';
+
+export interface AccountOnChain {
+  chainId: number;
+  address: string;
+}
+
+/** How often the latest block is asked for while the page is visible. */
+export const BLOCK_POLL_MS = 4_000;
+
+export const balanceTag = (chainId: number, address: string) => ({ type: 'Balance' as const, id: `${chainId}:${address}` });
+/** Everything that changes with a new block of a chain carries this tag. */
+export const blockTag = (chainId: number) => ({ type: 'Block' as const, id: chainId });
+
+const weiString = (raw: unknown) => (parseQuantity(raw) ?? 0n).toString();
+
+export const chainApi = rpcApi.injectEndpoints({
+  endpoints: (build) => ({
+    getBlockNumber: build.query<number, number>({
+      query: (chainId) => ({ chainId, method: 'eth_blockNumber', expect: 'quantity' }),
+      transformResponse: (raw: unknown) => Number(parseQuantity(raw) ?? 0n),
+      // A new block refreshes whatever depends on the chain's state (balances).
+      async onQueryStarted(chainId, { dispatch, getCacheEntry, queryFulfilled }) {
+        const before = getCacheEntry().data;
+        try {
+          const { data } = await queryFulfilled;
+          if (before !== undefined && data !== before) dispatch(rpcApi.util.invalidateTags([blockTag(chainId)]));
+        } catch {
+          // the error is in the cache entry
+        }
+      },
+    }),
+    /** Balance in wei, as a decimal string (the store keeps no bigint). */
+    getBalance: build.query<string, AccountOnChain>({
+      query: ({ chainId, address }) => ({ chainId, method: 'eth_getBalance', params: [address, 'latest'], expect: 'quantity' }),
+      transformResponse: weiString,
+      providesTags: (_result, _error, { chainId, address }) => [balanceTag(chainId, address), blockTag(chainId)],
+    }),
+    /** Balances of many addresses, as one JSON-RPC batch request. */
+    getBalances: build.query<Record<string, string>, { chainId: number; addresses: readonly string[] }>({
+      async queryFn({ chainId, addresses }, _api, _extra, baseQuery) {
+        const results = await Promise.all(
+          addresses.map((address) => baseQuery({ chainId, method: 'eth_getBalance', params: [address, 'latest'], expect: 'quantity' })),
+        );
+        const balances: Record<string, string> = {};
+        for (const [i, result] of results.entries()) {
+          if (result.error) return { error: result.error };
+          balances[addresses[i] as string] = weiString(result.data);
+        }
+        return { data: balances };
+      },
+      providesTags: (_result, _error, { chainId, addresses }) => [...addresses.map((a) => balanceTag(chainId, a)), blockTag(chainId)],
+    }),
+    /** The verified primary name of an address, or null (none, unverified, or no names on the chain). */
+    getName: build.query<string | null, AccountOnChain>({
+      queryFn: ({ chainId, address }, api) =>
+        withRpc(api.dispatch, async (runtime) => {
+          const registry = runtime.chains[chainId]?.ensRegistry;
+          if (!registry) return null;
+          const client = runtime.client(chainId);
+          const { lookupName } = await import(/* webpackChunkName: "names" */ '../../lib/rpc/names');
+          return lookupName((to, data) => client.request('eth_call', [{ to, data }, 'latest']), registry, address);
+        }),
+      providesTags: (_result, _error, { chainId, address }) => [{ type: 'Name', id: `${chainId}:${address}` }],
+      keepUnusedDataFor: 300,
+    }),
+    /** Which endpoint of a chain is in use, and what went wrong with the others; updates live. */
+    getNetworkStatus: build.query<NetworkStatus, number>({
+      queryFn: (chainId, api) =>
+        withRpc(api.dispatch, async (runtime) => {
+          const client = runtime.client(chainId);
+          // Starts the probes; the status streams in through onCacheEntryAdded.
+          void client.pool.ready().catch(() => undefined);
+          return client.status();
+        }),
+      async onCacheEntryAdded(chainId, { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        let unsubscribe = () => {};
+        try {
+          await cacheDataLoaded;
+          const client = getRpcRuntime(dispatch).client(chainId);
+          unsubscribe = client.pool.subscribe(() => updateCachedData(() => client.status()));
+          updateCachedData(() => client.status());
+        } catch {
+          // removed before it loaded, or the chain is unknown: nothing to follow
+        }
+        await cacheEntryRemoved;
+        unsubscribe();
+      },
+      providesTags: (_result, _error, chainId) => [{ type: 'Endpoint', id: chainId }],
+    }),
+  }),
+});
+
+export const { useGetBlockNumberQuery, useGetBalanceQuery, useGetBalancesQuery, useGetNameQuery, useGetNetworkStatusQuery } = chainApi;
