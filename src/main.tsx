@@ -6,6 +6,7 @@ import createSagaMiddleware from 'redux-saga';
 import { rootSaga } from '../sagas';
 import { DEFAULT_TIMEOUTS, WALLET_CONTEXT, type WalletSagaContext } from '../sagas/context';
 import { setupStore } from '../store/setupStore';
+import { rpcRuntimeMiddleware } from '../store/rpcApi';
 import { App } from './app/App';
 import { ChainsProvider } from './app/chainsContext';
 import { ConnectorsProvider } from './app/connectorsContext';
@@ -13,6 +14,7 @@ import { loadConfig } from './config';
 import { CoinbaseConnector } from './lib/connectors/coinbase';
 import { createConnectors } from './lib/connectors/registry';
 import { createSessionMemory } from './lib/persistence';
+import { createRpcRuntime } from './lib/rpc';
 import './app/styles.css';
 
 const config = loadConfig();
@@ -38,7 +40,7 @@ const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: conte
 const store = setupStore(undefined, {
   allowedChainIds: config.allowedChainIds,
   session,
-  middleware: [sagaMiddleware],
+  middleware: [sagaMiddleware, rpcRuntimeMiddleware(createRpcRuntime(config.chains))],
   devTools: config.development,
 });
 // Runs before the first render, so a kind with a saved session shows "Reconnecting" at once.

@@ -1,4 +1,6 @@
 import { CONNECTION_IDS } from '../lib/connectors/types';
+import { BlockNumber } from '../features/chain/BlockNumber';
+import { NetworkPanel } from '../features/chain/NetworkPanel';
 import { ConnectionCard } from '../features/wallet/ConnectionCard';
 import { CornerNotices } from '../features/wallet/CornerNotice';
 import { ExtensionSuggestionDialog } from '../features/wallet/ExtensionSuggestionDialog';
@@ -10,6 +12,7 @@ export function App() {
       <header className="top">
         <h1>Walletdeck</h1>
         <p className="tagline">Connect a wallet, pick a chain, see your accounts.</p>
+        <BlockNumber />
       </header>
       <main>
         <section aria-label="Wallet connections" className="cards">
@@ -17,6 +20,7 @@ export function App() {
             <ConnectionCard key={id} id={id} />
           ))}
         </section>
+        <NetworkPanel />
       </main>
       {CONNECTION_IDS.map((id) => (
         <ExtensionSuggestionDialog key={id} id={id} />

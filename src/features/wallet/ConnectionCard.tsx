@@ -5,6 +5,7 @@ import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { connectionStatus, isOnUnsupportedChain } from '../../../store/selectors';
 import { walletActions } from '../../../store/walletSlice';
+import { AccountChainData } from '../chain/AccountChainData';
 import { ChainSelector } from './ChainSelector';
 import { ErrorMessage } from './ErrorMessage';
 
@@ -55,8 +56,13 @@ export function ConnectionCard({ id }: { id: ConnectionId }) {
       {connection.accounts && connection.accounts.length > 0 ? (
         <ul className="accounts" aria-label="Accounts">
           {connection.accounts.map((account) => (
-            <li key={account} data-testid="account" className="address">
-              {account}
+            <li key={account} className="account">
+              <span data-testid="account" className="address">
+                {account}
+              </span>
+              {connection.chainId !== undefined ? (
+                <AccountChainData chainId={connection.chainId} address={account} connected={status === 'Connected'} />
+              ) : null}
             </li>
           ))}
         </ul>
