@@ -6,7 +6,7 @@
 import type { ChainTable } from '../src/lib/chains';
 import { createRpcRuntime } from '../src/lib/rpc';
 import { chainApi } from '../src/features/chain/chainApi';
-import { rpcApi, rpcRuntimeMiddleware } from '../store/rpcApi';
+import { rpcApi } from '../store/rpcApi';
 import { setupStore } from '../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS } from '../__tests__/support/anvil';
 import { deadUrl, startServer, type TestServer } from '../__tests__/rpc/servers';
@@ -16,7 +16,7 @@ const CHAIN_ID = 31337;
 
 function storeFor(urls: string[]) {
   const chains: ChainTable = { [CHAIN_ID]: { id: CHAIN_ID, name: 'Bench chain', rpcUrls: urls } };
-  return setupStore(undefined, { middleware: [rpcRuntimeMiddleware(createRpcRuntime(chains))] });
+  return setupStore(undefined, { rpc: createRpcRuntime(chains) });
 }
 
 /** ms from a fresh page (new store, nothing probed) to the first block number on screen. */

@@ -6,7 +6,6 @@ import createSagaMiddleware from 'redux-saga';
 import { rootSaga } from '../sagas';
 import { DEFAULT_TIMEOUTS, WALLET_CONTEXT, type WalletSagaContext } from '../sagas/context';
 import { setupStore } from '../store/setupStore';
-import { rpcRuntimeMiddleware } from '../store/rpcApi';
 import { App } from './app/App';
 import { ChainsProvider } from './app/chainsContext';
 import { ConnectorsProvider } from './app/connectorsContext';
@@ -40,7 +39,8 @@ const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: conte
 const store = setupStore(undefined, {
   allowedChainIds: config.allowedChainIds,
   session,
-  middleware: [sagaMiddleware, rpcRuntimeMiddleware(createRpcRuntime(config.chains))],
+  rpc: createRpcRuntime(config.chains),
+  middleware: [sagaMiddleware],
   devTools: config.development,
 });
 // Runs before the first render, so a kind with a saved session shows "Reconnecting" at once.

@@ -2,9 +2,10 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import type { SessionMemory } from '../src/lib/persistence';
+import type { RpcRuntime } from '../src/lib/rpc';
 import { validateAllowedChainIds } from '../src/lib/validation';
 import { rootReducer } from './rootReducer';
-import { rpcApi } from './rpcApi';
+import { rpcApi, type StoreExtra } from './rpcApi';
 import { createWalletState } from './walletSlice';
 import type { RootState } from './types';
 
@@ -13,6 +14,8 @@ export interface StoreOptions {
   allowedChainIds?: Record<ConnectionId, number[]>;
   /** Where `current` is read at start and written on every change. */
   session?: SessionMemory;
+  /** Endpoint selection and JSON-RPC for read-only chain data (RTK Query reaches it as `extra`). */
+  rpc?: RpcRuntime;
   /** Extra middleware (the saga middleware, wired by the composition root). */
   middleware?: Middleware[];
   devTools?: boolean;
@@ -27,7 +30,8 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: wallet ? { ...preloadedState, wallet } : preloadedState,
-    middleware: (getDefault) => getDefault().concat(rpcApi.middleware, ...(options.middleware ?? [])),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: { rpc: options.rpc } satisfies StoreExtra } }).concat(rpcApi.middleware, ...(options.middleware ?? [])),
     devTools: options.devTools ?? false,
   });
   const session = options.session;

@@ -7,7 +7,7 @@ import { setupDevChain, DEV_NAMES } from '../../scripts/devchain';
 import { DEV_ENS_REGISTRY, buildChainTable } from '../../src/lib/chains';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { chainApi } from '../../src/features/chain/chainApi';
-import { rpcApi, rpcRuntimeMiddleware } from '../../store/rpcApi';
+import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { rpc, startAnvil } from '../support/anvil';
 
@@ -31,7 +31,7 @@ describe('ENS contracts', () => {
       await setupDevChain(anvil.url);
       await setupDevChain(anvil.url);
       expect(await rpc(anvil.url, 'eth_getCode', [DEV_ENS_REGISTRY, 'latest'])).not.toBe('0x');
-      const store = setupStore(undefined, { middleware: [rpcRuntimeMiddleware(createRpcRuntime(buildChainTable({}, anvil.url)))] });
+      const store = setupStore(undefined, { rpc: createRpcRuntime(buildChainTable({}, anvil.url)) });
       const names = await Promise.all(
         DEV_NAMES.map(([, address]) => store.dispatch(chainApi.endpoints.getName.initiate({ chainId: 31337, address }, { subscribe: false }))),
       );

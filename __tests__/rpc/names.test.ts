@@ -4,7 +4,7 @@ import { deployEns, registerName, setReverseName, REGISTRY_ADDRESS } from '../..
 import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { chainApi } from '../../src/features/chain/chainApi';
-import { rpcApi, rpcRuntimeMiddleware } from '../../store/rpcApi';
+import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, startServer, type TestServer } from './servers';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     // The same chain listed without name support.
     7: { id: 7, name: 'No names', rpcUrls: [proxy.url] },
   };
-  store = setupStore(undefined, { middleware: [rpcRuntimeMiddleware(createRpcRuntime(chains))] });
+  store = setupStore(undefined, { rpc: createRpcRuntime(chains) });
 });
 afterAll(async () => {
   store.dispatch(rpcApi.util.resetApiState());

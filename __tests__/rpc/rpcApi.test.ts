@@ -3,7 +3,7 @@
 import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime, type RpcOptions } from '../../src/lib/rpc';
 import { chainApi } from '../../src/features/chain/chainApi';
-import { rpcApi, rpcRuntimeMiddleware } from '../../store/rpcApi';
+import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import type { RootState } from '../../store/types';
 import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
@@ -42,7 +42,7 @@ function table(urls: string[], urls5: string[] = [chain5.url]): ChainTable {
 }
 
 function storeWith(chains: ChainTable, options: RpcOptions = {}) {
-  const store = setupStore(undefined, { middleware: [rpcRuntimeMiddleware(createRpcRuntime(chains, options))] });
+  const store = setupStore(undefined, { rpc: createRpcRuntime(chains, options) });
   stores.push(store);
   return store;
 }
@@ -121,7 +121,7 @@ describe('the base query never throws; errors are plain { name, code?, message }
     const store = setupStore();
     stores.push(store);
     const result = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
-    expect(result.error).toEqual({ name: 'ConfigurationError', message: 'Read-only chain data needs rpcRuntimeMiddleware in the store' });
+    expect(result.error).toEqual({ name: 'ConfigurationError', message: 'Read-only chain data needs an RPC runtime: pass `rpc` to setupStore' });
   });
 });
 

@@ -58,7 +58,7 @@ export const chainApi = rpcApi.injectEndpoints({
     /** The verified primary name of an address, or null (none, unverified, or no names on the chain). */
     getName: build.query<string | null, AccountOnChain>({
       queryFn: ({ chainId, address }, api) =>
-        withRpc(api.dispatch, async (runtime) => {
+        withRpc(api.extra, async (runtime) => {
           const registry = runtime.chains[chainId]?.ensRegistry;
           if (!registry) return null;
           const client = runtime.client(chainId);
@@ -71,17 +71,17 @@ export const chainApi = rpcApi.injectEndpoints({
     /** Which endpoint of a chain is in use, and what went wrong with the others; updates live. */
     getNetworkStatus: build.query<NetworkStatus, number>({
       queryFn: (chainId, api) =>
-        withRpc(api.dispatch, async (runtime) => {
+        withRpc(api.extra, async (runtime) => {
           const client = runtime.client(chainId);
           // Starts the probes; the status streams in through onCacheEntryAdded.
           void client.pool.ready().catch(() => undefined);
           return client.status();
         }),
-      async onCacheEntryAdded(chainId, { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+      async onCacheEntryAdded(chainId, { extra, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
         let unsubscribe = () => {};
         try {
           await cacheDataLoaded;
-          const client = getRpcRuntime(dispatch).client(chainId);
+          const client = getRpcRuntime(extra).client(chainId);
           unsubscribe = client.pool.subscribe(() => updateCachedData(() => client.status()));
           updateCachedData(() => client.status());
         } catch {
