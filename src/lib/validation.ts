@@ -1,5 +1,5 @@
 // Validation of every value that arrives from a wallet, an endpoint or storage before it is trusted.
-import { getAddress } from 'ethers/address';
+import { keccak_256 } from '@noble/hashes/sha3';
 import { ERROR_NAMES, MESSAGES, walletError, type WalletError } from './errors';
 
 /** Largest chain id a wallet may report (EIP-2294 bound used by MetaMask). */
@@ -31,14 +31,29 @@ export function validateChainId(raw: unknown): Validated<number> {
   return { ok: true, value: chainId };
 }
 
-/** Checksums one address, or undefined when it is not a valid address (bad checksum included). */
+/** EIP-55: a hex letter is upper case when the matching nibble of keccak256(lower-case hex) is >= 8. */
+function eip55(lowerHex: string): string {
+  // ASCII hex, so one byte per character.
+  const hash = keccak_256(Uint8Array.from(lowerHex, (c) => c.charCodeAt(0)));
+  let out = '0x';
+  for (let i = 0; i < lowerHex.length; i++) {
+    const nibble = ((hash[i >> 1] ?? 0) >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
+    out += nibble >= 8 ? lowerHex.charAt(i).toUpperCase() : lowerHex.charAt(i);
+  }
+  return out;
+}
+
+/**
+ * Checksums one address, or undefined when it is not a valid address. A mixed-case address must
+ * carry a correct checksum (a typo detector); all-lower and all-upper addresses carry none.
+ */
 export function checksumAddress(raw: unknown): string | undefined {
   if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(raw)) return undefined;
-  try {
-    return getAddress(raw);
-  } catch {
-    return undefined;
-  }
+  const body = raw.slice(2);
+  const lower = body.toLowerCase();
+  const checksummed = eip55(lower);
+  const mixedCase = body !== lower && body !== body.toUpperCase();
+  return mixedCase && checksummed.slice(2) !== body ? undefined : checksummed;
 }
 
 export function validateAccounts(raw: unknown): Validated<string[]> {

@@ -1,0 +1,51 @@
+// Every value from a wallet is validated: chain ids and EIP-55 checksummed addresses.
+import { getAddress, Wallet } from 'ethers';
+import { checksumAddress, normalizeChainId, validateAccounts, validateChainId } from '../../src/lib/validation';
+
+describe('addresses are stored in EIP-55 checksum form', () => {
+  it('agrees with ethers on a thousand random addresses, in every case form', () => {
+    for (let i = 0; i < 1000; i++) {
+      const reference = Wallet.createRandom().address;
+      expect(checksumAddress(reference.toLowerCase())).toBe(reference);
+      expect(checksumAddress(`0x${reference.slice(2).toUpperCase()}`)).toBe(reference);
+      expect(checksumAddress(reference)).toBe(getAddress(reference));
+    }
+  });
+
+  it('rejects a mixed-case address with a wrong checksum (a typo)', () => {
+    expect(checksumAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    expect(checksumAddress('0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBeUndefined();
+  });
+
+  it.each([['0x123'], ['f39fd6e51aad88f6f4ce6ab8827279cfffb92266'], ['0xg39fd6e51aad88f6f4ce6ab8827279cfffb92266'], [42], [null], [{}]])(
+    'rejects %p',
+    (raw) => {
+      expect(checksumAddress(raw)).toBeUndefined();
+    },
+  );
+
+  it('an account list is valid only when every entry is', () => {
+    expect(validateAccounts(['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'])).toEqual({ ok: true, value: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] });
+    expect(validateAccounts('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toMatchObject({ ok: false });
+    expect(validateAccounts([])).toEqual({ ok: true, value: [] });
+  });
+});
+
+describe('chain ids', () => {
+  it('normalises the encodings wallets use', () => {
+    expect(normalizeChainId('0x89')).toBe(137);
+    expect(normalizeChainId('137')).toBe(137);
+    expect(normalizeChainId(137)).toBe(137);
+    expect(normalizeChainId(137n)).toBe(137);
+    expect(normalizeChainId(' 0xA ')).toBe(10);
+    expect(normalizeChainId('0x')).toBe('0x');
+  });
+
+  it('accepts 1 ..= 4503599627370476 and nothing else', () => {
+    expect(validateChainId(1)).toEqual({ ok: true, value: 1 });
+    expect(validateChainId(4503599627370476)).toEqual({ ok: true, value: 4503599627370476 });
+    for (const bad of [0, -5, 4503599627370477, 2.5, Number.NaN, '0x', 'abc', null, undefined, {}, [1]]) {
+      expect(validateChainId(bad).ok).toBe(false);
+    }
+  });
+});
