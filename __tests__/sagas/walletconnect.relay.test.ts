@@ -1,0 +1,312 @@
+// The WalletConnect connector with the real SDK (in Node), a wallet simulated with the real sign
+// client, and the local relay: the whole pairing protocol, driven through the real store and sagas.
+import { buildChainTable, type ChainTable } from '../../src/lib/chains';
+import {
+  WC_SESSION_KEY,
+  WC_STORAGE_PREFIX,
+  WalletConnectConnector,
+  loadWalletConnectSdk,
+  pairingTopicOf,
+  type WalletConnectSdkLoader,
+  type WalletConnectSdkProvider,
+} from '../../src/lib/connectors/walletconnect';
+import type { RootState } from '../../store/types';
+import { walletActions } from '../../store/walletSlice';
+import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { freePort } from '../support/ports';
+import { startWalletApp } from '../support/walletHarness';
+import { trackTimers } from '../support/sdkTimers';
+import { startWcRelay, type WcRelay } from '../support/wcRelay';
+import { createVerifyService } from '../support/wcVerify';
+import { releaseCore, startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
+import { memoryWebStorage } from '../support/webStorage';
+
+jest.setTimeout(30_000);
+// A page has one SDK core; this file runs several "pages" and wallets in one process.
+process.env.DISABLE_GLOBAL_CORE = 'true';
+const timers = trackTimers();
+
+const METADATA = { name: 'Walletdeck', description: 'test', url: 'http://127.0.0.1', icons: [] };
+const ID = 'walletconnect' as const;
+
+let relay: WcRelay;
+let anvil: Anvil;
+let chains: ChainTable;
+let restoreFetch: () => void;
+const wallets: SimulatedWallet[] = [];
+const apps: { stop(): void }[] = [];
+const sdks: WalletConnectSdkProvider[] = [];
+
+/** The real SDK, with every instance remembered so that its timers can be stopped after the test. */
+const trackedSdk: WalletConnectSdkLoader = async () => {
+  const create = await loadWalletConnectSdk();
+  return async (options) => {
+    const sdk = await create(options);
+    sdks.push(sdk);
+    return sdk;
+  };
+};
+
+async function releaseSdks() {
+  for (const sdk of sdks.splice(0)) {
+    await releaseCore((sdk as unknown as { signer: { client: { core: Parameters<typeof releaseCore>[0] } } }).signer.client.core);
+  }
+}
+
+beforeAll(async () => {
+  restoreFetch = createVerifyService().installInNode();
+  [relay, anvil] = await Promise.all([startWcRelay(), startAnvil({ chainId: 31337 })]);
+  chains = buildChainTable({}, anvil.url);
+});
+
+afterEach(async () => {
+  for (const app of apps.splice(0)) app.stop();
+  await Promise.all(wallets.splice(0).map((w) => w.close()));
+  await releaseSdks();
+});
+
+afterAll(async () => {
+  restoreFetch();
+  await Promise.all([relay.close(), anvil.stop()]);
+  timers.clearAll();
+});
+
+async function phoneWallet(chainIds = [31337, 1]) {
+  const w = await startSimulatedWallet({ relayUrl: relay.url, chains: chainIds, rpcUrls: { 31337: anvil.url } });
+  wallets.push(w);
+  return w;
+}
+
+interface AppOptions {
+  storage?: Storage;
+  relayUrl?: string;
+  relayTimeoutMs?: number;
+  qrCloseIsError?: boolean;
+}
+
+function openApp(options: AppOptions = {}) {
+  const storage = options.storage ?? memoryWebStorage();
+  const connector = new WalletConnectConnector({
+    projectId: 'walletdeck-test',
+    relayUrl: options.relayUrl ?? relay.url,
+    chains,
+    metadata: METADATA,
+    storage,
+    logLevel: 'silent',
+    loadSdk: trackedSdk,
+    ...(options.relayTimeoutMs ? { relayTimeoutMs: options.relayTimeoutMs } : {}),
+  });
+  const harness = startWalletApp({
+    connectors: { walletconnect: connector },
+    chains,
+    timeouts: { eagerMs: 5000, activateMs: 15_000 },
+    ...(options.qrCloseIsError === undefined ? {} : { qrCloseIsError: options.qrCloseIsError }),
+  });
+  apps.push(harness);
+  const wc = () => harness.store.getState().wallet.connections[ID];
+  const meta = () => harness.store.getState().wallet.meta[ID];
+  const isConnected = (s: RootState) => s.wallet.connections[ID].accounts !== undefined && !s.wallet.connections[ID].activating;
+  /** Click Connect and wait for the QR code's URI. */
+  const connect = async () => {
+    harness.store.dispatch(walletActions.connectRequested({ id: ID }));
+    const shown = await harness.waitFor((s) => s.wallet.meta[ID].pairingUri !== undefined, 10_000);
+    return shown.wallet.meta[ID].pairingUri as string;
+  };
+  return { ...harness, connector, webStorage: storage, wc, meta, connect, isConnected };
+}
+
+/** Polls a condition outside the store (the phone's state). */
+async function until(condition: () => boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition never held');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function pairedApp(options: AppOptions = {}, chainIds?: number[], approvedChainIds?: number[]) {
+  const app = openApp(options);
+  const phone = await phoneWallet(chainIds);
+  const uri = await app.connect();
+  await phone.approve(await phone.pair(uri), approvedChainIds ? { chains: approvedChainIds } : {});
+  await app.waitFor(app.isConnected, 10_000);
+  return { app, phone, uri };
+}
+
+describe('pairing through the relay', () => {
+  it('shows a wc: URI whose pairing the relay knows, and connects with checksummed accounts when the wallet approves', async () => {
+    const app = openApp();
+    const phone = await phoneWallet();
+    const uri = await app.connect();
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*symKey=[0-9a-f]{64}/);
+    expect(app.wc()).toMatchObject({ activating: true });
+
+    const proposal = await phone.pair(uri);
+    expect(proposal.params.pairingTopic).toBe(pairingTopicOf(uri));
+    await phone.approve(proposal);
+    await app.waitFor(app.isConnected, 10_000);
+
+    expect(app.wc().accounts).toEqual([TEST_ACCOUNTS[0].address]);
+    expect(app.wc().error).toBeUndefined();
+    expect([31337, 1]).toContain(app.wc().chainId);
+    expect(app.meta().pairingUri).toBeUndefined();
+    expect(app.connector.hasStoredSession()).toBe(true);
+  });
+
+  it('offers every chain with an RPC URL, the desired chain first, and ends on the desired chain', async () => {
+    const app = openApp();
+    const phone = await phoneWallet([1, 31337]);
+    app.store.dispatch(walletActions.desiredChainSelected({ id: ID, chainId: 31337 }));
+    const proposal = await phone.pair(await app.connect());
+    const offered = proposal.params.optionalNamespaces.eip155?.chains ?? [];
+    expect(offered[0]).toBe('eip155:31337');
+    expect(offered).toEqual(expect.arrayContaining(['eip155:1', 'eip155:10', 'eip155:137']));
+    // Chains without any URL are not offered (the SDK would use its own hosted RPC for them).
+    expect(offered).not.toContain('eip155:3');
+    await phone.approve(proposal);
+    const state = await app.waitFor(app.isConnected, 10_000);
+    expect(state.wallet.connections[ID].chainId).toBe(31337);
+  });
+
+  it('records 4001 when the wallet rejects the proposal', async () => {
+    const app = openApp();
+    const phone = await phoneWallet();
+    await phone.reject(await phone.pair(await app.connect()));
+    const state = await app.waitFor((s) => s.wallet.connections[ID].error !== undefined, 10_000);
+    expect(state.wallet.connections[ID]).toEqual({
+      activating: false,
+      error: expect.objectContaining({ code: 4001, message: 'User rejected the request.' }),
+    });
+  });
+});
+
+describe('closing the QR dialog', () => {
+  it('tears the pairing down, records `User closed modal`, and the next connect shows a fresh QR code', async () => {
+    const app = openApp();
+    const phone = await phoneWallet();
+    const first = await app.connect();
+    app.store.dispatch(walletActions.qrDialogClosed({ id: ID }));
+    await app.waitFor((s) => !s.wallet.connections[ID].activating);
+    expect(app.wc()).toEqual({ activating: false, error: expect.objectContaining({ message: 'User closed modal' }) });
+
+    const second = await app.connect();
+    expect(pairingTopicOf(second)).not.toBe(pairingTopicOf(first));
+    await phone.approve(await phone.pair(second));
+    await app.waitFor(app.isConnected, 10_000);
+    expect(app.wc().accounts).toEqual([TEST_ACCOUNTS[0].address]);
+  });
+
+  it('returns to idle instead when the option says so', async () => {
+    const app = openApp({ qrCloseIsError: false });
+    await app.connect();
+    app.store.dispatch(walletActions.qrDialogClosed({ id: ID }));
+    await app.waitFor((s) => !s.wallet.connections[ID].activating);
+    expect(app.wc()).toEqual({ activating: false });
+  });
+});
+
+describe('a relay that cannot be reached', () => {
+  it('ends in a clear timeout error within the relay timeout, and no QR code is shown', async () => {
+    const deadPort = await freePort();
+    const app = openApp({ relayUrl: `ws://127.0.0.1:${deadPort}`, relayTimeoutMs: 700 });
+    const started = Date.now();
+    app.store.dispatch(walletActions.connectRequested({ id: ID }));
+    const state = await app.waitFor((s) => s.wallet.connections[ID].error !== undefined, 5000);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(state.wallet.connections[ID]).toEqual({
+      activating: false,
+      error: { name: 'TimeoutError', message: 'Reaching the WalletConnect relay timed out after 1 s' },
+    });
+    expect(state.wallet.meta[ID].pairingUri).toBeUndefined();
+  });
+});
+
+describe('a stored session', () => {
+  it('reconnects silently after a reload, without any QR code', async () => {
+    const { app, phone } = await pairedApp();
+    const storage = app.webStorage;
+    app.stop();
+    await releaseSdks();
+
+    const reloaded = openApp({ storage });
+    let qrShown = false;
+    reloaded.store.subscribe(() => (qrShown ||= reloaded.meta().pairingUri !== undefined));
+    expect(reloaded.connector.hasStoredSession()).toBe(true);
+    const state = await reloaded.waitFor(reloaded.isConnected, 10_000);
+    expect(state.wallet.connections[ID].accounts).toEqual(phone.accounts);
+    expect(state.wallet.meta[ID].pairingUri).toBeUndefined();
+    expect(qrShown).toBe(false);
+  });
+
+  it('is forgotten without loading the SDK when it has expired', () => {
+    const storage = memoryWebStorage({
+      [WC_STORAGE_PREFIX + WC_SESSION_KEY]: JSON.stringify([
+        { topic: 'aa', expiry: Math.floor(Date.now() / 1000) - 60, namespaces: { eip155: { accounts: [`eip155:1:${TEST_ACCOUNTS[0].address}`] } } },
+      ]),
+      [`${WC_STORAGE_PREFIX}wc@2:core:0.3//keychain`]: '{}',
+      unrelated: 'kept',
+    });
+    const loadSdk = jest.fn(trackedSdk);
+    const connector = new WalletConnectConnector({ projectId: 'p', chains, metadata: METADATA, storage, loadSdk });
+    expect(connector.hasStoredSession()).toBe(false);
+    expect(loadSdk).not.toHaveBeenCalled();
+    expect(storage.length).toBe(1);
+    expect(storage.getItem('unrelated')).toBe('kept');
+  });
+});
+
+describe('the wallet side', () => {
+  it('ending the session from the phone returns the connection to idle, with no error', async () => {
+    const { app, phone } = await pairedApp();
+    await phone.disconnect();
+    const state = await app.waitFor((s) => s.wallet.connections[ID].accounts === undefined, 10_000);
+    expect(state.wallet.connections[ID]).toEqual({ activating: false });
+    expect(app.connector.hasStoredSession()).toBe(false);
+  });
+
+  it('account and chain changes on the phone update the connection', async () => {
+    const { app, phone } = await pairedApp({}, [31337, 1]);
+    await phone.emitChainChanged(1);
+    await app.waitFor((s) => s.wallet.connections[ID].chainId === 1, 10_000);
+    await phone.emitAccountsChanged([`eip155:1:${TEST_ACCOUNTS[1].address.toLowerCase()}`]);
+    const state = await app.waitFor((s) => s.wallet.connections[ID].accounts?.[0] === TEST_ACCOUNTS[1].address, 10_000);
+    expect(state.wallet.connections[ID].accounts).toEqual([TEST_ACCOUNTS[1].address]);
+  });
+});
+
+describe('disconnect from the app', () => {
+  it('ends the session on the phone too and leaves nothing to reconnect', async () => {
+    const { app, phone } = await pairedApp();
+    expect(phone.session()).toBeDefined();
+    app.store.dispatch(walletActions.disconnectRequested({ id: ID }));
+    await until(() => phone.session() === undefined);
+    expect(app.wc()).toEqual({ activating: false });
+    expect(app.connector.hasStoredSession()).toBe(false);
+  });
+});
+
+describe('chain switch', () => {
+  it('switches to a chain the session already covers', async () => {
+    const { app } = await pairedApp({}, [31337, 1]);
+    const target = app.wc().chainId === 1 ? 31337 : 1;
+    app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: target }));
+    const state = await app.waitFor((s) => s.wallet.connections[ID].chainId === target && s.wallet.meta[ID].switchingTo === undefined, 10_000);
+    expect(state.wallet.meta[ID].switchError).toBeUndefined();
+    expect(state.wallet.connections[ID].accounts).toEqual([TEST_ACCOUNTS[0].address]);
+  });
+
+  it('asks the wallet for a chain outside the session, which widens the session', async () => {
+    const { app, phone } = await pairedApp({}, [31337, 10], [31337]);
+    app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: 10 }));
+    const state = await app.waitFor((s) => s.wallet.meta[ID].switchingTo === undefined, 10_000);
+    expect(phone.requests.map((r) => r.params.request.method)).toContain('wallet_switchEthereumChain');
+    expect(state.wallet.connections[ID].chainId).toBe(10);
+  });
+});
+
+it('reads that need the chain go through the session to the wallet', async () => {
+  const { app } = await pairedApp();
+  const provider = await app.connector.getProvider();
+  const signature = await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', TEST_ACCOUNTS[0].address] });
+  expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
+});
