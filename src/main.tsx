@@ -12,6 +12,8 @@ import { ConnectorsProvider } from './app/connectorsContext';
 import { loadConfig } from './config';
 import { CoinbaseConnector } from './lib/connectors/coinbase';
 import { createConnectors } from './lib/connectors/registry';
+import { UnavailableConnector } from './lib/connectors/unavailable';
+import { WalletConnectConnector } from './lib/connectors/walletconnect';
 import { createSessionMemory } from './lib/persistence';
 import { createRpcRuntime } from './lib/rpc';
 import './app/styles.css';
@@ -26,6 +28,20 @@ const connectors = createConnectors(window, {
       preference: config.coinbase.preference,
       ...(config.coinbase.keysUrl ? { keysUrl: config.coinbase.keysUrl } : {}),
     }),
+  walletconnect: () =>
+    config.walletConnect.projectId
+      ? new WalletConnectConnector({
+          projectId: config.walletConnect.projectId,
+          ...(config.walletConnect.relayUrl ? { relayUrl: config.walletConnect.relayUrl } : {}),
+          chains: config.chains,
+          metadata: {
+            name: config.appName,
+            description: 'Connect a wallet, pick a chain, see your accounts.',
+            url: window.location.origin,
+            icons: [new URL(config.appLogoUrl, window.location.origin).href],
+          },
+        })
+      : new UnavailableConnector('walletconnect', 'WalletConnect', 'WalletConnect needs a project id: build with WALLETCONNECT_PROJECT_ID set'),
 });
 const session = createSessionMemory(window.localStorage);
 const context: WalletSagaContext = {

@@ -1,15 +1,13 @@
 // The WalletConnect connector with the real SDK (in Node), a wallet simulated with the real sign
 // client, and the local relay: the whole pairing protocol, driven through the real store and sagas.
 import { buildChainTable, type ChainTable } from '../../src/lib/chains';
+import { WC_SESSION_KEY, WC_STORAGE_PREFIX, WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
 import {
-  WC_SESSION_KEY,
-  WC_STORAGE_PREFIX,
-  WalletConnectConnector,
   loadWalletConnectSdk,
   pairingTopicOf,
   type WalletConnectSdkLoader,
   type WalletConnectSdkProvider,
-} from '../../src/lib/connectors/walletconnect';
+} from '../../src/lib/connectors/walletconnectSession';
 import type { RootState } from '../../store/types';
 import { walletActions } from '../../store/walletSlice';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';

@@ -4,6 +4,7 @@ import { NetworkPanel } from '../features/chain/NetworkPanel';
 import { ConnectionCard } from '../features/wallet/ConnectionCard';
 import { CornerNotices } from '../features/wallet/CornerNotice';
 import { ExtensionSuggestionDialog } from '../features/wallet/ExtensionSuggestionDialog';
+import { QrDialog } from '../features/wallet/QrDialog';
 import { ErrorBoundary } from './ErrorBoundary';
 
 export function App() {
@@ -26,6 +27,7 @@ export function App() {
         <ExtensionSuggestionDialog key={id} id={id} />
       ))}
       <CornerNotices ids={['coinbase']} />
+      <QrDialog id="walletconnect" />
     </ErrorBoundary>
   );
 }

@@ -1,11 +1,11 @@
-// The QR-code wallet: WalletConnect v2 through @walletconnect/ethereum-provider, loaded on demand in
-// its own chunk. Its bundled QR modal stays out (showQrModal false, aliased away in webpack): the app
-// draws the pairing URI itself. Every SDK quirk (lazy init, relay that never answers, vendor
-// rejection strings, session deletion reported as a 6000 "disconnect") is handled here.
+// The QR-code wallet: WalletConnect v2 through @walletconnect/ethereum-provider. This shell is all the
+// first visit carries: the one-read stored-session check and the lazy load. The SDK and the code that
+// drives it (walletconnectSession.ts) arrive together in the "walletconnect" chunk. The SDK's own QR
+// modal never ships (showQrModal off, aliased away in webpack): the app draws the pairing URI itself.
 import type { ChainTable } from '../chains';
-import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError } from '../errors';
-import { normalizeChainId } from '../validation';
-import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, RequestArguments } from './types';
+import { ERROR_NAMES, WalletdeckError } from '../errors';
+import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from './types';
+import type { WalletConnectSdkLoader, WalletConnectSession } from './walletconnectSession';
 
 /** The part of Web Storage the connector needs (window.localStorage in the app). */
 export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
@@ -14,9 +14,6 @@ export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'k
 export const WC_STORAGE_PREFIX = 'walletdeck.walletconnect:';
 /** The sign client's session store inside that namespace. */
 export const WC_SESSION_KEY = 'wc@2:client:0.3//session';
-
-/** SDK code of a session deleted on purpose (by the wallet or by us). */
-const USER_DISCONNECTED = 6000;
 
 export const WALLETCONNECT_DEFAULTS = {
   /** A healthy relay hands out a pairing URI in about a second; a dead one never answers. */
@@ -32,35 +29,6 @@ export interface WalletConnectMetadata {
   icons: string[];
 }
 
-/** The SDK surface the connector uses: the real EthereumProvider, or a faithful fake in tests. */
-export interface WalletConnectSdkProvider {
-  request(args: { method: string; params?: unknown }): Promise<unknown>;
-  connect(options?: { optionalChains?: number[]; rpcMap?: Record<string, string> }): Promise<void>;
-  disconnect(): Promise<void>;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  removeListener(event: string, listener: (...args: never[]) => void): unknown;
-  readonly session?: { topic: string } | undefined;
-  /** Sign-client internals reached for what the provider does not expose (pairing cleanup, expiry). */
-  readonly signer?: {
-    client?: {
-      on?(event: 'session_expire', listener: (event: { topic: string }) => void): unknown;
-      core?: { pairing?: { disconnect(params: { topic: string }): Promise<void> } };
-    };
-  };
-}
-
-export interface WalletConnectInitOptions {
-  projectId: string;
-  relayUrl?: string;
-  optionalChains: [number, ...number[]];
-  rpcMap: Record<string, string>;
-  metadata: WalletConnectMetadata;
-  storage: PrefixedKeyValueStorage;
-  logger?: string;
-}
-
-export type WalletConnectSdkLoader = () => Promise<(options: WalletConnectInitOptions) => Promise<WalletConnectSdkProvider>>;
-
 export interface WalletConnectOptions {
   projectId: string;
   /** The relay's WebSocket URL; the SDK's default relay when absent. */
@@ -69,92 +37,13 @@ export interface WalletConnectOptions {
   metadata: WalletConnectMetadata;
   /** Default: window.localStorage. */
   storage?: WebStorage;
+  /** How long the relay may take to hand out a pairing URI before the connect fails. */
   relayTimeoutMs?: number;
   disconnectTimeoutMs?: number;
   /** The SDK's log level (pino), e.g. 'silent' in tests. */
   logLevel?: string;
-  /** Replaces the lazy SDK import (tests pass a fake provider). */
+  /** Replaces the SDK inside the lazy chunk (tests pass a fake provider). */
   loadSdk?: WalletConnectSdkLoader;
-}
-
-/** The real SDK, in its own chunk: nothing of it is loaded before a user picks WalletConnect. */
-export const loadWalletConnectSdk: WalletConnectSdkLoader = async () => {
-  const { EthereumProvider } = await import(/* webpackChunkName: "walletconnect" */ '@walletconnect/ethereum-provider');
-  return async (options) => {
-    const provider = await EthereumProvider.init({
-      projectId: options.projectId,
-      ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
-      showQrModal: false,
-      optionalChains: options.optionalChains,
-      rpcMap: options.rpcMap,
-      metadata: options.metadata,
-      storage: options.storage,
-      telemetryEnabled: false,
-      // The SDK would otherwise ping every RPC URL of the chain table on start.
-      disableProviderPing: true,
-      ...(options.logger ? { logger: options.logger } : {}),
-    });
-    return provider as unknown as WalletConnectSdkProvider; // the SDK's listener types are narrower than our structural ones
-  };
-};
-
-function safeJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-}
-
-/**
- * The SDK's key-value storage contract on Web Storage, under one prefix: synchronous to read (so
- * `hasStoredSession` costs one `getItem`), and clearable without touching anything else.
- */
-export class PrefixedKeyValueStorage {
-  constructor(
-    private readonly storage: WebStorage,
-    private readonly prefix: string = WC_STORAGE_PREFIX,
-  ) {}
-
-  private ownKeys(): string[] {
-    const keys: string[] = [];
-    for (let i = 0; i < this.storage.length; i += 1) {
-      const key = this.storage.key(i);
-      if (key !== null && key.startsWith(this.prefix)) keys.push(key.slice(this.prefix.length));
-    }
-    return keys;
-  }
-
-  readSync(key: string): unknown {
-    const raw = this.storage.getItem(this.prefix + key);
-    if (raw === null) return undefined;
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      return raw;
-    }
-  }
-
-  async getKeys(): Promise<string[]> {
-    return this.ownKeys();
-  }
-
-  async getEntries<T = unknown>(): Promise<[string, T][]> {
-    return this.ownKeys().map((key) => [key, this.readSync(key) as T]);
-  }
-
-  async getItem<T = unknown>(key: string): Promise<T | undefined> {
-    return this.readSync(key) as T | undefined;
-  }
-
-  async setItem<T = unknown>(key: string, value: T): Promise<void> {
-    this.storage.setItem(this.prefix + key, safeJson(value));
-  }
-
-  async removeItem(key: string): Promise<void> {
-    this.storage.removeItem(this.prefix + key);
-  }
-
-  /** Forgets everything the SDK stored. */
-  clear(): void {
-    for (const key of this.ownKeys()) this.storage.removeItem(this.prefix + key);
-  }
 }
 
 /** A session the SDK would restore: not expired, with Ethereum accounts. */
@@ -164,48 +53,13 @@ function isLiveSession(value: unknown, nowSeconds: number): boolean {
   return typeof expiry === 'number' && expiry > nowSeconds && Array.isArray(namespaces?.eip155?.accounts) && namespaces.eip155.accounts.length > 0;
 }
 
-/** The chains the SDK may offer the wallet: those with an RPC URL (the SDK otherwise uses its own). */
-export function walletConnectChains(chains: ChainTable, first?: number): { optionalChains: [number, ...number[]]; rpcMap: Record<string, string> } {
-  const usable = Object.values(chains).filter((chain) => chain.rpcUrls.length > 0);
-  const ids = usable.map((chain) => chain.id);
-  if (first !== undefined && ids.includes(first)) ids.sort((a, b) => Number(b === first) - Number(a === first));
-  const [head, ...rest] = ids;
-  if (head === undefined) throw new WalletdeckError(ERROR_NAMES.configuration, 'WalletConnect needs at least one chain with an RPC URL');
-  return { optionalChains: [head, ...rest], rpcMap: Object.fromEntries(usable.map((chain) => [String(chain.id), chain.rpcUrls[0] ?? ''])) };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const elapsed = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  return Promise.race([promise, elapsed]).finally(() => clearTimeout(timer));
-}
-
-function providerError(code: number, walletMessage?: string): Error {
-  return Object.assign(new Error(walletMessage ?? STANDARD_MESSAGES[code] ?? `Wallet error ${code}`), { code });
-}
-
-/** The SDK turns a wallet's refusal of the proposal into a bare Error ("User rejected."): give it back its 4001. */
-function normaliseConnectError(error: unknown): unknown {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
-  if (message && /reject/i.test(message) && (error as { code?: unknown }).code === undefined) return providerError(4001, message);
-  return error;
-}
-
-/** The pairing topic of a `wc:` URI (`wc:<topic>@2?...`). */
-export function pairingTopicOf(uri: string): string | undefined {
-  const match = /^wc:([0-9a-f]+)@2/i.exec(uri);
-  return match?.[1];
-}
-
-interface PendingPairing {
-  /** Rejects the connect that owns this pairing. */
-  abort(error: Error): void;
-  /** Called when the relay handed out the URI: the relay deadline no longer applies. */
-  relayAnswered(uri: string): void;
-  topic?: string;
-  uri?: string;
+function forgetEverything(storage: WebStorage): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(WC_STORAGE_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
 }
 
 export class WalletConnectConnector implements Connector {
@@ -215,31 +69,14 @@ export class WalletConnectConnector implements Connector {
   readonly supportsRevoke = false;
 
   private readonly listeners = new Set<ConnectorListener>();
-  private readonly relayTimeoutMs: number;
-  private readonly disconnectTimeoutMs: number;
-  private readonly loadSdk: WalletConnectSdkLoader;
-  private sdkModule: ReturnType<WalletConnectSdkLoader> | undefined;
-  private sdk: Promise<WalletConnectSdkProvider> | undefined;
-  private ready: WalletConnectSdkProvider | undefined;
-  private pending: PendingPairing | undefined;
-  private storageAdapter: PrefixedKeyValueStorage | undefined;
+  private session: Promise<WalletConnectSession> | undefined;
 
-  /** What the sagas talk to: requests go to the SDK once it is ready. */
-  private readonly eip1193: Eip1193Provider = { request: (args) => this.request(args) };
+  constructor(private readonly options: WalletConnectOptions) {}
 
-  constructor(private readonly options: WalletConnectOptions) {
-    this.relayTimeoutMs = options.relayTimeoutMs ?? WALLETCONNECT_DEFAULTS.relayTimeoutMs;
-    this.disconnectTimeoutMs = options.disconnectTimeoutMs ?? WALLETCONNECT_DEFAULTS.disconnectTimeoutMs;
-    this.loadSdk = options.loadSdk ?? loadWalletConnectSdk;
-  }
-
-  private storage(): PrefixedKeyValueStorage {
-    if (!this.storageAdapter) {
-      const web = this.options.storage ?? (typeof window === 'undefined' ? undefined : window.localStorage);
-      if (!web) throw new WalletdeckError(ERROR_NAMES.configuration, 'WalletConnect needs Web Storage to keep its session');
-      this.storageAdapter = new PrefixedKeyValueStorage(web);
-    }
-    return this.storageAdapter;
+  private storage(): WebStorage {
+    const storage = this.options.storage ?? (typeof window === 'undefined' ? undefined : window.localStorage);
+    if (!storage) throw new WalletdeckError(ERROR_NAMES.configuration, 'WalletConnect needs Web Storage to keep its session');
+    return storage;
   }
 
   isAvailable(): boolean {
@@ -248,188 +85,60 @@ export class WalletConnectConnector implements Connector {
 
   /** One storage read, no SDK: a session that expired meanwhile is forgotten here, silently. */
   hasStoredSession(): boolean {
-    let storage: PrefixedKeyValueStorage;
+    let storage: WebStorage;
     let sessions: unknown;
     try {
       storage = this.storage();
-      sessions = storage.readSync(WC_SESSION_KEY);
+      sessions = JSON.parse(storage.getItem(WC_STORAGE_PREFIX + WC_SESSION_KEY) ?? '[]');
     } catch {
-      // Storage blocked (privacy mode): nothing to reconnect.
+      // Storage blocked (privacy mode) or unreadable: nothing to reconnect.
       return false;
     }
     if (!Array.isArray(sessions) || sessions.length === 0) return false;
-    const now = Date.now() / 1000;
-    if (sessions.some((s) => isLiveSession(s, now))) return true;
-    storage.clear();
+    if (sessions.some((s) => isLiveSession(s, Date.now() / 1000))) return true;
+    forgetEverything(storage);
     return false;
   }
 
-  preload(): void {
-    this.sdkModule ??= this.loadSdk();
-    this.sdkModule.catch(() => {
-      // A failed chunk load is retried by getProvider, which reports it.
-      this.sdkModule = undefined;
-    });
-  }
-
-  private init(): Promise<WalletConnectSdkProvider> {
-    if (!this.sdk) {
-      const starting = (async () => {
-        this.sdkModule ??= this.loadSdk();
-        const create = await this.sdkModule;
-        const { optionalChains, rpcMap } = walletConnectChains(this.options.chains);
-        const provider = await create({
-          projectId: this.options.projectId,
-          ...(this.options.relayUrl ? { relayUrl: this.options.relayUrl } : {}),
-          optionalChains,
-          rpcMap,
-          metadata: this.options.metadata,
-          storage: this.storage(),
-          ...(this.options.logLevel ? { logger: this.options.logLevel } : {}),
-        });
-        this.listen(provider);
-        this.ready = provider;
-        return provider;
-      })();
-      this.sdk = starting;
-      // A failed load or init may succeed on the next try (network back, chunk cached).
-      starting.catch(() => {
-        if (this.sdk === starting) {
-          this.sdk = undefined;
-          this.sdkModule = undefined;
-        }
+  private load(): Promise<WalletConnectSession> {
+    if (!this.session) {
+      const loading = import(/* webpackChunkName: "walletconnect" */ './walletconnectSession').then(
+        ({ WalletConnectSession }) =>
+          new WalletConnectSession(this.options, this.storage(), (event) => this.emit(event), this.options.loadSdk),
+      );
+      this.session = loading;
+      // A chunk that failed to load (offline) is fetched again on the next try.
+      loading.catch(() => {
+        if (this.session === loading) this.session = undefined;
       });
     }
-    return this.sdk;
+    return this.session;
+  }
+
+  preload(): void {
+    this.load().catch(() => undefined);
   }
 
   async getProvider(): Promise<Eip1193Provider> {
-    await this.init();
-    return this.eip1193;
+    const session = await this.load();
+    await session.init();
+    return session.provider;
+  }
+
+  async connect(_provider: Eip1193Provider, options: { chainId?: number }): Promise<void> {
+    const session = await this.load();
+    await session.connect(options);
+  }
+
+  async disconnect(): Promise<void> {
+    // Nothing loaded means nothing paired in this page.
+    if (!this.session) return;
+    const session = await this.session.catch(() => undefined);
+    await session?.disconnect();
   }
 
   private emit(event: ConnectorEvent): void {
     for (const listener of [...this.listeners]) listener(event);
-  }
-
-  /** The SDK's events, attached once, fanned out to whoever subscribed. */
-  private listen(provider: WalletConnectSdkProvider): void {
-    let sessionGone = false;
-    const sessionEnded = () => {
-      if (sessionGone) return;
-      sessionGone = true;
-      this.emit({ type: 'sessionEnded' });
-    };
-    provider.on('display_uri', (uri: string) => {
-      const pending = this.pending;
-      if (!pending || typeof uri !== 'string') return;
-      pending.relayAnswered(uri);
-      this.emit({ type: 'displayUri', uri });
-    });
-    provider.on('connect', () => {
-      sessionGone = false;
-    });
-    provider.on('accountsChanged', (accounts: unknown) =>
-      this.emit({ type: 'accountsChanged', accounts: Array.isArray(accounts) ? accounts : [accounts] }),
-    );
-    provider.on('chainChanged', (chainId: unknown) => this.emit({ type: 'chainChanged', chainId: normalizeChainId(chainId) }));
-    // Deleted from the phone (or expired): the wallet ended it on purpose, not an error.
-    provider.on('session_delete', sessionEnded);
-    provider.on('disconnect', (error: unknown) => {
-      const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-      if (code === USER_DISCONNECTED) sessionEnded();
-      else this.emit({ type: 'disconnect', error });
-    });
-    provider.signer?.client?.on?.('session_expire', ({ topic }) => {
-      if (topic === provider.session?.topic || provider.session === undefined) sessionEnded();
-    });
-  }
-
-  private async request(args: RequestArguments): Promise<unknown> {
-    const sdk = await this.init();
-    if (!sdk.session) {
-      // No session (never paired, expired, deleted meanwhile): nothing to reconnect, not an SDK error.
-      if (args.method === 'eth_accounts') return [];
-      throw providerError(4900);
-    }
-    return sdk.request(args.params === undefined ? { method: args.method } : { method: args.method, params: args.params });
-  }
-
-  /** Pairs through the relay (the URI arrives as a `displayUri` event) and resolves when the wallet approves. */
-  async connect(_provider: Eip1193Provider, options: { chainId?: number }): Promise<void> {
-    const sdk = await this.init();
-    // Already paired (e.g. a silent reconnect that ran out of time): the session is still good.
-    if (sdk.session) return;
-    this.pending?.abort(new WalletdeckError('AbortError', 'A newer connection attempt replaced this one'));
-
-    let fail: (error: Error) => void = () => undefined;
-    const stopped = new Promise<never>((_resolve, reject) => (fail = reject));
-    const pending: PendingPairing = {
-      abort: (error) => fail(error),
-      relayAnswered: (uri) => {
-        clearTimeout(timer);
-        pending.uri = uri;
-        const topic = pairingTopicOf(uri);
-        if (topic) pending.topic = topic;
-      },
-    };
-    this.pending = pending;
-    const timer = setTimeout(
-      () => pending.abort(new WalletdeckError(ERROR_NAMES.timeout, MESSAGES.timeout('Reaching the WalletConnect relay', this.relayTimeoutMs))),
-      this.relayTimeoutMs,
-    );
-
-    const { optionalChains, rpcMap } = walletConnectChains(this.options.chains, options.chainId);
-    const pairing = sdk.connect({ optionalChains, rpcMap });
-    let abandoned = false;
-    pairing.then(
-      () => {
-        // Approved after the user gave up on it: end the session nobody is waiting for.
-        if (abandoned) void this.endSession(sdk);
-      },
-      () => undefined,
-    );
-    try {
-      await Promise.race([pairing.catch((error: unknown) => Promise.reject(normaliseConnectError(error))), stopped]);
-    } catch (error) {
-      abandoned = true;
-      if (this.pending === pending) {
-        this.pending = undefined;
-        void this.forgetPairing(sdk, pending);
-      }
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-    if (this.pending === pending) this.pending = undefined;
-  }
-
-  private async forgetPairing(sdk: WalletConnectSdkProvider, pending: PendingPairing): Promise<void> {
-    const { topic } = pending;
-    const pairing = sdk.signer?.client?.core?.pairing;
-    if (!topic || !pairing) return;
-    await withTimeout(
-      pairing.disconnect({ topic }).catch(() => undefined),
-      this.disconnectTimeoutMs,
-    );
-  }
-
-  private async endSession(sdk: WalletConnectSdkProvider): Promise<void> {
-    if (!sdk.session) return;
-    await withTimeout(
-      sdk.disconnect().catch(() => undefined),
-      this.disconnectTimeoutMs,
-    );
-  }
-
-  /** Ends the session with the wallet, or tears a pending pairing down so the next connect shows a fresh QR code. */
-  async disconnect(): Promise<void> {
-    const pending = this.pending;
-    this.pending = undefined;
-    pending?.abort(new WalletdeckError('AbortError', 'The connection attempt was cancelled'));
-    const sdk = this.ready ?? (this.sdk ? await this.sdk.catch(() => undefined) : undefined);
-    if (!sdk) return;
-    await Promise.all([pending ? this.forgetPairing(sdk, pending) : undefined, this.endSession(sdk)]);
   }
 
   subscribe(listener: ConnectorListener): () => void {

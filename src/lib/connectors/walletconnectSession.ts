@@ -1,0 +1,340 @@
+// Everything of the QR-code wallet that deals with the SDK, in the "walletconnect" chunk together with
+// @walletconnect/ethereum-provider: nothing of it is loaded before a user picks WalletConnect or a
+// stored session is found. Every SDK quirk (a relay that never answers, vendor rejection strings,
+// session deletion reported as a 6000 "disconnect") is handled here.
+import { EthereumProvider } from '@walletconnect/ethereum-provider';
+import type { ChainTable } from '../chains';
+import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError } from '../errors';
+import { normalizeChainId } from '../validation';
+import type { ConnectorEvent, Eip1193Provider, RequestArguments } from './types';
+import { WC_STORAGE_PREFIX, WALLETCONNECT_DEFAULTS, type WalletConnectMetadata, type WalletConnectOptions, type WebStorage } from './walletconnect';
+
+/** SDK code of a session deleted on purpose (by the wallet or by us). */
+const USER_DISCONNECTED = 6000;
+
+/** The SDK surface the connector uses: the real EthereumProvider, or a faithful fake in tests. */
+export interface WalletConnectSdkProvider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  connect(options?: { optionalChains?: number[]; rpcMap?: Record<string, string> }): Promise<void>;
+  disconnect(): Promise<void>;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  readonly session?: { topic: string } | undefined;
+  /** Sign-client internals reached for what the provider does not expose (pairing cleanup, expiry). */
+  readonly signer?: {
+    client?: {
+      on?(event: 'session_expire', listener: (event: { topic: string }) => void): unknown;
+      core?: { pairing?: { disconnect(params: { topic: string }): Promise<void> } };
+    };
+  };
+}
+
+export interface WalletConnectInitOptions {
+  projectId: string;
+  relayUrl?: string;
+  optionalChains: [number, ...number[]];
+  rpcMap: Record<string, string>;
+  metadata: WalletConnectMetadata;
+  storage: PrefixedKeyValueStorage;
+  logger?: string;
+}
+
+export type WalletConnectSdkLoader = () => Promise<(options: WalletConnectInitOptions) => Promise<WalletConnectSdkProvider>>;
+
+/** The real SDK (already in this chunk). */
+export const loadWalletConnectSdk: WalletConnectSdkLoader = async () => {
+  return async (options) => {
+    const provider = await EthereumProvider.init({
+      projectId: options.projectId,
+      ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
+      showQrModal: false,
+      optionalChains: options.optionalChains,
+      rpcMap: options.rpcMap,
+      metadata: options.metadata,
+      storage: options.storage,
+      telemetryEnabled: false,
+      // The SDK would otherwise ping every RPC URL of the chain table on start.
+      disableProviderPing: true,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    return provider as unknown as WalletConnectSdkProvider; // the SDK's listener types are narrower than our structural ones
+  };
+};
+
+function safeJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+/**
+ * The SDK's key-value storage contract on Web Storage (instead of its IndexedDB), under one prefix:
+ * the shell finds a stored session with one synchronous read, and can forget it all.
+ */
+export class PrefixedKeyValueStorage {
+  constructor(
+    private readonly storage: WebStorage,
+    private readonly prefix: string = WC_STORAGE_PREFIX,
+  ) {}
+
+  private ownKeys(): string[] {
+    const keys: string[] = [];
+    for (let i = 0; i < this.storage.length; i += 1) {
+      const key = this.storage.key(i);
+      if (key !== null && key.startsWith(this.prefix)) keys.push(key.slice(this.prefix.length));
+    }
+    return keys;
+  }
+
+  readSync(key: string): unknown {
+    const raw = this.storage.getItem(this.prefix + key);
+    if (raw === null) return undefined;
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return raw;
+    }
+  }
+
+  async getKeys(): Promise<string[]> {
+    return this.ownKeys();
+  }
+
+  async getEntries<T = unknown>(): Promise<[string, T][]> {
+    return this.ownKeys().map((key) => [key, this.readSync(key) as T]);
+  }
+
+  async getItem<T = unknown>(key: string): Promise<T | undefined> {
+    return this.readSync(key) as T | undefined;
+  }
+
+  async setItem<T = unknown>(key: string, value: T): Promise<void> {
+    this.storage.setItem(this.prefix + key, safeJson(value));
+  }
+
+  async removeItem(key: string): Promise<void> {
+    this.storage.removeItem(this.prefix + key);
+  }
+
+  /** Forgets everything the SDK stored. */
+  clear(): void {
+    for (const key of this.ownKeys()) this.storage.removeItem(this.prefix + key);
+  }
+}
+
+/** The chains the SDK may offer the wallet: those with an RPC URL (the SDK otherwise uses its own). */
+export function walletConnectChains(chains: ChainTable, first?: number): { optionalChains: [number, ...number[]]; rpcMap: Record<string, string> } {
+  const usable = Object.values(chains).filter((chain) => chain.rpcUrls.length > 0);
+  const ids = usable.map((chain) => chain.id);
+  if (first !== undefined && ids.includes(first)) ids.sort((a, b) => Number(b === first) - Number(a === first));
+  const [head, ...rest] = ids;
+  if (head === undefined) throw new WalletdeckError(ERROR_NAMES.configuration, 'WalletConnect needs at least one chain with an RPC URL');
+  return { optionalChains: [head, ...rest], rpcMap: Object.fromEntries(usable.map((chain) => [String(chain.id), chain.rpcUrls[0] ?? ''])) };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, elapsed]).finally(() => clearTimeout(timer));
+}
+
+function providerError(code: number, walletMessage?: string): Error {
+  return Object.assign(new Error(walletMessage ?? STANDARD_MESSAGES[code] ?? `Wallet error ${code}`), { code });
+}
+
+/** The SDK turns a wallet's refusal of the proposal into a bare Error ("User rejected."): give it back its 4001. */
+function normaliseConnectError(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
+  if (message && /reject/i.test(message) && (error as { code?: unknown }).code === undefined) return providerError(4001, message);
+  return error;
+}
+
+/** The pairing topic of a `wc:` URI (`wc:<topic>@2?...`). */
+export function pairingTopicOf(uri: string): string | undefined {
+  const match = /^wc:([0-9a-f]+)@2/i.exec(uri);
+  return match?.[1];
+}
+
+interface PendingPairing {
+  /** Rejects the connect that owns this pairing. */
+  abort(error: Error): void;
+  /** Called when the relay handed out the URI: the relay deadline no longer applies. */
+  relayAnswered(uri: string): void;
+  topic?: string;
+  uri?: string;
+}
+
+/**
+ * One page's WalletConnect: the SDK instance, its events, the pending pairing. The connector shell
+ * creates it on first use and delegates to it.
+ */
+export class WalletConnectSession {
+  private readonly relayTimeoutMs: number;
+  private readonly disconnectTimeoutMs: number;
+  private readonly loadSdk: WalletConnectSdkLoader;
+  private sdk: Promise<WalletConnectSdkProvider> | undefined;
+  private ready: WalletConnectSdkProvider | undefined;
+  private pending: PendingPairing | undefined;
+
+  /** What the sagas talk to: requests go to the SDK once it is ready. */
+  readonly provider: Eip1193Provider = { request: (args) => this.request(args) };
+
+  constructor(
+    private readonly options: WalletConnectOptions,
+    private readonly storage: WebStorage,
+    private readonly emit: (event: ConnectorEvent) => void,
+    loadSdk: WalletConnectSdkLoader = loadWalletConnectSdk,
+  ) {
+    this.relayTimeoutMs = options.relayTimeoutMs ?? WALLETCONNECT_DEFAULTS.relayTimeoutMs;
+    this.disconnectTimeoutMs = options.disconnectTimeoutMs ?? WALLETCONNECT_DEFAULTS.disconnectTimeoutMs;
+    this.loadSdk = loadSdk;
+  }
+
+  init(): Promise<WalletConnectSdkProvider> {
+    if (!this.sdk) {
+      const starting = (async () => {
+        const create = await this.loadSdk();
+        const { optionalChains, rpcMap } = walletConnectChains(this.options.chains);
+        const provider = await create({
+          projectId: this.options.projectId,
+          ...(this.options.relayUrl ? { relayUrl: this.options.relayUrl } : {}),
+          optionalChains,
+          rpcMap,
+          metadata: this.options.metadata,
+          storage: new PrefixedKeyValueStorage(this.storage, WC_STORAGE_PREFIX),
+          ...(this.options.logLevel ? { logger: this.options.logLevel } : {}),
+        });
+        this.listen(provider);
+        this.ready = provider;
+        return provider;
+      })();
+      this.sdk = starting;
+      // A failed init (relay gone, storage full) may succeed on the next try.
+      starting.catch(() => {
+        if (this.sdk === starting) this.sdk = undefined;
+      });
+    }
+    return this.sdk;
+  }
+
+  /** The SDK's events, attached once, as plain connector events. */
+  private listen(provider: WalletConnectSdkProvider): void {
+    let sessionGone = false;
+    const sessionEnded = () => {
+      if (sessionGone) return;
+      sessionGone = true;
+      this.emit({ type: 'sessionEnded' });
+    };
+    provider.on('display_uri', (uri: string) => {
+      const pending = this.pending;
+      if (!pending || typeof uri !== 'string') return;
+      pending.relayAnswered(uri);
+      this.emit({ type: 'displayUri', uri });
+    });
+    provider.on('connect', () => {
+      sessionGone = false;
+    });
+    provider.on('accountsChanged', (accounts: unknown) =>
+      this.emit({ type: 'accountsChanged', accounts: Array.isArray(accounts) ? accounts : [accounts] }),
+    );
+    provider.on('chainChanged', (chainId: unknown) => this.emit({ type: 'chainChanged', chainId: normalizeChainId(chainId) }));
+    // Deleted from the phone (or expired): the wallet ended it on purpose, not an error.
+    provider.on('session_delete', sessionEnded);
+    provider.on('disconnect', (error: unknown) => {
+      const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+      if (code === USER_DISCONNECTED) sessionEnded();
+      else this.emit({ type: 'disconnect', error });
+    });
+    provider.signer?.client?.on?.('session_expire', ({ topic }) => {
+      if (provider.session === undefined || topic === provider.session.topic) sessionEnded();
+    });
+  }
+
+  private async request(args: RequestArguments): Promise<unknown> {
+    const sdk = await this.init();
+    if (!sdk.session) {
+      // No session (never paired, expired, deleted meanwhile): nothing to reconnect, not an SDK error.
+      if (args.method === 'eth_accounts') return [];
+      throw providerError(4900);
+    }
+    return sdk.request(args.params === undefined ? { method: args.method } : { method: args.method, params: args.params });
+  }
+
+  /** Pairs through the relay (the URI arrives as a `displayUri` event) and resolves when the wallet approves. */
+  async connect(options: { chainId?: number }): Promise<void> {
+    const sdk = await this.init();
+    // Already paired (e.g. a silent reconnect that ran out of time): the session is still good.
+    if (sdk.session) return;
+    this.pending?.abort(new WalletdeckError('AbortError', 'A newer connection attempt replaced this one'));
+
+    let fail: (error: Error) => void = () => undefined;
+    const stopped = new Promise<never>((_resolve, reject) => (fail = reject));
+    const pending: PendingPairing = {
+      abort: (error) => fail(error),
+      relayAnswered: (uri) => {
+        clearTimeout(timer);
+        pending.uri = uri;
+        const topic = pairingTopicOf(uri);
+        if (topic) pending.topic = topic;
+      },
+    };
+    this.pending = pending;
+    // Only reaching the relay is timed here; the user's time to scan is the saga's activation timeout.
+    const timer = setTimeout(
+      () => pending.abort(new WalletdeckError(ERROR_NAMES.timeout, MESSAGES.timeout('Reaching the WalletConnect relay', this.relayTimeoutMs))),
+      this.relayTimeoutMs,
+    );
+
+    const { optionalChains, rpcMap } = walletConnectChains(this.options.chains, options.chainId);
+    const pairing = sdk.connect({ optionalChains, rpcMap });
+    let abandoned = false;
+    pairing.then(
+      () => {
+        // Approved after the user gave up on it: end the session nobody is waiting for.
+        if (abandoned) void this.endSession(sdk);
+      },
+      () => undefined,
+    );
+    try {
+      await Promise.race([pairing.catch((error: unknown) => Promise.reject(normaliseConnectError(error))), stopped]);
+    } catch (error) {
+      abandoned = true;
+      if (this.pending === pending) {
+        this.pending = undefined;
+        void this.forgetPairing(sdk, pending);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (this.pending === pending) this.pending = undefined;
+  }
+
+  private async forgetPairing(sdk: WalletConnectSdkProvider, pending: PendingPairing): Promise<void> {
+    const { topic } = pending;
+    const pairing = sdk.signer?.client?.core?.pairing;
+    if (!topic || !pairing) return;
+    await withTimeout(
+      pairing.disconnect({ topic }).catch(() => undefined),
+      this.disconnectTimeoutMs,
+    );
+  }
+
+  private async endSession(sdk: WalletConnectSdkProvider): Promise<void> {
+    if (!sdk.session) return;
+    await withTimeout(
+      sdk.disconnect().catch(() => undefined),
+      this.disconnectTimeoutMs,
+    );
+  }
+
+  /** Ends the session with the wallet, or tears a pending pairing down so the next connect shows a fresh QR code. */
+  async disconnect(): Promise<void> {
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.abort(new WalletdeckError('AbortError', 'The connection attempt was cancelled'));
+    const sdk = this.ready ?? (this.sdk ? await this.sdk.catch(() => undefined) : undefined);
+    if (!sdk) return;
+    await Promise.all([pending ? this.forgetPairing(sdk, pending) : undefined, this.endSession(sdk)]);
+  }
+}
