@@ -36,6 +36,8 @@ export interface WcRelay {
   port: number;
   /** Every relay method called so far, in order (for assertions and debugging). */
   readonly calls: readonly string[];
+  /** Pairing topics of every session proposal a dapp published, in order. */
+  readonly proposedPairings: readonly string[];
   /** Connected sockets right now. */
   connections(): number;
   close(): Promise<void>;
@@ -70,6 +72,7 @@ export function startWcRelay(options: { port?: number; pingMs?: number } = {}): 
   const clients = new Set<Client>();
   const mailbox = new Map<string, Stored[]>();
   const calls: string[] = [];
+  const proposedPairings: string[] = [];
   let nextId = 1;
 
   const subscriptionId = (topic: string, client: Client) => createHash('sha256').update(topic + client.id).digest('hex');
@@ -147,6 +150,7 @@ export function startWcRelay(options: { port?: number; pingMs?: number } = {}): 
     // The dapp's proposal is stored on the pairing topic on its behalf; the dapp then listens there.
     wc_proposeSession: (client, params) => {
       const pairingTopic = str(params, 'pairingTopic');
+      proposedPairings.push(pairingTopic);
       client.topics.add(pairingTopic);
       publish(client, pairingTopic, str(params, 'sessionProposal'), TAG_SESSION_PROPOSE, num(params, 'ttl', DEFAULT_TTL_S), params.attestation);
       return true;
@@ -212,6 +216,7 @@ export function startWcRelay(options: { port?: number; pingMs?: number } = {}): 
         url: `ws://127.0.0.1:${port}`,
         port,
         calls,
+        proposedPairings,
         connections: () => clients.size,
         close: () =>
           new Promise<void>((done) => {

@@ -1,0 +1,220 @@
+// The QR-code wallet end to end: the production build in real headless Chromium running the real
+// WalletConnect SDK, a phone wallet simulated in the test process with the real sign client, both
+// talking through the local relay the build points at. Verify attestations are answered locally.
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { TEST_ACCOUNTS } from '../support/anvil';
+import { CHROMIUM } from '../support/browser';
+import { e2eEnv } from '../support/e2eEnv';
+import { serveStatic, type StaticServer } from '../support/staticServer';
+import { trackTimers } from '../support/sdkTimers';
+import { startWcRelay, type WcRelay } from '../support/wcRelay';
+import { createVerifyService, type VerifyService } from '../support/wcVerify';
+import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
+import { encodeQr, qrLayout, qrSettings } from '../../src/lib/qr';
+import { pairingTopicOf } from '../../src/lib/connectors/walletconnectSession';
+
+jest.setTimeout(60_000);
+const timers = trackTimers();
+
+let browser: Browser;
+let server: StaticServer;
+let relay: WcRelay;
+let verify: VerifyService;
+let restoreFetch: () => void;
+let anvilUrl: string;
+const contexts: BrowserContext[] = [];
+const wallets: SimulatedWallet[] = [];
+
+beforeAll(async () => {
+  const env = e2eEnv();
+  anvilUrl = env.anvilUrl;
+  verify = createVerifyService();
+  restoreFetch = verify.installInNode();
+  [browser, server, relay] = await Promise.all([
+    chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    }),
+    serveStatic(env.distDir),
+    // The build has ws://127.0.0.1:<relayPort> baked in as its relay.
+    startWcRelay({ port: env.relayPort }),
+  ]);
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await Promise.all(wallets.splice(0).map((w) => w.close()));
+});
+
+afterAll(async () => {
+  restoreFetch?.();
+  await Promise.all([browser?.close(), server?.close(), relay?.close()]);
+  timers.clearAll();
+});
+
+interface App {
+  page: Page;
+  card: Locator;
+  dialog: Locator;
+  phone: SimulatedWallet;
+}
+
+async function openApp(phoneChains = [31337, 1]): Promise<App> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  // Generous for a loaded 2-core machine; a connect normally takes about 1 s.
+  context.setDefaultTimeout(10_000);
+  // No internet here: anything else outside fails at once instead of hanging.
+  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
+  await verify.routeBrowser(context);
+  // Whether a QR dialog was ever on screen (across reloads it is re-installed per load).
+  await context.addInitScript(() => {
+    const seen = { qr: false };
+    (window as unknown as { qrSeen: typeof seen }).qrSeen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('dialog.qr-dialog')) seen.qr = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const phone = await startSimulatedWallet({ relayUrl: relay.url, chains: phoneChains, rpcUrls: { 31337: anvilUrl } });
+  wallets.push(phone);
+  const page = await context.newPage();
+  await page.goto(server.url);
+  const card = page.getByTestId('card-walletconnect');
+  return { page, card, phone, dialog: page.getByRole('dialog', { name: 'Scan with your phone' }) };
+}
+
+const statusOf = async (card: Locator) => (await card.getByTestId('status').textContent()) ?? '';
+
+/** Clicks Connect and returns the pairing URI the dialog shows once its QR code is drawn. */
+async function showQr({ card, dialog }: App): Promise<string> {
+  await card.getByRole('button', { name: /^(Connect|Try again)$/ }).click();
+  await dialog.getByTestId('qr-code').and(dialog.locator('[data-state=drawn]')).waitFor();
+  return dialog.getByTestId('pairing-uri').inputValue();
+}
+
+async function connectWithPhone(app: App, approvedChains?: number[]): Promise<void> {
+  const uri = await showQr(app);
+  const proposal = await app.phone.pair(uri);
+  await app.phone.approve(proposal, approvedChains ? { chains: approvedChains } : {});
+  await app.card.getByText('Connected').waitFor();
+}
+
+describe('the QR code', () => {
+  it('shows the pairing URI the SDK published, drawn module for module, in an accessible dialog', async () => {
+      const app = await openApp();
+    const proposalsBefore = relay.proposedPairings.length;
+    const uri = await showQr(app);
+
+    // The link is the SDK's: its pairing topic is the one the relay just received a proposal on.
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    expect(relay.proposedPairings.slice(proposalsBefore)).toEqual([pairingTopicOf(uri)]);
+    const canvas = app.dialog.getByTestId('qr-code');
+    expect(await canvas.getAttribute('data-content')).toBe(uri);
+
+    // The canvas holds exactly the QR code of that URI: sample every module's centre.
+    const settings = qrSettings(uri);
+    const matrix = await encodeQr(settings);
+    expect(await canvas.getAttribute('data-version')).toBe(String(matrix.version));
+    const size = await canvas.evaluate((element: HTMLCanvasElement) => ({ width: element.width, height: element.height }));
+    const layout = qrLayout({ ...settings, ...size }, matrix.size);
+    const centres: [number, number][] = [];
+    for (let row = 0; row < matrix.size; row += 1) {
+      for (let col = 0; col < matrix.size; col += 1) {
+        centres.push([Math.floor(layout.left + (col + 0.5) * layout.moduleSize), Math.floor(layout.top + (row + 0.5) * layout.moduleSize)]);
+      }
+    }
+    const sampled = await canvas.evaluate((element: HTMLCanvasElement, points: [number, number][]) => {
+      const context = element.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      const { data } = context.getImageData(0, 0, element.width, element.height);
+      const pixel = (x: number, y: number) => Array.from(data.slice((y * element.width + x) * 4, (y * element.width + x) * 4 + 3));
+      return { modules: points.map(([x, y]) => ((data[(y * element.width + x) * 4] ?? 255) < 128 ? '1' : '0')).join(''), corner: pixel(0, 0) };
+    }, centres);
+    let expected = '';
+    for (let row = 0; row < matrix.size; row += 1) for (let col = 0; col < matrix.size; col += 1) expected += matrix.isDark(row, col) ? '1' : '0';
+    expect(sampled.modules).toBe(expected);
+    // Black on white with a white quiet zone.
+    expect(sampled.corner).toEqual([255, 255, 255]);
+    expect(size.width).toBeGreaterThanOrEqual(256);
+    expect(expected).toContain('0');
+
+    // Accessible: a labelled modal dialog with the focus inside it.
+    expect(await app.dialog.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(await app.dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expect(app.dialog.getByRole('button', { name: 'Copy link' }).isVisible()).resolves.toBe(true);
+  });
+});
+
+describe('connecting', () => {
+  it('connects with checksummed accounts when the phone approves, in under 3 s', async () => {
+    const app = await openApp();
+    const started = Date.now();
+    await connectWithPhone(app);
+    const elapsed = Date.now() - started;
+
+    expect(await statusOf(app.card)).toBe('Connected');
+    expect(await app.card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[0].address]);
+    expect(await app.dialog.count()).toBe(0);
+    expect(await app.card.getByRole('alert').count()).toBe(0);
+    expect(elapsed).toBeLessThan(3000);
+  });
+
+  it('reconnects silently after a reload, without showing a QR code', async () => {
+    const app = await openApp();
+    await connectWithPhone(app);
+    await app.page.reload();
+    await app.card.getByText('Connected').waitFor();
+    expect(await app.card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[0].address]);
+    expect(await app.page.evaluate(() => (window as unknown as { qrSeen: { qr: boolean } }).qrSeen.qr)).toBe(false);
+  });
+
+  it('returns to Disconnected, with no error, when the session is ended on the phone', async () => {
+    const app = await openApp();
+    await connectWithPhone(app);
+    await app.phone.disconnect();
+    await app.card.getByText('Disconnected').waitFor();
+    expect(await app.card.getByRole('alert').count()).toBe(0);
+    expect(await app.card.getByTestId('account').count()).toBe(0);
+    // Nothing is left to reconnect after a reload.
+    await app.page.reload();
+    await app.card.getByRole('button', { name: 'Connect' }).waitFor();
+    expect(await statusOf(app.card)).toBe('Disconnected');
+  });
+});
+
+describe('closing the QR dialog', () => {
+  it('records `User closed modal`, and Try again shows a fresh QR code that connects', async () => {
+    const app = await openApp();
+    const first = await showQr(app);
+    await app.page.keyboard.press('Escape');
+    await app.dialog.waitFor({ state: 'detached' });
+    expect(await statusOf(app.card)).toBe('Error');
+    expect(await app.card.getByRole('alert').textContent()).toContain('User closed modal');
+
+    const second = await showQr(app);
+    expect(pairingTopicOf(second)).not.toBe(pairingTopicOf(first));
+    await app.phone.approve(await app.phone.pair(second));
+    await app.card.getByText('Connected').waitFor();
+    expect(await app.card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[0].address]);
+  });
+});
+
+describe('chain switch', () => {
+  it('switches within the session, and asks the phone for a chain outside it', async () => {
+    const app = await openApp([31337, 1, 10]);
+    await connectWithPhone(app, [31337, 1]);
+    const select = app.card.getByLabel('Switch chain');
+    const chainText = () => app.card.getByTestId('chain').textContent();
+
+    const target = (await chainText())?.includes('31337') ? '1' : '31337';
+    await select.selectOption(target);
+    await app.card.getByTestId('chain').getByText(`(${target})`).waitFor();
+
+    await select.selectOption('10');
+    await app.card.getByTestId('chain').getByText('(10)').waitFor();
+    expect(app.phone.requests.map((r) => r.params.request.method)).toContain('wallet_switchEthereumChain');
+    expect(await app.card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[0].address]);
+    expect(await statusOf(app.card)).toBe('Connected');
+  });
+});
