@@ -146,7 +146,7 @@ export class FakeWcSdk implements WalletConnectSdkProvider {
 }
 
 /** A loader that hands out FakeWcSdk instances and remembers them. */
-export function fakeWcSdkLoader(session?: FakeSession) {
+export function fakeWcSdkLoader(session?: FakeSession, configure?: (sdk: FakeWcSdk) => void) {
   const instances: FakeWcSdk[] = [];
   let failNext: Error | undefined;
   const load: WalletConnectSdkLoader = async () => async (options) => {
@@ -156,6 +156,7 @@ export function fakeWcSdkLoader(session?: FakeSession) {
       throw error;
     }
     const sdk = new FakeWcSdk(options, session && { ...session });
+    configure?.(sdk);
     instances.push(sdk);
     return sdk;
   };

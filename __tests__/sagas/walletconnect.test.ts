@@ -1,0 +1,254 @@
+// SPEC rules for the QR-code wallet, through the real store and root saga with the WalletConnect
+// connector on a faithful fake SDK: what the user would see in state.
+import type { ChainTable } from '../../src/lib/chains';
+import { WC_SESSION_KEY, WC_STORAGE_PREFIX, WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
+import type { RootState } from '../../store/types';
+import { walletActions } from '../../store/walletSlice';
+import { TEST_ACCOUNTS } from '../support/anvil';
+import { fakeWcSdkLoader, type FakeSession } from '../support/fakeWcSdk';
+import { startWalletApp, type HarnessOptions } from '../support/walletHarness';
+import { memoryWebStorage } from '../support/webStorage';
+
+const ID = 'walletconnect' as const;
+const ACCOUNT = TEST_ACCOUNTS[0].address;
+/** Two chains with URLs, one without. */
+const CHAINS: ChainTable = {
+  1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'] },
+  3: { id: 3, name: 'Ropsten', rpcUrls: [] },
+  10: { id: 10, name: 'Optimism', rpcUrls: ['https://rpc.test/10'] },
+};
+const METADATA = { name: 'Walletdeck', description: 'd', url: 'https://walletdeck.test', icons: [] };
+
+const apps: { stop(): void }[] = [];
+afterEach(() => {
+  for (const app of apps.splice(0)) app.stop();
+});
+
+interface Options {
+  storage?: Storage;
+  sdkSession?: FakeSession;
+  relayTimeoutMs?: number;
+  relayDown?: boolean;
+  harness?: HarnessOptions;
+}
+
+function walletApp(options: Options = {}) {
+  const fake = fakeWcSdkLoader(options.sdkSession, (sdk) => {
+    sdk.relayDown = options.relayDown ?? false;
+  });
+  const storage = options.storage ?? memoryWebStorage();
+  const connector = new WalletConnectConnector({
+    projectId: 'p',
+    chains: CHAINS,
+    metadata: METADATA,
+    storage,
+    loadSdk: fake.load,
+    relayTimeoutMs: options.relayTimeoutMs ?? 1000,
+  });
+  const app = startWalletApp({
+    connectors: { walletconnect: connector },
+    chains: CHAINS,
+    ...options.harness,
+  });
+  apps.push(app);
+  const wc = () => app.store.getState().wallet.connections[ID];
+  const meta = () => app.store.getState().wallet.meta[ID];
+  const uriShown = (s: RootState) => s.wallet.meta[ID].pairingUri !== undefined;
+  const idle = (s: RootState) => !s.wallet.connections[ID].activating;
+  const connect = async () => {
+    app.store.dispatch(walletActions.connectRequested({ id: ID }));
+    const state = await app.waitFor(uriShown);
+    return state.wallet.meta[ID].pairingUri as string;
+  };
+  return { ...app, fake, connector, wc, meta, connect, idle };
+}
+
+const liveStoredSession = () =>
+  memoryWebStorage({
+    [WC_STORAGE_PREFIX + WC_SESSION_KEY]: JSON.stringify([
+      { topic: 't', expiry: Math.floor(Date.now() / 1000) + 3600, namespaces: { eip155: { accounts: [`eip155:1:${ACCOUNT}`] } } },
+    ]),
+  });
+
+describe('connecting shows the QR code, and the approval connects', () => {
+  it('keeps the pairing URI in state while connecting, then stores checksummed accounts and drops the URI', async () => {
+    const app = walletApp();
+    const uri = await app.connect();
+    expect(uri).toBe(app.fake.sdk.uri);
+    expect(app.wc()).toEqual({ activating: true });
+    app.fake.sdk.approve([ACCOUNT.toLowerCase()], 1);
+    await app.waitFor((s) => s.wallet.connections[ID].accounts !== undefined && app.idle(s));
+    expect(app.wc()).toEqual({ activating: false, chainId: 1, accounts: [ACCOUNT] });
+    expect(app.meta().pairingUri).toBeUndefined();
+  });
+
+  it('asks the wallet for the desired chain first and ends on it', async () => {
+    const app = walletApp();
+    app.store.dispatch(walletActions.desiredChainSelected({ id: ID, chainId: 10 }));
+    await app.connect();
+    expect(app.fake.sdk.connectCalls[0]?.optionalChains).toEqual([10, 1]);
+    app.fake.sdk.approve([ACCOUNT], 1);
+    await app.waitFor((s) => s.wallet.connections[ID].chainId === 10 && app.idle(s));
+    expect(app.wc().accounts).toEqual([ACCOUNT]);
+  });
+
+  it('the phone refusing records 4001', async () => {
+    const app = walletApp();
+    await app.connect();
+    app.fake.sdk.reject();
+    await app.waitFor((s) => s.wallet.connections[ID].error !== undefined);
+    expect(app.wc()).toEqual({ activating: false, error: expect.objectContaining({ code: 4001, message: 'User rejected the request.' }) });
+    expect(app.meta().pairingUri).toBeUndefined();
+  });
+});
+
+describe('closing the QR dialog', () => {
+  it('tears the pending pairing down and records `User closed modal`', async () => {
+    const app = walletApp();
+    const uri = await app.connect();
+    app.store.dispatch(walletActions.qrDialogClosed({ id: ID }));
+    await app.waitFor(app.idle);
+    expect(app.wc()).toEqual({ activating: false, error: { name: 'UserClosedModalError', message: 'User closed modal' } });
+    await app.settle();
+    expect(app.fake.sdk.pairingsDisconnected).toEqual([/^wc:([0-9a-f]+)@/.exec(uri)?.[1]]);
+  });
+
+  it('connecting again shows a fresh QR code', async () => {
+    const app = walletApp();
+    const first = await app.connect();
+    app.store.dispatch(walletActions.qrDialogClosed({ id: ID }));
+    await app.waitFor(app.idle);
+    const second = await app.connect();
+    expect(second).not.toBe(first);
+    app.fake.sdk.approve([ACCOUNT], 1);
+    await app.waitFor((s) => s.wallet.connections[ID].accounts !== undefined);
+    expect(app.wc().error).toBeUndefined();
+  });
+
+  it('with the option off, is a plain return to idle', async () => {
+    const app = walletApp({ harness: { qrCloseIsError: false } });
+    await app.connect();
+    app.store.dispatch(walletActions.qrDialogClosed({ id: ID }));
+    await app.waitFor(app.idle);
+    expect(app.wc()).toEqual({ activating: false });
+  });
+
+  it('Cancel on the card tears the pairing down too and returns to idle', async () => {
+    const app = walletApp();
+    await app.connect();
+    app.store.dispatch(walletActions.connectCancelled({ id: ID }));
+    await app.waitFor(app.idle);
+    await app.settle();
+    expect(app.wc()).toEqual({ activating: false });
+    expect(app.meta().pairingUri).toBeUndefined();
+    expect(app.fake.sdk.pairingsDisconnected).toHaveLength(1);
+  });
+});
+
+describe('timeouts', () => {
+  it('a relay that cannot be reached ends in a clear timeout error, with no QR code shown', async () => {
+    const app = walletApp({ relayTimeoutMs: 40, relayDown: true });
+    app.store.dispatch(walletActions.connectRequested({ id: ID }));
+    await app.waitFor((s) => s.wallet.connections[ID].error !== undefined);
+    expect(app.wc()).toEqual({ activating: false, error: { name: 'TimeoutError', message: 'Reaching the WalletConnect relay timed out after 0 s' } });
+    expect(app.meta().pairingUri).toBeUndefined();
+  });
+
+  it('a QR code nobody scans ends with the activation timeout, and the dialog closes', async () => {
+    const app = walletApp({ harness: { timeouts: { activateMs: 150 } } });
+    await app.connect();
+    await app.waitFor((s) => s.wallet.connections[ID].error !== undefined);
+    expect(app.wc().error).toMatchObject({ name: 'TimeoutError' });
+    expect(app.meta().pairingUri).toBeUndefined();
+  });
+});
+
+describe('a stored session', () => {
+  it('reconnects silently at start: no QR code, no pairing', async () => {
+    const app = walletApp({ storage: liveStoredSession(), sdkSession: { topic: 't', accounts: [ACCOUNT], chainId: 1 } });
+    let qrShown = false;
+    app.store.subscribe(() => (qrShown ||= app.meta().pairingUri !== undefined));
+    await app.waitFor((s) => s.wallet.connections[ID].accounts !== undefined && app.idle(s));
+    expect(app.wc()).toEqual({ activating: false, chainId: 1, accounts: [ACCOUNT] });
+    expect(qrShown).toBe(false);
+    expect(app.fake.sdk.connectCalls).toHaveLength(0);
+    expect(app.fake.sdk.requests.map((r) => r.method)).not.toContain('eth_requestAccounts');
+  });
+
+  it('that the SDK no longer has (deleted meanwhile) ends idle, silently', async () => {
+    const app = walletApp({ storage: liveStoredSession() });
+    await app.waitFor(() => app.fake.instances.length > 0);
+    await app.waitFor((s) => s.wallet.meta[ID].phase === 'idle' && app.idle(s));
+    expect(app.wc()).toEqual({ activating: false });
+    expect(app.fake.sdk.connectCalls).toHaveLength(0);
+  });
+
+  it('that expired is not even loaded', async () => {
+    const storage = memoryWebStorage({
+      [WC_STORAGE_PREFIX + WC_SESSION_KEY]: JSON.stringify([{ topic: 't', expiry: 1, namespaces: { eip155: { accounts: [`eip155:1:${ACCOUNT}`] } } }]),
+    });
+    const app = walletApp({ storage });
+    await app.settle(30);
+    expect(app.fake.instances).toHaveLength(0);
+    expect(app.wc()).toEqual({ activating: false });
+    expect(storage.length).toBe(0);
+  });
+
+  it('after the user pressed Disconnect, is not reconnected', async () => {
+    const app = walletApp({ storage: liveStoredSession(), sdkSession: { topic: 't', accounts: [ACCOUNT], chainId: 1 }, harness: { storage: { 'walletdeck.disconnected': '["walletconnect"]' } } });
+    await app.settle(30);
+    expect(app.fake.instances).toHaveLength(0);
+    expect(app.wc()).toEqual({ activating: false });
+  });
+});
+
+describe('while connected', () => {
+  async function connectedApp() {
+    const app = walletApp();
+    await app.connect();
+    app.fake.sdk.approve([ACCOUNT], 1);
+    await app.waitFor((s) => s.wallet.connections[ID].accounts !== undefined && app.idle(s));
+    return app;
+  }
+
+  it('a session ended from the phone returns to idle with no error', async () => {
+    const app = await connectedApp();
+    app.fake.sdk.deleteFromPhone();
+    await app.waitFor((s) => s.wallet.connections[ID].accounts === undefined);
+    expect(app.wc()).toEqual({ activating: false });
+  });
+
+  it('the phone switching chain or account updates the connection', async () => {
+    const app = await connectedApp();
+    app.fake.sdk.emit('chainChanged', '0xa');
+    app.fake.sdk.emit('accountsChanged', [TEST_ACCOUNTS[1].address.toLowerCase()]);
+    await app.waitFor((s) => s.wallet.connections[ID].chainId === 10 && s.wallet.connections[ID].accounts?.[0] === TEST_ACCOUNTS[1].address);
+  });
+
+  it('a chain switch goes through the wallet', async () => {
+    const app = await connectedApp();
+    app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: 10 }));
+    await app.waitFor((s) => s.wallet.connections[ID].chainId === 10 && s.wallet.meta[ID].switchingTo === undefined);
+    expect(app.fake.sdk.requests).toContainEqual({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] });
+  });
+
+  it('Disconnect ends the session in the SDK', async () => {
+    const app = await connectedApp();
+    app.store.dispatch(walletActions.disconnectRequested({ id: ID }));
+    await app.waitFor((s) => s.wallet.connections[ID].accounts === undefined);
+    await app.settle();
+    expect(app.fake.sdk.disconnectCalls).toBe(1);
+    expect(app.session.wasDisconnected(ID)).toBe(true);
+  });
+});
+
+describe('a desired chain without URLs', () => {
+  it('is rejected as SPEC says, without loading the SDK or changing the connection', async () => {
+    const app = walletApp();
+    app.store.dispatch(walletActions.connectRequested({ id: ID, desiredChainId: 3 }));
+    await app.waitFor((s) => s.wallet.meta[ID].switchError !== undefined);
+    expect(app.meta().switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 3' });
+    expect(app.wc()).toEqual({ activating: false });
+    expect(app.fake.instances).toHaveLength(0);
+  });
+});
