@@ -1,0 +1,179 @@
+// Our WalletConnect QR dialog as the user meets it: opened by a pairing URI, the code drawn at the
+// SPEC defaults, the link to copy, and closing it (Escape or the close button) tearing the pending
+// connection down. Real store, sagas and connector; the SDK is the faithful fake.
+import { TextEncoder as NodeTextEncoder } from 'node:util';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import type { ChainTable } from '../../src/lib/chains';
+import { WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
+import { QrDialog } from '../../src/features/wallet/QrDialog';
+import { walletActions } from '../../store/walletSlice';
+import { TEST_ACCOUNTS } from '../support/anvil';
+import { fakeWcSdkLoader } from '../support/fakeWcSdk';
+import { startWalletApp } from '../support/walletHarness';
+import { memoryWebStorage } from '../support/webStorage';
+
+// The fake SDK stands in for it; the real one is not even loaded into jsdom.
+jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
+
+const CHAINS: ChainTable = { 1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'] } };
+const ID = 'walletconnect' as const;
+
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fill: unknown;
+}
+const painted = new Map<HTMLCanvasElement, Rect[]>();
+
+beforeAll(() => {
+  // jsdom lacks TextEncoder, which `qrcode` uses for byte-mode data as browsers provide it.
+  globalThis.TextEncoder ??= NodeTextEncoder as unknown as typeof TextEncoder;
+  // jsdom has neither <dialog> modality nor a canvas: the browser's showModal/close and a 2D
+  // context that records what it is asked to paint.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
+    const rects: Rect[] = [];
+    painted.set(this, rects);
+    const context = {
+      fillStyle: '' as unknown,
+      fillRect: (x: number, y: number, w: number, h: number) => rects.push({ x, y, w, h, fill: context.fillStyle }),
+    };
+    return context as unknown as CanvasRenderingContext2D;
+  } as typeof HTMLCanvasElement.prototype.getContext;
+});
+
+const apps: { stop(): void }[] = [];
+afterEach(() => {
+  cleanup();
+  for (const app of apps.splice(0)) app.stop();
+  painted.clear();
+});
+
+function showApp(qrCloseIsError = true) {
+  const fake = fakeWcSdkLoader();
+  const connector = new WalletConnectConnector({
+    projectId: 'p',
+    chains: CHAINS,
+    metadata: { name: 'Walletdeck', description: 'd', url: 'https://walletdeck.test', icons: [] },
+    storage: memoryWebStorage(),
+    loadSdk: fake.load,
+  });
+  const app = startWalletApp({ connectors: { walletconnect: connector }, chains: CHAINS, qrCloseIsError, timeouts: { activateMs: 5000 } });
+  apps.push(app);
+  render(
+    <Provider store={app.store}>
+      <QrDialog id={ID} />
+    </Provider>,
+  );
+  const connect = async () => {
+    act(() => {
+      app.store.dispatch(walletActions.connectRequested({ id: ID }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Scan with your phone' });
+    const canvas = await screen.findByRole('img', { name: 'QR code of the WalletConnect link' });
+    await waitFor(() => expect(canvas.getAttribute('data-state')).toBe('drawn'));
+    return { dialog, canvas: canvas as HTMLCanvasElement, uri: fake.sdk.uri as string };
+  };
+  return { app, fake, connect };
+}
+
+describe('opening', () => {
+  it('is closed while there is no pairing URI', () => {
+    showApp();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens labelled and described, with the QR code of the URI drawn 256x256, black on white', async () => {
+    const { connect } = showApp();
+    const { dialog, canvas, uri } = await connect();
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/scan this code to connect/)).toBeTruthy();
+    expect(canvas.getAttribute('data-content')).toBe(uri);
+    expect(Number(canvas.getAttribute('data-version'))).toBeGreaterThan(0);
+    expect([canvas.width, canvas.height]).toEqual([256, 256]);
+    const rects = painted.get(canvas) ?? [];
+    expect(rects[0]).toEqual({ x: 0, y: 0, w: 256, h: 256, fill: '#ffffff' });
+    expect(rects.length).toBeGreaterThan(100);
+    expect(rects.slice(1).every((r) => r.fill === '#000000')).toBe(true);
+  });
+
+  it('shows the link itself for desktop wallets', async () => {
+    const { connect } = showApp();
+    const { uri } = await connect();
+    expect((screen.getByLabelText(/paste this link/) as HTMLInputElement).value).toBe(uri);
+  });
+});
+
+describe('copy link', () => {
+  it('copies the pairing URI and says so', async () => {
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { connect } = showApp();
+    const { uri } = await connect();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(uri);
+  });
+
+  it('when the clipboard is blocked, selects the link for copying by hand', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    const { connect } = showApp();
+    const { uri } = await connect();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText(/Copying was blocked/)).toBeTruthy();
+    const field = screen.getByLabelText(/paste this link/) as HTMLInputElement;
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, uri.length]);
+  });
+});
+
+describe('closing', () => {
+  it('Escape closes it, tears the pairing down and records `User closed modal`', async () => {
+    const { app, fake, connect } = showApp();
+    const { dialog, uri } = await connect();
+    // The browser turns Escape on a modal <dialog> into a cancel event.
+    act(() => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.store.getState().wallet.connections[ID]).toEqual({
+      activating: false,
+      error: { name: 'UserClosedModalError', message: 'User closed modal' },
+    });
+    await waitFor(() => expect(fake.sdk.pairingsDisconnected).toEqual([/^wc:([0-9a-f]+)@/.exec(uri)?.[1]]));
+  });
+
+  it('the close button is a plain return to idle when the option says so', async () => {
+    const { app, connect } = showApp(false);
+    await connect();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.store.getState().wallet.connections[ID]).toEqual({ activating: false });
+  });
+
+  it('closes by itself when the phone approves', async () => {
+    const { app, fake, connect } = showApp();
+    await connect();
+    act(() => fake.sdk.approve([TEST_ACCOUNTS[0].address], 1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.store.getState().wallet.connections[ID].accounts).toEqual([TEST_ACCOUNTS[0].address]);
+  });
+
+  it('connecting again draws the fresh URI', async () => {
+    const { app, connect } = showApp();
+    const first = await connect();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(app.store.getState().wallet.connections[ID].activating).toBe(false));
+    const second = await connect();
+    expect(second.uri).not.toBe(first.uri);
+    expect(second.canvas.getAttribute('data-content')).toBe(second.uri);
+  });
+});
