@@ -47,7 +47,7 @@ beforeAll(() => {
       fillRect: (x: number, y: number, w: number, h: number) => rects.push({ x, y, w, h, fill: context.fillStyle }),
     };
     return context as unknown as CanvasRenderingContext2D;
-  } as typeof HTMLCanvasElement.prototype.getContext;
+  } as unknown as typeof HTMLCanvasElement.prototype.getContext;
 });
 
 const apps: { stop(): void }[] = [];
