@@ -1,5 +1,5 @@
 // SPEC section 6: the QR code of the pairing URI, its defaults and the validation of its options.
-import { QR_DEFAULTS, encodeQr, paintQr, qrLayout, qrSettings, type QrPainter } from '../../src/lib/qr';
+import { QR_DEFAULTS, encodeQr, moduleRect, paintQr, qrLayout, qrSettings, type QrPainter } from '../../src/lib/qr';
 
 const URI =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000300';
@@ -110,7 +110,7 @@ describe('encoding', () => {
 });
 
 describe('painting', () => {
-  it('fills the background, then one whole-pixel square per dark module inside the quiet zone', async () => {
+  it('fills the background, then one square per dark module, edges on whole pixels, filling all but the quiet zone', async () => {
     const settings = qrSettings(URI);
     const matrix = await encodeQr(settings);
     const { painter, rects } = recordingPainter();
@@ -121,17 +121,28 @@ describe('painting', () => {
     let dark = 0;
     for (let r = 0; r < matrix.size; r += 1) for (let c = 0; c < matrix.size; c += 1) if (matrix.isDark(r, c)) dark += 1;
     expect(modules).toHaveLength(dark);
-    expect(modules.every((m) => m.fill === '#000000' && m.w === layout.moduleSize && m.h === layout.moduleSize)).toBe(true);
-    expect(Number.isInteger(layout.moduleSize)).toBe(true);
+    expect(modules.every((m) => m.fill === '#000000' && [m.x, m.y, m.w, m.h].every(Number.isInteger))).toBe(true);
+    // Modules differ by at most a pixel, and the symbol spans the area less 4 modules each side.
+    const sides = new Set(modules.map((m) => m.w));
+    expect(Math.max(...sides) - Math.min(...sides)).toBeLessThanOrEqual(1);
+    expect(layout.moduleSize).toBeCloseTo(256 / (matrix.size + 8));
     const quiet = settings.padding * layout.moduleSize;
-    expect(Math.min(...modules.map((m) => m.x))).toBeGreaterThanOrEqual(quiet);
-    expect(Math.max(...modules.map((m) => m.x + m.w))).toBeLessThanOrEqual(256 - quiet);
+    expect(Math.min(...modules.map((m) => m.x))).toBeGreaterThanOrEqual(Math.floor(quiet));
+    expect(Math.max(...modules.map((m) => m.x + m.w))).toBeLessThanOrEqual(Math.ceil(256 - quiet));
+    expect(Math.max(...modules.map((m) => m.x + m.w)) - Math.min(...modules.map((m) => m.x))).toBeGreaterThanOrEqual(256 - 2 * quiet - 2);
+  });
+
+  it('leaves no gap between neighbouring modules', () => {
+    const layout = qrLayout({ width: 256, height: 256, padding: 4 }, 33);
+    const a = moduleRect(layout, 5, 5);
+    const b = moduleRect(layout, 5, 6);
+    expect(a.x + a.w).toBe(b.x);
   });
 
   it('centres the square symbol in a wide area', () => {
-    const layout = qrLayout({ width: 400, height: 200, padding: 4 }, 29);
+    const layout = qrLayout({ width: 400, height: 200, padding: 4 }, 32);
     expect(layout.moduleSize).toBe(5);
-    expect(layout.top).toBe((200 - 29 * 5) / 2);
-    expect(layout.left).toBe((400 - 29 * 5) / 2);
+    expect(layout.top).toBe(20);
+    expect(layout.left).toBe(120);
   });
 });

@@ -116,23 +116,25 @@ export async function encodeQr(settings: QrSettings): Promise<QrMatrix> {
 }
 
 export interface QrLayout {
-  /** Side of one module in pixels. */
+  /** Side of one module in pixels (fractional: module edges are snapped to whole pixels when painted). */
   moduleSize: number;
   /** Where the first module (after the quiet zone) starts. */
   left: number;
   top: number;
 }
 
-/**
- * Fits the symbol plus its quiet zone into width x height, centred. Whole-pixel modules where they
- * fit (crisp edges a phone camera reads easily), fractional ones only for very small sizes.
- */
+/** Fits the symbol plus its quiet zone of `padding` modules into width x height, centred. */
 export function qrLayout(settings: Pick<QrSettings, 'width' | 'height' | 'padding'>, size: number): QrLayout {
-  const span = size + 2 * settings.padding;
-  const exact = Math.min(settings.width, settings.height) / span;
-  const moduleSize = exact >= 1 ? Math.floor(exact) : exact;
+  const moduleSize = Math.min(settings.width, settings.height) / (size + 2 * settings.padding);
   const symbol = moduleSize * size;
   return { moduleSize, left: (settings.width - symbol) / 2, top: (settings.height - symbol) / 2 };
+}
+
+/** A module's square with its edges on whole pixels: crisp for a camera, no gaps between modules. */
+export function moduleRect(layout: QrLayout, row: number, col: number): { x: number; y: number; w: number; h: number } {
+  const x = Math.round(layout.left + col * layout.moduleSize);
+  const y = Math.round(layout.top + row * layout.moduleSize);
+  return { x, y, w: Math.round(layout.left + (col + 1) * layout.moduleSize) - x, h: Math.round(layout.top + (row + 1) * layout.moduleSize) - y };
 }
 
 /** The part of a 2D canvas context the painter uses. */
@@ -149,7 +151,8 @@ export function paintQr(painter: QrPainter, matrix: QrMatrix, settings: QrSettin
   for (let row = 0; row < matrix.size; row += 1) {
     for (let col = 0; col < matrix.size; col += 1) {
       if (matrix.isDark(row, col)) {
-        painter.fillRect(layout.left + col * layout.moduleSize, layout.top + row * layout.moduleSize, layout.moduleSize, layout.moduleSize);
+        const { x, y, w, h } = moduleRect(layout, row, col);
+        painter.fillRect(x, y, w, h);
       }
     }
   }
