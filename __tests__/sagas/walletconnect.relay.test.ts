@@ -21,6 +21,7 @@ import { memoryWebStorage } from '../support/webStorage';
 
 jest.setTimeout(30_000);
 // A page has one SDK core; this file runs several "pages" and wallets in one process.
+const globalCoreSetting = process.env.DISABLE_GLOBAL_CORE;
 process.env.DISABLE_GLOBAL_CORE = 'true';
 const timers = trackTimers();
 
@@ -67,6 +68,8 @@ afterAll(async () => {
   restoreFetch();
   await Promise.all([relay.close(), anvil.stop()]);
   timers.clearAll();
+  if (globalCoreSetting === undefined) delete process.env.DISABLE_GLOBAL_CORE;
+  else process.env.DISABLE_GLOBAL_CORE = globalCoreSetting;
 });
 
 async function phoneWallet(chainIds = [31337, 1]) {
