@@ -42,7 +42,7 @@ export function ConnectionCard({ id }: { id: ConnectionId }) {
         {status === 'Connecting' || status === 'Reconnecting' ? <span className="spinner" aria-hidden="true" /> : null}
         {status}
       </p>
-      {!available ? <p className="muted">Not available in this version yet.</p> : null}
+      {!available ? <p className="muted">{connector.unavailableReason ?? 'Not available in this build.'}</p> : null}
       {meta.awaitingWallet ? (
         <p className="notice" role="status">
           Your wallet already has a request waiting: open it to approve or reject.

@@ -8,8 +8,8 @@ export type ConnectorFactories = Partial<Record<ConnectionId, () => Connector>>;
 export function createConnectors(host: InjectedHost | undefined, factories: ConnectorFactories = {}): ConnectorRegistry {
   return {
     injected: factories.injected?.() ?? new InjectedConnector(host),
-    coinbase: factories.coinbase?.() ?? new UnavailableConnector('coinbase', 'Coinbase Wallet', 'Coinbase Wallet is not available yet'),
+    coinbase: factories.coinbase?.() ?? new UnavailableConnector('coinbase', 'Coinbase Wallet', 'Coinbase Wallet is not configured in this build'),
     walletconnect:
-      factories.walletconnect?.() ?? new UnavailableConnector('walletconnect', 'WalletConnect', 'WalletConnect is not available yet'),
+      factories.walletconnect?.() ?? new UnavailableConnector('walletconnect', 'WalletConnect', 'WalletConnect is not configured in this build'),
   };
 }

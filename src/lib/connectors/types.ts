@@ -48,6 +48,8 @@ export interface Connector {
   hasStoredSession(): boolean;
   /** Whether this kind can be used at all in this build (e.g. SDK configured). */
   isAvailable(): boolean;
+  /** Why not, in the user's words, when isAvailable() is false. */
+  readonly unavailableReason?: string;
   /** Loads the SDK on first use and returns the EIP-1193 provider. Rejects with a typed error. */
   getProvider(): Promise<Eip1193Provider>;
   /** Starts a user connection where the SDK needs more than `eth_requestAccounts` (QR pairing). */

@@ -7,7 +7,7 @@ export class UnavailableConnector implements Connector {
   constructor(
     readonly id: ConnectionId,
     readonly name: string,
-    private readonly reason: string,
+    readonly unavailableReason: string,
   ) {}
 
   isAvailable(): boolean {
@@ -19,7 +19,7 @@ export class UnavailableConnector implements Connector {
   }
 
   async getProvider(): Promise<Eip1193Provider> {
-    throw new WalletdeckError(ERROR_NAMES.configuration, this.reason);
+    throw new WalletdeckError(ERROR_NAMES.configuration, this.unavailableReason);
   }
 
   async disconnect(): Promise<void> {}
