@@ -8,10 +8,13 @@ import { CHROMIUM } from '../__tests__/support/browser';
 import { e2eEnv } from '../__tests__/support/e2eEnv';
 import { installFakeWallet } from '../__tests__/support/fakeWallet';
 import { serveStatic } from '../__tests__/support/staticServer';
+import { setupDevChain } from './devchain';
 
 async function main(): Promise<void> {
   await globalSetup();
   const env = e2eEnv();
+  // The same names `npm start` gives the embedded chain (alice.test for the first account).
+  await setupDevChain(env.anvilUrl);
   const server = await serveStatic(env.distDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
@@ -19,7 +22,10 @@ async function main(): Promise<void> {
     await installFakeWallet(context, { rpcUrls: { 31337: env.anvilUrl }, connectedOrigins: [server.url] });
     const page = await context.newPage();
     await page.goto(server.url);
-    await page.getByTestId('card-injected').getByTestId('status').filter({ hasText: /^Connected$/ }).waitFor({ timeout: 10_000 });
+    const card = page.getByTestId('card-injected');
+    await card.getByTestId('status').filter({ hasText: /^Connected$/ }).waitFor({ timeout: 10_000 });
+    await card.getByTestId('balance').first().waitFor({ timeout: 10_000 });
+    await card.getByTestId('name').first().waitFor({ timeout: 10_000 });
     const file = path.resolve(__dirname, '../docs/screenshot.png');
     await page.screenshot({ path: file });
     console.log(`Wrote ${file}`);
