@@ -53,10 +53,10 @@ describe('eager connect at start', () => {
   it('a wallet that never answers times out idle, each kind on its own', async () => {
     const hanging = new FakeEip1193Provider({ authorized: true }).answer('eth_chainId', () => HANG);
     const other = new FakeConnector('coinbase', new FakeEip1193Provider({ authorized: true, chainId: 1 }), { storedSession: true });
-    const app = start({ connectors: { injected: injectedWith(hanging), coinbase: other }, timeouts: { eagerMs: 100 } });
-    await app.waitFor((s) => selectConnectionStatus(s, 'coinbase') === 'Connected', 80);
+    const app = start({ connectors: { injected: injectedWith(hanging), coinbase: other }, timeouts: { eagerMs: 1000 } });
+    await app.waitFor((s) => selectConnectionStatus(s, 'coinbase') === 'Connected');
     expect(injected(app.store.getState()).activating).toBe(true);
-    await app.waitFor((s) => !injected(s).activating, 500);
+    await app.waitFor((s) => !injected(s).activating, 3000);
     expect(injected(app.store.getState())).toEqual({ activating: false });
   });
 
