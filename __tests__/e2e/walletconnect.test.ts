@@ -147,7 +147,7 @@ describe('the QR code', () => {
 });
 
 describe('connecting', () => {
-  it('connects with checksummed accounts when the phone approves, in under 3 s', async () => {
+  it('connects with checksummed accounts when the phone approves, without the 5 s Verify wait', async () => {
     const app = await openApp();
     const started = Date.now();
     await connectWithPhone(app);
@@ -157,7 +157,8 @@ describe('connecting', () => {
     expect(await app.card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[0].address]);
     expect(await app.dialog.count()).toBe(0);
     expect(await app.card.getByRole('alert').count()).toBe(0);
-    expect(elapsed).toBeLessThan(3000);
+    // ~1 s here; an unanswered Verify attestation alone would add 5 s (margin for a loaded CI machine).
+    expect(elapsed).toBeLessThan(4500);
   });
 
   it('reconnects silently after a reload, without showing a QR code', async () => {

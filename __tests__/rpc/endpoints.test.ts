@@ -50,12 +50,13 @@ const waitFor = async (check: () => boolean, ms = 3_000) => {
 describe('choosing an endpoint', () => {
   it('probes every URL in parallel and uses the first to answer the right chain id', async () => {
     const dead = await deadUrl();
-    const slow = await healthy(800);
+    const slow = await healthy(2500);
     const fast = await healthy(50);
     const { client } = runtimeFor([dead, slow.url, fast.url]);
     const started = Date.now();
     expect(await client.request('eth_chainId')).toBe('0x7a69');
-    expect(Date.now() - started).toBeLessThan(700);
+    // It did not wait for the slow endpoint (speed itself is measured by npm run bench:rpc).
+    expect(Date.now() - started).toBeLessThan(2000);
     expect(fast.methods()).toEqual(['eth_chainId', 'eth_chainId']);
     const status = client.status();
     expect(status.inUse).toBe(fast.url);

@@ -10,7 +10,8 @@ import { CONNECTION_IDS, type ConnectionId, type Connector, type ConnectorRegist
 import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
 import { createMemoryStorage, createSessionMemory } from '../../src/lib/persistence';
 
-export const TEST_TIMEOUTS: WalletTimeouts = { eagerMs: 200, activateMs: 400, revokeMs: 50 };
+// Long enough never to fire by accident on a loaded machine; tests of timeouts set their own.
+export const TEST_TIMEOUTS: WalletTimeouts = { eagerMs: 1000, activateMs: 2000, revokeMs: 50 };
 
 export interface HarnessOptions {
   connectors?: Partial<Record<ConnectionId, Connector>>;
