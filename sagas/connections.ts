@@ -136,6 +136,8 @@ function* userSequence(
 
 interface LifecycleOptions {
   eager: boolean;
+  /** A silent reconnect of a kind that was not connected last time: nothing to show meanwhile. */
+  silent?: boolean;
   desiredChainId?: number;
 }
 
@@ -143,7 +145,7 @@ interface LifecycleOptions {
 export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions): SagaIterator {
   const { connectors, session, timeouts }: WalletSagaContext = yield call(walletContext);
   const connector = connectors[id];
-  yield put(actions.activationStarted({ id, eager: options.eager }));
+  yield put(actions.activationStarted({ id, eager: options.eager, ...(options.silent ? { silent: true } : {}) }));
   const attempt: number = yield select(selectAttempt(id));
   const limit = options.eager ? timeouts.eagerMs : timeouts.activateMs;
   const timedOut = function* (): SagaIterator {
@@ -167,7 +169,7 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
       timeout: delay(limit),
     });
     if (outcome.connected) {
-      session.setDisconnected(id, false);
+      session.rememberConnected(id);
       // Connected: the provider's events keep the state current until the link ends.
       yield join(forwarder);
       return;
@@ -198,7 +200,9 @@ function* eagerConnect(id: ConnectionId): SagaIterator {
     yield put(actions.activationFailed({ id, attempt, error: toWalletError(error) }));
     return;
   }
-  if (hasSession) yield call(connectionLifecycle, id, { eager: true });
+  // Only a kind that was connected when the page was last open shows "Reconnecting": a first-time
+  // visitor with an extension installed sees no flash of it while eth_accounts answers [].
+  if (hasSession) yield call(connectionLifecycle, id, session.wasConnected(id) ? { eager: true } : { eager: true, silent: true });
 }
 
 /** Disconnect: forget the session, ask the wallet to revoke where it can (briefly), clean up the SDK. */

@@ -14,6 +14,8 @@ export const selectAllowedChainIds = (state: RootState, id: ConnectionId): numbe
 
 /** SPEC: connected means chainId and accounts both known and no error. */
 export function connectionStatus(connection: Connection, meta: ConnectionMeta): ConnectionStatus {
+  // A silent probe (nothing was connected last time) stays "Disconnected" until it finds accounts.
+  if (connection.activating && meta.phase === 'probing') return 'Disconnected';
   if (connection.activating) return meta.phase === 'reconnecting' ? 'Reconnecting' : 'Connecting';
   if (connection.error) return 'Error';
   if (connection.chainId !== undefined && connection.accounts !== undefined) return 'Connected';

@@ -13,7 +13,7 @@ export interface Connection {
 }
 
 /** What the connection is doing, beyond the four SPEC fields, for the UI and stale-result checks. */
-export type Phase = 'idle' | 'reconnecting' | 'connecting';
+export type Phase = 'idle' | 'reconnecting' | 'probing' | 'connecting';
 
 export interface ConnectionMeta {
   /** Increases with every activation and deactivation; a result of an older attempt is stale. */
@@ -136,13 +136,14 @@ export const walletSlice = createSlice({
     desiredChainSelected(state, action: PayloadAction<WithId<{ chainId: number }>>) {
       state.meta[action.payload.id].desiredChainId = action.payload.chainId;
     },
-    activationStarted(state, action: PayloadAction<WithId<{ eager: boolean }>>) {
-      const { id, eager } = action.payload;
+    /** `silent`: an eager attempt for a kind that was not connected last time (phase 'probing'). */
+    activationStarted(state, action: PayloadAction<WithId<{ eager: boolean; silent?: boolean }>>) {
+      const { id, eager, silent } = action.payload;
       const meta = state.meta[id];
       state.connections[id] = { activating: true };
       state.meta[id] = {
         ...freshMeta(meta.attempt + 1),
-        phase: eager ? 'reconnecting' : 'connecting',
+        phase: eager ? (silent ? 'probing' : 'reconnecting') : 'connecting',
         ...(meta.desiredChainId !== undefined ? { desiredChainId: meta.desiredChainId } : {}),
       };
     },

@@ -26,12 +26,20 @@ afterEach(() => {
 describe('eager connect at start', () => {
   it('reconnects silently with eth_accounts and eth_chainId, never eth_requestAccounts', async () => {
     const wallet = new FakeEip1193Provider({ authorized: true, chainId: 10 });
-    const app = start({ connectors: { injected: injectedWith(wallet) } });
+    const app = start({ connectors: { injected: injectedWith(wallet) }, storage: { [STORAGE_KEYS.connected]: '["injected"]' } });
     expect(selectConnectionStatus(app.store.getState(), 'injected')).toBe('Reconnecting');
     const state = await app.waitFor(isConnected);
     expect(injected(state)).toEqual({ activating: false, chainId: 10, accounts: [ACCOUNT] });
     expect(wallet.count('eth_requestAccounts')).toBe(0);
     expect(wallet.count('eth_accounts')).toBe(1);
+  });
+
+  it('a kind that was not connected last time is probed without showing "Reconnecting"', async () => {
+    const wallet = new FakeEip1193Provider({ authorized: true, chainId: 10 });
+    const app = start({ connectors: { injected: injectedWith(wallet) } });
+    expect(selectConnectionStatus(app.store.getState(), 'injected')).toBe('Disconnected');
+    await app.waitFor(isConnected);
+    expect(app.session.wasConnected('injected')).toBe(true);
   });
 
   it('no accounts returned ends idle without an error', async () => {

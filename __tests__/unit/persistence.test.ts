@@ -41,6 +41,16 @@ describe('a disconnect is remembered per kind', () => {
     expect(storage.dump()).toEqual({});
   });
 
+  it('a connection is remembered until the user disconnects', () => {
+    const memory = createSessionMemory(createMemoryStorage({ [STORAGE_KEYS.disconnected]: '["coinbase"]' }));
+    memory.rememberConnected('coinbase');
+    expect(memory.wasConnected('coinbase')).toBe(true);
+    expect(memory.wasDisconnected('coinbase')).toBe(false);
+    memory.setDisconnected('coinbase', true);
+    expect(memory.wasConnected('coinbase')).toBe(false);
+    expect(memory.wasDisconnected('coinbase')).toBe(true);
+  });
+
   it('ignores malformed stored values', () => {
     const memory = createSessionMemory(createMemoryStorage({ [STORAGE_KEYS.disconnected]: '{not json' }));
     expect(memory.wasDisconnected('injected')).toBe(false);

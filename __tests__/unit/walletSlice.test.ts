@@ -36,6 +36,13 @@ describe('starting activation', () => {
     expect(status(started())).toBe('Connecting');
   });
 
+  it('a silent probe of a kind that was not connected last time still shows Disconnected', () => {
+    const s = reduce(createWalletState(allowed), a.activationStarted({ id: 'injected', eager: true, silent: true }));
+    expect(s.connections.injected).toEqual({ activating: true });
+    expect(status(s)).toBe('Disconnected');
+    expect(status(reduce(s, a.activationSucceeded({ id: 'injected', attempt: 1, chainId: 1, accounts: [lower] })))).toBe('Connected');
+  });
+
   it('touches only its own kind', () => {
     const s = reduce(connected('coinbase'), a.activationStarted({ id: 'injected', eager: false }));
     expect(status(s, 'coinbase')).toBe('Connected');

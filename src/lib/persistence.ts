@@ -7,6 +7,7 @@ export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
 export const STORAGE_KEYS = {
   current: 'walletdeck.current',
   disconnected: 'walletdeck.disconnected',
+  connected: 'walletdeck.connected',
 } as const;
 
 export interface SessionMemory {
@@ -15,6 +16,10 @@ export interface SessionMemory {
   /** The user pressed Disconnect: do not reconnect this kind silently on the next load. */
   wasDisconnected(id: ConnectionId): boolean;
   setDisconnected(id: ConnectionId, disconnected: boolean): void;
+  /** This kind was connected when the page was last open: a reload shows "Reconnecting" for it. */
+  wasConnected(id: ConnectionId): boolean;
+  /** A connection succeeded: remember it, and forget an earlier disconnect. */
+  rememberConnected(id: ConnectionId): void;
 }
 
 /** Storage can throw (privacy modes, quota); losing memory must never break the app. */
@@ -27,11 +32,16 @@ function safely<T>(fallback: T, read: () => T): T {
 }
 
 export function createSessionMemory(storage: KeyValueStorage | undefined): SessionMemory {
-  const readDisconnected = (): ConnectionId[] =>
+  const readList = (key: string): ConnectionId[] =>
     safely([], () => {
-      const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEYS.disconnected) ?? '[]');
+      const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
       return Array.isArray(parsed) ? parsed.filter(isConnectionId) : [];
     });
+  const writeList = (key: string, id: ConnectionId, member: boolean): void => {
+    const others = readList(key).filter((k) => k !== id);
+    const next = member ? [...others, id] : others;
+    safely(undefined, () => (next.length === 0 ? storage?.removeItem(key) : storage?.setItem(key, JSON.stringify(next))));
+  };
   return {
     loadCurrent() {
       return safely<ConnectionId>('injected', () => {
@@ -43,14 +53,18 @@ export function createSessionMemory(storage: KeyValueStorage | undefined): Sessi
       safely(undefined, () => storage?.setItem(STORAGE_KEYS.current, id));
     },
     wasDisconnected(id) {
-      return readDisconnected().includes(id);
+      return readList(STORAGE_KEYS.disconnected).includes(id);
     },
     setDisconnected(id, disconnected) {
-      const others = readDisconnected().filter((k) => k !== id);
-      const next = disconnected ? [...others, id] : others;
-      safely(undefined, () =>
-        next.length === 0 ? storage?.removeItem(STORAGE_KEYS.disconnected) : storage?.setItem(STORAGE_KEYS.disconnected, JSON.stringify(next)),
-      );
+      writeList(STORAGE_KEYS.disconnected, id, disconnected);
+      if (disconnected) writeList(STORAGE_KEYS.connected, id, false);
+    },
+    wasConnected(id) {
+      return readList(STORAGE_KEYS.connected).includes(id);
+    },
+    rememberConnected(id) {
+      writeList(STORAGE_KEYS.disconnected, id, false);
+      writeList(STORAGE_KEYS.connected, id, true);
     },
   };
 }
