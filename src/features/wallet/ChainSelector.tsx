@@ -17,6 +17,8 @@ export function ChainSelector({ chainIds, value, unsupported, disabled, label, o
   const chains = useChains();
   const id = useId();
   const selected = value !== undefined && chainIds.includes(value) ? String(value) : '';
+  // The local development chain first: in development it is the one people pick.
+  const ordered = [...chainIds].sort((x, y) => Number(chains[y]?.development === true) - Number(chains[x]?.development === true));
   return (
     <div className="chain-selector">
       <label htmlFor={id}>{label}</label>
@@ -32,7 +34,7 @@ export function ChainSelector({ chainIds, value, unsupported, disabled, label, o
         <option value="" disabled={unsupported === undefined && value !== undefined}>
           {unsupported !== undefined ? `Unsupported chain ${unsupported}: pick a supported one` : 'Any chain (wallet decides)'}
         </option>
-        {chainIds.map((chainId) => (
+        {ordered.map((chainId) => (
           <option key={chainId} value={chainId}>
             {chainName(chains, chainId)}
             {chains[chainId]?.rpcUrls.length === 0 ? ' (no RPC URL configured)' : ''}
