@@ -35,6 +35,7 @@ let restoreFetch: () => void;
 const wallets: SimulatedWallet[] = [];
 const apps: { stop(): void }[] = [];
 const sdks: WalletConnectSdkProvider[] = [];
+const extraRelays: WcRelay[] = [];
 
 /** The real SDK, with every instance remembered so that its timers can be stopped after the test. */
 const trackedSdk: WalletConnectSdkLoader = async () => {
@@ -62,6 +63,7 @@ afterEach(async () => {
   for (const app of apps.splice(0)) app.stop();
   await Promise.all(wallets.splice(0).map((w) => w.close()));
   await releaseSdks();
+  await Promise.all(extraRelays.splice(0).map((r) => r.close()));
 });
 
 afterAll(async () => {
@@ -72,8 +74,8 @@ afterAll(async () => {
   else process.env.DISABLE_GLOBAL_CORE = globalCoreSetting;
 });
 
-async function phoneWallet(chainIds = [31337, 1]) {
-  const w = await startSimulatedWallet({ relayUrl: relay.url, chains: chainIds, rpcUrls: { 31337: anvil.url } });
+async function phoneWallet(chainIds = [31337, 1], relayUrl = relay.url) {
+  const w = await startSimulatedWallet({ relayUrl, chains: chainIds, rpcUrls: { 31337: anvil.url } });
   wallets.push(w);
   return w;
 }
@@ -302,6 +304,23 @@ describe('chain switch', () => {
     const state = await app.waitFor((s) => s.wallet.meta[ID].switchingTo === undefined, 10_000);
     expect(phone.requests.map((r) => r.params.request.method)).toContain('wallet_switchEthereumChain');
     expect(state.wallet.connections[ID].chainId).toBe(10);
+  });
+
+  it('ends on the new chain when the app acknowledges the session update before the phone has finished sending it', async () => {
+    // A relay that confirms publishes late (as on a loaded machine): the app's acknowledgement of the
+    // wider session reaches the phone before the phone's update() call has returned.
+    const slowRelay = await startWcRelay({ publishAckDelayMs: 300 });
+    extraRelays.push(slowRelay);
+    const app = openApp({ relayUrl: slowRelay.url });
+    const phone = await phoneWallet([31337, 10], slowRelay.url);
+    await phone.approve(await phone.pair(await app.connect()), { chains: [31337] });
+    await app.waitFor(app.isConnected, 10_000);
+
+    app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: 10 }));
+    const state = await app.waitFor((s) => s.wallet.meta[ID].switchingTo === undefined, 10_000);
+    expect(state.wallet.meta[ID].switchError).toBeUndefined();
+    expect(state.wallet.connections[ID].chainId).toBe(10);
+    expect(phone.session()?.namespaces.eip155?.chains).toEqual(expect.arrayContaining(['eip155:31337', 'eip155:10']));
   });
 });
 

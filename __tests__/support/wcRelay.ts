@@ -67,7 +67,17 @@ function num(params: Params, key: string, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
-export function startWcRelay(options: { port?: number; pingMs?: number } = {}): Promise<WcRelay> {
+export interface WcRelayOptions {
+  port?: number;
+  pingMs?: number;
+  /**
+   * Answers `irn_publish`/`irn_batchPublish` this long after delivering the message, as a busy relay
+   * may: the peer's reply can then reach the sender before the sender's publish call has returned.
+   */
+  publishAckDelayMs?: number;
+}
+
+export function startWcRelay(options: WcRelayOptions = {}): Promise<WcRelay> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
   const clients = new Set<Client>();
   const mailbox = new Map<string, Stored[]>();
@@ -194,7 +204,12 @@ export function startWcRelay(options: { port?: number; pingMs?: number } = {}): 
       const reply = (body: Params) => socket.send(JSON.stringify({ id: payload.id, jsonrpc: '2.0', ...body }));
       if (!handler) return reply({ error: { code: -32601, message: `Method not found: ${payload.method}` } });
       try {
-        reply({ result: handler(client, (payload.params ?? {}) as Params) });
+        const result = handler(client, (payload.params ?? {}) as Params);
+        const delay = payload.method === 'irn_publish' || payload.method === 'irn_batchPublish' ? (options.publishAckDelayMs ?? 0) : 0;
+        if (delay === 0) return reply({ result });
+        setTimeout(() => {
+          if (socket.readyState === socket.OPEN) reply({ result });
+        }, delay).unref();
       } catch (error) {
         reply({ error: { code: -32602, message: error instanceof Error ? error.message : String(error) } });
       }

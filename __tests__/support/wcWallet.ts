@@ -167,12 +167,18 @@ export async function startSimulatedWallet(options: SimulatedWalletOptions): Pro
       case 'wallet_switchEthereumChain': {
         const target = parseInt(String((list[0] as { chainId?: unknown } | undefined)?.chainId), 16);
         if (!chains.has(target)) throw { code: 4902, message: `Unrecognized chain ID "0x${target.toString(16)}".` };
-        // A real wallet widens the session to the new chain, then announces it.
+        // A real wallet widens the session to the new chain, then announces it. update() resolves once
+        // the relay has taken the update; the sign client already holds the wider session, so the event
+        // below is valid, and it reaches the app after the update (one topic, in order; the app's sign
+        // client handles incoming requests one at a time). A wallet need not wait for the app's
+        // acknowledgement, and this one must not: sign-client 2.25's `acknowledged()` misses an
+        // acknowledgement that came in before update() returned (a relay slow to confirm the publish,
+        // e.g. on a loaded machine) and then waits 5 minutes, so the phone never answered the switch.
         const session = client.session.get(topic);
         const approved = session.namespaces.eip155?.chains ?? [];
         if (!approved.includes(caip(target))) {
           const ids = [...approved.map((c) => Number(c.split(':')[1])), target];
-          await (await client.update({ topic, namespaces: namespacesFor(ids) })).acknowledged();
+          await client.update({ topic, namespaces: namespacesFor(ids) });
         }
         await client.emit({ topic, chainId: caip(target), event: { name: 'chainChanged', data: target } });
         return null;
