@@ -231,6 +231,10 @@ export const walletSlice = createSlice({
       meta.switchingTo = chainId;
       delete meta.switchError;
     },
+    /** The user stopped waiting for the wallet to answer a switch. */
+    chainSwitchCancelled(state, action: PayloadAction<WithId>) {
+      delete state.meta[action.payload.id].switchingTo;
+    },
     chainSwitchSucceeded(state, action: PayloadAction<WithId<{ chainId: unknown }>>) {
       const { id, chainId } = action.payload;
       delete state.meta[id].switchingTo;

@@ -323,6 +323,20 @@ describe('malformed answers from the wallet', () => {
     expect(await app.card.getByTestId('chain').textContent()).toBe('Chain: Local development chain (31337)');
   });
 
+  it('a chain switch the wallet never answers: the user can stop waiting and stays connected', async () => {
+    const app = await openApp();
+    await connect(app);
+    app.wallet.misbehave('wallet_switchEthereumChain', { hang: true });
+    await app.card.getByLabel('Switch chain').selectOption('1');
+    await app.card.getByRole('status').filter({ hasText: 'Switching to Mainnet' }).waitFor();
+    expect(await app.card.getByLabel('Switch chain').isDisabled()).toBe(true);
+    await app.card.getByRole('button', { name: 'Stop waiting' }).click();
+    await app.card.getByRole('status').filter({ hasText: 'Switching to' }).waitFor({ state: 'detached' });
+    expect(await app.card.getByLabel('Switch chain').isEnabled()).toBe(true);
+    expect(await statusOf(app.card)).toBe('Connected');
+    expect(await alerts(app.card)).toEqual([]);
+  });
+
   it('a request the wallet never answers can be cancelled', async () => {
     const app = await openApp();
     app.wallet.misbehave('eth_requestAccounts', { hang: true });

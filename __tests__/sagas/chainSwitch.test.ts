@@ -115,3 +115,33 @@ describe('failures and duplicates', () => {
     expect(app.store.getState().wallet.meta.injected.switchingTo).toBeUndefined();
   });
 });
+
+describe('a wallet that never answers a switch', () => {
+  it('the user can stop waiting; a later switch asks again', async () => {
+    const wallet = new FakeEip1193Provider({ authorized: true, chainId: 1 });
+    wallet.answer('wallet_switchEthereumChain', () => HANG);
+    const app = await connected(wallet);
+    app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
+    await app.settle();
+    app.store.dispatch(a.chainSwitchCancelled({ id: 'injected' }));
+    expect(app.store.getState().wallet.meta.injected.switchingTo).toBeUndefined();
+    expect(app.store.getState().wallet.meta.injected.switchError).toBeUndefined();
+    expect(isConnected(app.store.getState())).toBe(true);
+    app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 137 }));
+    await app.settle();
+    expect(wallet.count('wallet_switchEthereumChain')).toBe(2);
+  });
+
+  it('ends in a clear timeout error and keeps the connection', async () => {
+    const wallet = new FakeEip1193Provider({ authorized: true, chainId: 1 });
+    wallet.answer('wallet_switchEthereumChain', () => HANG);
+    const app = startWalletApp({ connectors: { injected: injectedWith(wallet) }, timeouts: { activateMs: 80 } });
+    stop.push(app.stop);
+    await app.waitFor(isConnected);
+    app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
+    const state = await app.waitFor((s) => s.wallet.meta.injected.switchError !== undefined);
+    expect(state.wallet.meta.injected.switchError).toEqual({ name: 'TimeoutError', message: 'Switching chain timed out after 0 s' });
+    expect(state.wallet.meta.injected.switchingTo).toBeUndefined();
+    expect(isConnected(state)).toBe(true);
+  });
+});

@@ -81,10 +81,13 @@ export function ConnectionCard({ id }: { id: ConnectionId }) {
         />
       ) : null}
       {meta.switchingTo !== undefined ? (
-        <p className="notice" role="status">
+        <div className="notice">
           <span className="spinner" aria-hidden="true" />
-          Switching to {chainName(chains, meta.switchingTo)}: confirm in your wallet.
-        </p>
+          <span role="status">Switching to {chainName(chains, meta.switchingTo)}: confirm in your wallet.</span>
+          <button type="button" className="secondary small" onClick={() => dispatch(walletActions.chainSwitchCancelled({ id }))}>
+            Stop waiting
+          </button>
+        </div>
       ) : null}
       <div className="actions">
         {status === 'Disconnected' ? (
