@@ -1,4 +1,3 @@
-import { createSelector } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import { ERROR_NAMES } from '../src/lib/errors';
 import type { Connection, ConnectionMeta } from './walletSlice';
@@ -6,7 +5,6 @@ import type { RootState } from './types';
 
 export type ConnectionStatus = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error';
 
-export const selectWallet = (state: RootState) => state.wallet;
 export const selectCurrentConnectionId = (state: RootState) => state.wallet.current;
 export const selectConnection = (state: RootState, id: ConnectionId): Connection => state.wallet.connections[id];
 export const selectConnectionMeta = (state: RootState, id: ConnectionId): ConnectionMeta => state.wallet.meta[id];
@@ -28,8 +26,3 @@ export const selectConnectionStatus = (state: RootState, id: ConnectionId): Conn
 export function isOnUnsupportedChain(connection: Connection): boolean {
   return connection.error?.name === ERROR_NAMES.chainIdNotAllowed;
 }
-
-export const selectCurrentConnection = createSelector(
-  [(state: RootState) => state.wallet.current, (state: RootState) => state.wallet.connections],
-  (current, connections) => ({ id: current, ...connections[current] }),
-);

@@ -45,8 +45,6 @@ export function startWalletApp(options: HarnessOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context } });
   const store = setupStore(undefined, { allowedChainIds, session, middleware: [sagaMiddleware] });
   const task = sagaMiddleware.run(rootSaga);
-  const actions: string[] = [];
-  store.subscribe(() => undefined);
 
   /** Resolves once `predicate` holds for the state, or fails with the last state after `ms`. */
   const waitFor = (predicate: (state: RootState) => boolean, ms = 2000): Promise<RootState> =>
@@ -71,7 +69,6 @@ export function startWalletApp(options: HarnessOptions = {}) {
     session,
     connectors,
     chains,
-    actions,
     waitFor,
     /** Lets pending promises and saga steps run. */
     settle: (ms = 10) => new Promise((r) => setTimeout(r, ms)),

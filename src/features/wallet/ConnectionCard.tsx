@@ -3,7 +3,14 @@ import { useConnectors } from '../../app/connectorsContext';
 import { chainName } from '../../lib/chains';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { connectionStatus, isOnUnsupportedChain } from '../../../store/selectors';
+import {
+  connectionStatus,
+  isOnUnsupportedChain,
+  selectAllowedChainIds,
+  selectConnection,
+  selectConnectionMeta,
+  selectCurrentConnectionId,
+} from '../../../store/selectors';
 import { walletActions } from '../../../store/walletSlice';
 import { AccountChainData } from '../chain/AccountChainData';
 import { ChainSelector } from './ChainSelector';
@@ -13,10 +20,10 @@ export function ConnectionCard({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
   const chains = useChains();
   const connector = useConnectors()[id];
-  const connection = useAppSelector((s) => s.wallet.connections[id]);
-  const meta = useAppSelector((s) => s.wallet.meta[id]);
-  const allowed = useAppSelector((s) => s.wallet.allowedChainIds[id]);
-  const isCurrent = useAppSelector((s) => s.wallet.current === id);
+  const connection = useAppSelector((s) => selectConnection(s, id));
+  const meta = useAppSelector((s) => selectConnectionMeta(s, id));
+  const allowed = useAppSelector((s) => selectAllowedChainIds(s, id));
+  const isCurrent = useAppSelector((s) => selectCurrentConnectionId(s) === id);
   const status = connectionStatus(connection, meta);
   const unsupported = isOnUnsupportedChain(connection);
   const available = connector.isAvailable();
