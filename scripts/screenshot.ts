@@ -1,10 +1,9 @@
 // Regenerates docs/screenshot.png (1280x800): the production build with a connected browser wallet.
 // Run: node -r ts-node/register scripts/screenshot.ts
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import globalSetup from '../__tests__/e2e/globalSetup';
 import globalTeardown from '../__tests__/e2e/globalTeardown';
-import { CHROMIUM } from '../__tests__/support/browser';
+import { launchChromium } from '../__tests__/support/browser';
 import { e2eEnv } from '../__tests__/support/e2eEnv';
 import { installFakeWallet } from '../__tests__/support/fakeWallet';
 import { serveStatic } from '../__tests__/support/staticServer';
@@ -16,7 +15,7 @@ async function main(): Promise<void> {
   // The same names `npm start` gives the embedded chain (alice.test for the first account).
   await setupDevChain(env.anvilUrl);
   const server = await serveStatic(env.distDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await installFakeWallet(context, { rpcUrls: { 31337: env.anvilUrl }, connectedOrigins: [server.url] });

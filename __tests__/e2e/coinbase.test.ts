@@ -2,9 +2,9 @@
 // 1. No extension: the SDK's keys popup opens on a second local origin (the fake keys page, which
 //    speaks the SDK's popup protocol and encryption) and the test approves in it.
 // 2. A fake Coinbase extension in the page (the SDK hands it back), signing in the test process.
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
-import { CHROMIUM } from '../support/browser';
+import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { serveFakeKeys, type FakeKeysServer } from '../support/fakeCoinbaseServer';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
@@ -25,11 +25,7 @@ beforeAll(async () => {
   const env = e2eEnv();
   anvilUrl = env.anvilUrl;
   [browser, app, keys] = await Promise.all([
-    chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    }),
+    launchChromium(),
     serveStatic(env.distDir),
     serveFakeKeys({
       port: env.keysPort,

@@ -1,8 +1,8 @@
 // The browser-extension wallet, end to end: the built app in real headless Chromium, a fake
 // extension wallet that signs in the test process and reads from real local chains (anvil).
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
-import { CHROMIUM } from '../support/browser';
+import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
@@ -28,11 +28,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   const env = e2eEnv();
   [browser, server, optimism, bsc] = await Promise.all([
-    chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    }),
+    launchChromium(),
     serveStatic(env.distDir),
     startAnvil({ chainId: 10 }),
     startAnvil({ chainId: 56 }),

@@ -1,9 +1,9 @@
 // The QR-code wallet end to end: the production build in real headless Chromium running the real
 // WalletConnect SDK, a phone wallet simulated in the test process with the real sign client, both
 // talking through the local relay the build points at. Verify attestations are answered locally.
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
-import { CHROMIUM } from '../support/browser';
+import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { serveStatic, type StaticServer } from '../support/staticServer';
 import { trackTimers } from '../support/sdkTimers';
@@ -31,11 +31,7 @@ beforeAll(async () => {
   verify = createVerifyService();
   restoreFetch = verify.installInNode();
   [browser, server, relay] = await Promise.all([
-    chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    }),
+    launchChromium(),
     serveStatic(env.distDir),
     // The build has ws://127.0.0.1:<relayPort> baked in as its relay.
     startWcRelay({ port: env.relayPort }),
