@@ -11,7 +11,7 @@ import { startWcRelay, type WcRelay } from '../support/wcRelay';
 import { createVerifyService, type VerifyService } from '../support/wcVerify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 import { encodeQr, qrLayout, qrSettings } from '../../src/lib/qr';
-import { pairingTopicOf } from '../../src/lib/connectors/walletconnectSession';
+import { pairingTopicOf } from '../../src/lib/connectors/walletconnect/session';
 
 jest.setTimeout(60_000);
 const timers = trackTimers();

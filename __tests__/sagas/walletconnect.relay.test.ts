@@ -7,7 +7,7 @@ import {
   pairingTopicOf,
   type WalletConnectSdkLoader,
   type WalletConnectSdkProvider,
-} from '../../src/lib/connectors/walletconnectSession';
+} from '../../src/lib/connectors/walletconnect/session';
 import type { RootState } from '../../store/types';
 import { walletActions } from '../../store/walletSlice';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';

@@ -5,7 +5,7 @@ import type {
   WalletConnectInitOptions,
   WalletConnectSdkLoader,
   WalletConnectSdkProvider,
-} from '../../src/lib/connectors/walletconnectSession';
+} from '../../src/lib/connectors/walletconnect/session';
 
 type Listener = (...args: never[]) => void;
 

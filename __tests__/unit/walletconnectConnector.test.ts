@@ -3,7 +3,7 @@
 import { buildChainTable } from '../../src/lib/chains';
 import type { ConnectorEvent } from '../../src/lib/connectors/types';
 import { WC_SESSION_KEY, WC_STORAGE_PREFIX, WalletConnectConnector, type WalletConnectOptions } from '../../src/lib/connectors/walletconnect';
-import { PrefixedKeyValueStorage, walletConnectChains } from '../../src/lib/connectors/walletconnectSession';
+import { PrefixedKeyValueStorage, walletConnectChains } from '../../src/lib/connectors/walletconnect/session';
 import { toWalletError } from '../../src/lib/errors';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { fakeWcSdkLoader, type FakeSession } from '../support/fakeWcSdk';

@@ -1,66 +1,13 @@
 // The QR-code wallet: WalletConnect v2 through @walletconnect/ethereum-provider. This shell is all the
 // first visit carries: the one-read stored-session check and the lazy load. The SDK and the code that
-// drives it (walletconnectSession.ts) arrive together in the "walletconnect" chunk. The SDK's own QR
+// drives it (session.ts) arrive together in the "walletconnect" chunk. The SDK's own QR
 // modal never ships (showQrModal off, aliased away in webpack): the app draws the pairing URI itself.
-import type { ChainTable } from '../chains';
-import { ERROR_NAMES, WalletdeckError } from '../errors';
-import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from './types';
-import type { WalletConnectSdkLoader, WalletConnectSession } from './walletconnectSession';
+import { ERROR_NAMES, WalletdeckError } from '../../errors';
+import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
+import type { WalletConnectSession } from './session';
+import { WC_SESSION_KEY, WC_STORAGE_PREFIX, forgetEverything, isLiveSession, type WalletConnectOptions, type WebStorage } from './shared';
 
-/** The part of Web Storage the connector needs (window.localStorage in the app). */
-export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
-
-/** Where the SDK's state lives in Web Storage; everything under it belongs to the SDK. */
-export const WC_STORAGE_PREFIX = 'walletdeck.walletconnect:';
-/** The sign client's session store inside that namespace. */
-export const WC_SESSION_KEY = 'wc@2:client:0.3//session';
-
-export const WALLETCONNECT_DEFAULTS = {
-  /** A healthy relay hands out a pairing URI in about a second; a dead one never answers. */
-  relayTimeoutMs: 15_000,
-  /** Ending a session tells the wallet through the relay; the user never waits on that for long. */
-  disconnectTimeoutMs: 3_000,
-} as const;
-
-export interface WalletConnectMetadata {
-  name: string;
-  description: string;
-  url: string;
-  icons: string[];
-}
-
-export interface WalletConnectOptions {
-  projectId: string;
-  /** The relay's WebSocket URL; the SDK's default relay when absent. */
-  relayUrl?: string;
-  chains: ChainTable;
-  metadata: WalletConnectMetadata;
-  /** Default: window.localStorage. */
-  storage?: WebStorage;
-  /** How long the relay may take to hand out a pairing URI before the connect fails. */
-  relayTimeoutMs?: number;
-  disconnectTimeoutMs?: number;
-  /** The SDK's log level (pino), e.g. 'silent' in tests. */
-  logLevel?: string;
-  /** Replaces the SDK inside the lazy chunk (tests pass a fake provider). */
-  loadSdk?: WalletConnectSdkLoader;
-}
-
-/** A session the SDK would restore: not expired, with Ethereum accounts. */
-function isLiveSession(value: unknown, nowSeconds: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const { expiry, namespaces } = value as { expiry?: unknown; namespaces?: { eip155?: { accounts?: unknown } } };
-  return typeof expiry === 'number' && expiry > nowSeconds && Array.isArray(namespaces?.eip155?.accounts) && namespaces.eip155.accounts.length > 0;
-}
-
-function forgetEverything(storage: WebStorage): void {
-  const keys: string[] = [];
-  for (let i = 0; i < storage.length; i += 1) {
-    const key = storage.key(i);
-    if (key?.startsWith(WC_STORAGE_PREFIX)) keys.push(key);
-  }
-  for (const key of keys) storage.removeItem(key);
-}
+export * from './shared';
 
 export class WalletConnectConnector implements Connector {
   readonly id = 'walletconnect' as const;
@@ -102,7 +49,7 @@ export class WalletConnectConnector implements Connector {
 
   private load(): Promise<WalletConnectSession> {
     if (!this.session) {
-      const loading = import(/* webpackChunkName: "walletconnect" */ './walletconnectSession').then(
+      const loading = import(/* webpackChunkName: "walletconnect" */ './session').then(
         ({ WalletConnectSession }) =>
           new WalletConnectSession(this.options, this.storage(), (event) => this.emit(event), this.options.loadSdk),
       );

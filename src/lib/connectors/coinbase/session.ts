@@ -2,8 +2,8 @@
 // so that the first visit carries only the small shell (coinbase.ts). Every quirk of the SDK stays
 // here: its keys popup (blocked, closed, never loading), the walletlink signer's page reloads, the
 // posts it abandons, and adding a chain without switching to it.
-import { ERROR_NAMES, STANDARD_MESSAGES, WalletdeckError, errorCode, isReconnectingDisconnect } from '../errors';
-import { normalizeChainId } from '../validation';
+import { ERROR_NAMES, STANDARD_MESSAGES, WalletdeckError, errorCode, isReconnectingDisconnect } from '../../errors';
+import { normalizeChainId } from '../../validation';
 import {
   COINBASE_ERROR_NAMES,
   EXTENSION_SESSION_KEY,
@@ -14,8 +14,8 @@ import {
   type CoinbaseHost,
   type CoinbaseTimeouts,
   type SdkModule,
-} from './coinbase';
-import type { ConnectorEvent, Eip1193Provider, RequestArguments } from './types';
+} from './shared';
+import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
 
 /** Requests the user answers in the popup or on the phone; others are answered by the SDK itself. */
 const WALLET_PROMPTS = new Set([

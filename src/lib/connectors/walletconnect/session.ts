@@ -3,43 +3,24 @@
 // stored session is found. Every SDK quirk (a relay that never answers, vendor rejection strings,
 // session deletion reported as a 6000 "disconnect") is handled here.
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
-import type { ChainTable } from '../chains';
-import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError } from '../errors';
-import { normalizeChainId } from '../validation';
-import type { ConnectorEvent, Eip1193Provider, RequestArguments } from './types';
-import { WC_STORAGE_PREFIX, WALLETCONNECT_DEFAULTS, type WalletConnectMetadata, type WalletConnectOptions, type WebStorage } from './walletconnect';
+import type { ChainTable } from '../../chains';
+import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError } from '../../errors';
+import { normalizeChainId } from '../../validation';
+import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
+import {
+  WC_STORAGE_PREFIX,
+  WALLETCONNECT_DEFAULTS,
+  type WalletConnectOptions,
+  type WalletConnectSdkLoader,
+  type WalletConnectSdkProvider,
+  type WebStorage,
+} from './shared';
+
+export type { WalletConnectInitOptions, WalletConnectSdkLoader, WalletConnectSdkProvider } from './shared';
 
 /** SDK code of a session deleted on purpose (by the wallet or by us). */
 const USER_DISCONNECTED = 6000;
 
-/** The SDK surface the connector uses: the real EthereumProvider, or a faithful fake in tests. */
-export interface WalletConnectSdkProvider {
-  request(args: { method: string; params?: unknown }): Promise<unknown>;
-  connect(options?: { optionalChains?: number[]; rpcMap?: Record<string, string> }): Promise<void>;
-  disconnect(): Promise<void>;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  removeListener(event: string, listener: (...args: never[]) => void): unknown;
-  readonly session?: { topic: string } | undefined;
-  /** Sign-client internals reached for what the provider does not expose (pairing cleanup, expiry). */
-  readonly signer?: {
-    client?: {
-      on?(event: 'session_expire', listener: (event: { topic: string }) => void): unknown;
-      core?: { pairing?: { disconnect(params: { topic: string }): Promise<void> } };
-    };
-  };
-}
-
-export interface WalletConnectInitOptions {
-  projectId: string;
-  relayUrl?: string;
-  optionalChains: [number, ...number[]];
-  rpcMap: Record<string, string>;
-  metadata: WalletConnectMetadata;
-  storage: PrefixedKeyValueStorage;
-  logger?: string;
-}
-
-export type WalletConnectSdkLoader = () => Promise<(options: WalletConnectInitOptions) => Promise<WalletConnectSdkProvider>>;
 
 /** The real SDK (already in this chunk). */
 export const loadWalletConnectSdk: WalletConnectSdkLoader = async () => {

@@ -1,7 +1,7 @@
 // The browser-extension wallet: `window.ethereum` plus EIP-6963 discovery, MetaMask preferred.
-import { ERROR_NAMES, MESSAGES, WalletdeckError, isReconnectingDisconnect } from '../errors';
-import { normalizeChainId } from '../validation';
-import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from './types';
+import { ERROR_NAMES, MESSAGES, WalletdeckError, isReconnectingDisconnect } from '../../errors';
+import { normalizeChainId } from '../../validation';
+import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
 
 /** What an extension's provider may offer beyond `request`. */
 export interface ExtensionProvider extends Eip1193Provider {

@@ -1,0 +1,96 @@
+// What the WalletConnect shell and its SDK session share: settings, storage names and the SDK surface we use.
+import type { ChainTable } from '../../chains';
+
+/** The part of Web Storage the connector needs (window.localStorage in the app). */
+export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+/** Where the SDK's state lives in Web Storage; everything under it belongs to the SDK. */
+export const WC_STORAGE_PREFIX = 'walletdeck.walletconnect:';
+/** The sign client's session store inside that namespace. */
+export const WC_SESSION_KEY = 'wc@2:client:0.3//session';
+
+export const WALLETCONNECT_DEFAULTS = {
+  /** A healthy relay hands out a pairing URI in about a second; a dead one never answers. */
+  relayTimeoutMs: 15_000,
+  /** Ending a session tells the wallet through the relay; the user never waits on that for long. */
+  disconnectTimeoutMs: 3_000,
+} as const;
+
+export interface WalletConnectMetadata {
+  name: string;
+  description: string;
+  url: string;
+  icons: string[];
+}
+
+export interface WalletConnectOptions {
+  projectId: string;
+  /** The relay's WebSocket URL; the SDK's default relay when absent. */
+  relayUrl?: string;
+  chains: ChainTable;
+  metadata: WalletConnectMetadata;
+  /** Default: window.localStorage. */
+  storage?: WebStorage;
+  /** How long the relay may take to hand out a pairing URI before the connect fails. */
+  relayTimeoutMs?: number;
+  disconnectTimeoutMs?: number;
+  /** The SDK's log level (pino), e.g. 'silent' in tests. */
+  logLevel?: string;
+  /** Replaces the SDK inside the lazy chunk (tests pass a fake provider). */
+  loadSdk?: WalletConnectSdkLoader;
+}
+
+/** A session the SDK would restore: not expired, with Ethereum accounts. */
+export function isLiveSession(value: unknown, nowSeconds: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { expiry, namespaces } = value as { expiry?: unknown; namespaces?: { eip155?: { accounts?: unknown } } };
+  return typeof expiry === 'number' && expiry > nowSeconds && Array.isArray(namespaces?.eip155?.accounts) && namespaces.eip155.accounts.length > 0;
+}
+
+export function forgetEverything(storage: WebStorage): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(WC_STORAGE_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+
+/** The SDK surface the connector uses: the real EthereumProvider, or a faithful fake in tests. */
+export interface WalletConnectSdkProvider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  connect(options?: { optionalChains?: number[]; rpcMap?: Record<string, string> }): Promise<void>;
+  disconnect(): Promise<void>;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  readonly session?: { topic: string } | undefined;
+  /** Sign-client internals reached for what the provider does not expose (pairing cleanup, expiry). */
+  readonly signer?: {
+    client?: {
+      on?(event: 'session_expire', listener: (event: { topic: string }) => void): unknown;
+      core?: { pairing?: { disconnect(params: { topic: string }): Promise<void> } };
+    };
+  };
+}
+
+export interface WalletConnectInitOptions {
+  projectId: string;
+  relayUrl?: string;
+  optionalChains: [number, ...number[]];
+  rpcMap: Record<string, string>;
+  metadata: WalletConnectMetadata;
+  storage: SdkKeyValueStorage;
+  logger?: string;
+}
+
+export type WalletConnectSdkLoader = () => Promise<(options: WalletConnectInitOptions) => Promise<WalletConnectSdkProvider>>;
+
+/** The SDK's key-value storage contract, as our PrefixedKeyValueStorage implements it. */
+export interface SdkKeyValueStorage {
+  getKeys(): Promise<string[]>;
+  getEntries<T = unknown>(): Promise<[string, T][]>;
+  getItem<T = unknown>(key: string): Promise<T | undefined>;
+  setItem<T = unknown>(key: string, value: T): Promise<void>;
+  removeItem(key: string): Promise<void>;
+}
