@@ -2,7 +2,8 @@
 // so that the first visit carries only the small shell (coinbase.ts). Every quirk of the SDK stays
 // here: its keys popup (blocked, closed, never loading), the walletlink signer's page reloads, the
 // posts it abandons, and adding a chain without switching to it.
-import { ERROR_NAMES, STANDARD_MESSAGES, WalletdeckError, errorCode, isReconnectingDisconnect } from '../../errors';
+import { ERROR_NAMES, STANDARD_MESSAGES, WalletdeckError, errorCode } from '../../errors';
+import { attachHandlers, isProvider, isRecord, providerEventHandlers } from '../events';
 import { normalizeChainId } from '../../validation';
 import {
   COINBASE_ERROR_NAMES,
@@ -83,13 +84,6 @@ export interface SessionSetup {
   emit(event: ConnectorEvent): void;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isProvider(value: unknown): value is WalletProvider {
-  return isRecord(value) && typeof value['request'] === 'function';
-}
 
 const userRejected = () => new WalletdeckError('UserRejectedRequestError', STANDARD_MESSAGES[4001]!, 4001);
 const disconnected = () => new WalletdeckError('DisconnectedError', STANDARD_MESSAGES[4900]!, 4900);
@@ -176,10 +170,11 @@ export class CoinbaseSession {
       })
       .getProvider();
     if (!isProvider(created)) throw new WalletdeckError(ERROR_NAMES.configuration, 'The Coinbase Wallet SDK gave no provider');
-    this.provider = created;
+    // Checked: it has `request`; the rest of WalletProvider is optional.
+    this.provider = created as unknown as WalletProvider;
     // With the extension (or inside the Coinbase browser) the SDK hands back that provider itself.
     this.usesExtension = created === host.coinbaseWalletExtension || created === host.ethereum;
-    this.detach = this.attach(created);
+    this.detach = this.attach(this.provider);
     this.guardReloads();
     this.handleAbandonedPosts();
   }
@@ -210,28 +205,21 @@ export class CoinbaseSession {
   }
 
   private attach(provider: WalletProvider): () => void {
-    const handlers: Record<string, Listener> = {
-      accountsChanged: (accounts) => this.emit({ type: 'accountsChanged', accounts: Array.isArray(accounts) ? accounts : [accounts] }),
-      chainChanged: (chainId) => this.emit({ type: 'chainChanged', chainId: normalizeChainId(chainId) }),
-      connect: (info) => {
-        const chainId = isRecord(info) ? info['chainId'] : undefined;
-        if (chainId !== undefined) this.emit({ type: 'connect', chainId: normalizeChainId(chainId) });
-      },
+    const handlers = providerEventHandlers((event) => this.emit(event), {
       disconnect: (error) => {
-        if (isReconnectingDisconnect(error)) return;
         const wasLinked = this.linked;
         this.linked = false;
-        if (this.quiet || !wasLinked) return;
-        if (error === undefined) return this.emit({ type: 'sessionEnded' });
+        if (this.quiet || !wasLinked) return undefined;
+        if (error === undefined) return { type: 'sessionEnded' };
         // The SDK reports every drop as "User initiated disconnection"; only its code is true.
-        this.emit({ type: 'disconnect', error: this.usesExtension ? error : { code: errorCode(error) ?? 4900 } });
+        return { type: 'disconnect', error: this.usesExtension ? error : { code: errorCode(error) ?? 4900 } };
       },
-    };
+    });
     const message = (event: Event) => this.onWindowMessage(event as MessageEvent);
-    for (const [name, handler] of Object.entries(handlers)) provider.on?.(name, handler);
+    const detach = attachHandlers(provider, handlers);
     if (!this.usesExtension) this.host?.addEventListener('message', message);
     return () => {
-      for (const [name, handler] of Object.entries(handlers)) provider.removeListener?.(name, handler);
+      detach();
       this.host?.removeEventListener('message', message);
     };
   }

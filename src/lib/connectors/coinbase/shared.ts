@@ -53,9 +53,6 @@ export interface CoinbaseConnectorOptions {
   host?: CoinbaseHost;
 }
 
-export function isProvider(value: unknown): value is { request: unknown; isCoinbaseBrowser?: unknown } {
-  return typeof value === 'object' && value !== null && typeof (value as { request?: unknown }).request === 'function';
-}
 
 export function storageOf(host: CoinbaseHost | undefined): Storage | undefined {
   try {

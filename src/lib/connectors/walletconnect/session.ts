@@ -4,8 +4,8 @@
 // session deletion reported as a 6000 "disconnect") is handled here.
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
 import type { ChainTable } from '../../chains';
-import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError } from '../../errors';
-import { normalizeChainId } from '../../validation';
+import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError, errorCode } from '../../errors';
+import { attachHandlers, providerEventHandlers, type EventSource } from '../events';
 import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
 import {
   WC_STORAGE_PREFIX,
@@ -215,17 +215,19 @@ export class WalletConnectSession {
     provider.on('connect', () => {
       sessionGone = false;
     });
-    provider.on('accountsChanged', (accounts: unknown) =>
-      this.emit({ type: 'accountsChanged', accounts: Array.isArray(accounts) ? accounts : [accounts] }),
-    );
-    provider.on('chainChanged', (chainId: unknown) => this.emit({ type: 'chainChanged', chainId: normalizeChainId(chainId) }));
-    // Deleted from the phone (or expired): the wallet ended it on purpose, not an error.
-    provider.on('session_delete', sessionEnded);
-    provider.on('disconnect', (error: unknown) => {
-      const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-      if (code === USER_DISCONNECTED) sessionEnded();
-      else this.emit({ type: 'disconnect', error });
+    const handlers = providerEventHandlers((event) => this.emit(event), {
+      // The SDK reports a session deleted on purpose as a 6000 "disconnect": not an error.
+      disconnect: (error) => {
+        if (errorCode(error) === USER_DISCONNECTED) {
+          sessionEnded();
+          return undefined;
+        }
+        return error === undefined ? { type: 'sessionEnded' } : { type: 'disconnect', error };
+      },
     });
+    // WalletConnect's `connect` carries the session, not a chain: the chain comes as chainChanged.
+    const { accountsChanged, chainChanged, disconnect } = handlers;
+    attachHandlers(provider as EventSource, { accountsChanged, chainChanged, disconnect, session_delete: sessionEnded });
     provider.signer?.client?.on?.('session_expire', ({ topic }) => {
       if (provider.session === undefined || topic === provider.session.topic) sessionEnded();
     });
