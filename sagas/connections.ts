@@ -66,6 +66,9 @@ function* forwardEvents(id: ConnectionId, attempt: number, channel: EventChannel
       case 'disconnect':
         yield put(actions.providerDisconnected({ id, error: toWalletError(event.error) }));
         return;
+      case 'linkDead':
+        yield put(actions.linkDied({ id, error: toWalletError(event.error) }));
+        return;
       case 'sessionEnded':
         yield put(actions.sessionEnded({ id }));
         return;

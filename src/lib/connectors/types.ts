@@ -4,6 +4,9 @@
 export const CONNECTION_IDS = ['injected', 'coinbase', 'walletconnect'] as const;
 export type ConnectionId = (typeof CONNECTION_IDS)[number];
 
+/** SPEC: the current connection when the user has chosen none. */
+export const DEFAULT_CONNECTION: ConnectionId = 'injected';
+
 export function isConnectionId(value: unknown): value is ConnectionId {
   return typeof value === 'string' && (CONNECTION_IDS as readonly string[]).includes(value);
 }

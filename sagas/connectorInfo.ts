@@ -1,0 +1,88 @@
+// What each connector offers, kept in the store as plain data: described again whenever a connector
+// says it changed (a wallet announced itself, an extension appeared). Also the user's extension pick
+// and warming an SDK up when the pointer reaches Connect. Every connector call is an error boundary.
+import { eventChannel, type SagaIterator } from 'redux-saga';
+import { call, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { describeConnector } from '../src/lib/connectors/describe';
+import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
+import { selectChosenExtension } from '../store/selectors';
+import { walletActions as actions } from '../store/walletSlice';
+import { WALLET_CONTEXT, type WalletSagaContext } from './context';
+
+function* walletContext(): SagaIterator<WalletSagaContext> {
+  const context: WalletSagaContext = yield getContext(WALLET_CONTEXT);
+  return context;
+}
+
+/** Tells the browser-extension connector which wallet the user picked (before any connect at start). */
+export function* applyChosenExtension(): SagaIterator {
+  const { connectors }: WalletSagaContext = yield call(walletContext);
+  const rdns: string | undefined = yield select(selectChosenExtension);
+  try {
+    connectors.injected.choose?.(rdns);
+  } catch {
+    // The default choice still works.
+  }
+}
+
+function* describe(id: ConnectionId): SagaIterator {
+  const { connectors }: WalletSagaContext = yield call(walletContext);
+  yield put(actions.connectorsDescribed({ kinds: { [id]: describeConnector(connectors[id]) } }));
+}
+
+/** Connector changes as a stream of kind ids; subscriptions that throw are skipped. */
+function availabilityChannel(context: WalletSagaContext) {
+  return eventChannel<{ id: ConnectionId }>((emit) => {
+    const stops: Array<() => void> = [];
+    for (const id of CONNECTION_IDS) {
+      try {
+        const stop = context.connectors[id].watchAvailability?.(() => emit({ id }));
+        if (typeof stop === 'function') stops.push(stop);
+      } catch {
+        // This kind reports no changes; it is described once.
+      }
+    }
+    return () => {
+      for (const stop of stops) {
+        try {
+          stop();
+        } catch {
+          // nothing left to do
+        }
+      }
+    };
+  });
+}
+
+export function* watchConnectorInfo(): SagaIterator {
+  const context: WalletSagaContext = yield call(walletContext);
+  for (const id of CONNECTION_IDS) yield call(describe, id);
+  const channel = availabilityChannel(context);
+  try {
+    while (true) {
+      const { id }: { id: ConnectionId } = yield take(channel);
+      yield call(describe, id);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+function* preload(action: ReturnType<typeof actions.connectIntent>): SagaIterator {
+  const { connectors }: WalletSagaContext = yield call(walletContext);
+  try {
+    connectors[action.payload.id].preload?.();
+  } catch {
+    // Warming up is an optimisation; the connect itself loads what it needs.
+  }
+}
+
+function* chooseExtension(): SagaIterator {
+  yield call(applyChosenExtension);
+  yield call(describe, 'injected');
+}
+
+export function* watchConnectorIntents(): SagaIterator {
+  yield takeEvery(actions.connectIntent.type, preload);
+  yield takeEvery(actions.extensionChosen.type, chooseExtension);
+}
