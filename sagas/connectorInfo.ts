@@ -1,13 +1,14 @@
 // What each connector offers, kept in the store as plain data: described again whenever a connector
 // says it changed (a wallet announced itself, an extension appeared). Also the user's extension pick
 // and warming an SDK up when the pointer reaches Connect. Every connector call is an error boundary.
-import { eventChannel, type SagaIterator } from 'redux-saga';
+import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import { describeConnector } from '../src/lib/connectors/describe';
 import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import { selectChosenExtension } from '../store/selectors';
 import { walletActions as actions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
+import { availabilityChanges } from './eager';
 
 function* walletContext(): SagaIterator<WalletSagaContext> {
   const context: WalletSagaContext = yield getContext(WALLET_CONTEXT);
@@ -30,34 +31,10 @@ function* describe(id: ConnectionId): SagaIterator {
   yield put(actions.connectorsDescribed({ kinds: { [id]: describeConnector(connectors[id]) } }));
 }
 
-/** Connector changes as a stream of kind ids; subscriptions that throw are skipped. */
-function availabilityChannel(context: WalletSagaContext) {
-  return eventChannel<{ id: ConnectionId }>((emit) => {
-    const stops: Array<() => void> = [];
-    for (const id of CONNECTION_IDS) {
-      try {
-        const stop = context.connectors[id].watchAvailability?.(() => emit({ id }));
-        if (typeof stop === 'function') stops.push(stop);
-      } catch {
-        // This kind reports no changes; it is described once.
-      }
-    }
-    return () => {
-      for (const stop of stops) {
-        try {
-          stop();
-        } catch {
-          // nothing left to do
-        }
-      }
-    };
-  });
-}
-
 export function* watchConnectorInfo(): SagaIterator {
   const context: WalletSagaContext = yield call(walletContext);
   for (const id of CONNECTION_IDS) yield call(describe, id);
-  const channel = availabilityChannel(context);
+  const channel = availabilityChanges(context);
   try {
     while (true) {
       const { id }: { id: ConnectionId } = yield take(channel);

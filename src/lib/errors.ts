@@ -73,6 +73,7 @@ export const MESSAGES = {
     `chainId ${chainId} not included in ${allowed.join(',')}`,
   noUrls: (chainId: number) => `no url(s) provided for desiredChainId ${chainId}`,
   unknownChain: (chainId: number) => `Chain ${chainId} is not in the chain table`,
+  linkDead: 'The connection to your wallet is gone for good (page reload required).',
   timeout: (what: string, ms: number) => `${what} timed out after ${Math.round(ms / 1000)} s`,
 } as const;
 
@@ -236,6 +237,7 @@ export const ERROR_NAMES = {
   invalidUpdate: 'InvalidUpdateError',
   userClosedModal: 'UserClosedModalError',
   noUrls: 'NoUrlsError',
+  linkDead: 'LinkDeadError',
 } as const;
 
 /**
