@@ -12,7 +12,7 @@ import { connectionLifecycle, type LifecycleOptions } from './activate';
 import type { WalletSagaContext } from './context';
 import { deactivate, tearDown } from './deactivate';
 import { availabilityChanges, eagerConnect } from './eager';
-import { selectActivating, selectAttempt, selectDesiredChainId, selectHasAccounts, walletContext } from './support';
+import { guarded, selectActivating, selectAttempt, selectDesiredChainId, selectHasAccounts, walletContext } from './support';
 
 type ConnectionRequest = ReturnType<
   | typeof actions.connectRequested
@@ -25,15 +25,6 @@ interface Running {
   task: Task;
   /** A user connect (eth_requestAccounts) rather than a silent reconnect. */
   user: boolean;
-}
-
-/** Runs a saga as an error boundary: whatever it throws ends it, never its parent. */
-function* guarded(saga: (...args: never[]) => SagaIterator, ...args: unknown[]): SagaIterator {
-  try {
-    yield call(saga as (...args: unknown[]) => SagaIterator, ...args);
-  } catch {
-    // The branch's own handling already recorded what the user must know.
-  }
 }
 
 export function* watchConnections(): SagaIterator {

@@ -2,18 +2,14 @@
 // says it changed (a wallet announced itself, an extension appeared). Also the user's extension pick
 // and warming an SDK up when the pointer reaches Connect. Every connector call is an error boundary.
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { call, put, select, take, takeEvery } from 'redux-saga/effects';
 import { describeConnector } from '../src/lib/connectors/describe';
 import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import { selectChosenExtension } from '../store/selectors';
 import { walletActions as actions } from '../store/walletSlice';
-import { WALLET_CONTEXT, type WalletSagaContext } from './context';
+import type { WalletSagaContext } from './context';
+import { walletContext } from './support';
 import { availabilityChanges } from './eager';
-
-function* walletContext(): SagaIterator<WalletSagaContext> {
-  const context: WalletSagaContext = yield getContext(WALLET_CONTEXT);
-  return context;
-}
 
 /** Tells the browser-extension connector which wallet the user picked (before any connect at start). */
 export function* applyChosenExtension(): SagaIterator {
