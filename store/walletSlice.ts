@@ -3,7 +3,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { CONNECTOR_NAMES, readConnectorInfo } from '../src/lib/connectors/describe';
 import { CONNECTION_IDS, DEFAULT_CONNECTION, type ConnectionId, type ConnectorInfo } from '../src/lib/connectors/types';
-import { ERROR_NAMES, type WalletError } from '../src/lib/errors';
+import { ERROR_NAMES, toWalletError, type WalletError } from '../src/lib/errors';
 import { chainIdNotAllowedError, validateAccounts, validateChainId } from '../src/lib/validation';
 
 export interface Connection {
@@ -96,7 +96,8 @@ function isLive(c: Connection): boolean {
 }
 
 function reset(state: WalletState, id: ConnectionId, error?: WalletError): void {
-  state.connections[id] = error ? { activating: false, error } : idle();
+  // Errors are data from anywhere (a saga, DevTools, a replay): stored only in the plain shape.
+  state.connections[id] = error ? { activating: false, error: toWalletError(error) } : idle();
   const meta = state.meta[id];
   state.meta[id] = { ...freshMeta(meta.attempt), ...(meta.desiredChainId !== undefined ? { desiredChainId: meta.desiredChainId } : {}) };
 }
@@ -145,6 +146,15 @@ function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: u
   else if (complete || next.error?.name === ERROR_NAMES.chainIdNotAllowed) delete next.error;
   state.connections[id] = next;
   return true;
+}
+
+/**
+ * The one place an attempt ends from outside its lifecycle (cancel, disconnect, a dropped link): the
+ * attempt number moves on, so any result still on its way from the old attempt is stale.
+ */
+function endAttempt(state: WalletState, id: ConnectionId, error?: WalletError): void {
+  state.meta[id].attempt += 1;
+  reset(state, id, error);
 }
 
 function isCurrentAttempt(state: WalletState, payload: Attempted): boolean {
@@ -206,8 +216,7 @@ export const walletSlice = createSlice({
     connectCancelled(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
       if (!state.connections[id].activating) return;
-      state.meta[id].attempt += 1;
-      reset(state, id);
+      endAttempt(state, id);
     },
     accountsChanged(state, action: PayloadAction<WithId<{ accounts: unknown }>>) {
       const { id, accounts } = action.payload;
@@ -223,21 +232,18 @@ export const walletSlice = createSlice({
     providerDisconnected(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const { id, error } = action.payload;
       if (!isLive(state.connections[id])) return;
-      state.meta[id].attempt += 1;
-      reset(state, id, error);
+      endAttempt(state, id, error);
       state.meta[id].linkLost = true;
     },
     /** The wallet ended the session on purpose: back to idle, no error. */
     sessionEnded(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
       if (!isLive(state.connections[id])) return;
-      state.meta[id].attempt += 1;
-      reset(state, id);
+      endAttempt(state, id);
     },
     disconnectRequested(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
-      state.meta[id].attempt += 1;
-      reset(state, id);
+      endAttempt(state, id);
       delete state.meta[id].desiredChainId;
     },
     /** The user pressed Cancel while a request waits on the wallet; the saga rejects it (4001). */
@@ -256,8 +262,7 @@ export const walletSlice = createSlice({
     /** The link is gone for good: shown as "Reload required" until the page reloads or a new attempt starts. */
     linkDied(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const { id, error } = action.payload;
-      state.meta[id].attempt += 1;
-      reset(state, id, error);
+      endAttempt(state, id, error);
       state.meta[id].linkDead = true;
     },
     /** The wallet reported zero accounts (locked); the lifecycle keeps listening for them to come back. */
