@@ -311,4 +311,3 @@ export const walletSlice = createSlice({
 });
 
 export const walletActions = walletSlice.actions;
-export type WalletAction = ReturnType<(typeof walletActions)[keyof typeof walletActions]>;

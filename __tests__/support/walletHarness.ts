@@ -8,7 +8,8 @@ import type { RootState } from '../../store/types';
 import { buildChainTable, chainIds, type ChainTable } from '../../src/lib/chains';
 import { CONNECTION_IDS, type ConnectionId, type Connector, type ConnectorRegistry } from '../../src/lib/connectors/types';
 import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
-import { createMemoryStorage, createSessionMemory } from '../../src/lib/persistence';
+import { createSessionMemory } from '../../src/lib/persistence';
+import { createMemoryStorage } from './webStorage';
 
 // Long enough never to fire by accident on a loaded machine; tests of timeouts set their own.
 export const TEST_TIMEOUTS: WalletTimeouts = { eagerMs: 1000, activateMs: 2000, revokeMs: 50 };

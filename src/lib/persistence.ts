@@ -86,14 +86,3 @@ export function createSessionMemory(storage: KeyValueStorage | undefined): Sessi
     },
   };
 }
-
-/** Memory for environments without storage (tests, server rendering). */
-export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { dump(): Record<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, String(value)),
-    removeItem: (key) => void data.delete(key),
-    dump: () => Object.fromEntries(data),
-  };
-}
