@@ -2,7 +2,7 @@
 // Total: a wallet may emit anything (null-prototype objects, Proxies, throwing getters); what leaves
 // here has accounts and chain ids as plain JSON (chain ids normalised); errors stay as the wallet gave
 // them, for the sagas to make plain with the total toWalletError. The store validates.
-import { LINK_DEAD_CODE, errorCode, isReconnectingDisconnect, plainList } from '../errors';
+import { LINK_DEAD_CODE, errorCode, isReconnectingDisconnect, plainList, plainValue } from '../errors';
 import { normalizeChainId } from '../validation';
 import type { ConnectorEvent, ConnectorListener } from './types';
 
@@ -54,10 +54,10 @@ export type ProviderEventHandlers = Record<'accountsChanged' | 'chainChanged' | 
 export function providerEventHandlers(emit: ConnectorListener, options: ProviderEventOptions = {}): ProviderEventHandlers {
   return {
     accountsChanged: (accounts) => emit({ type: 'accountsChanged', accounts: plainList(accounts) }),
-    chainChanged: (chainId) => emit({ type: 'chainChanged', chainId: normalizeChainId(chainId) }),
+    chainChanged: (chainId) => emit({ type: 'chainChanged', chainId: plainValue(normalizeChainId(chainId)) }),
     connect: (info) => {
       const chainId = connectChainId(info);
-      if (chainId !== undefined) emit({ type: 'connect', chainId: normalizeChainId(chainId) });
+      if (chainId !== undefined) emit({ type: 'connect', chainId: plainValue(normalizeChainId(chainId)) });
     },
     disconnect: (error) => {
       // MetaMask's "reconnecting": it recovers by itself and says so with `connect`.
