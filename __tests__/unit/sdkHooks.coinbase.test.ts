@@ -119,7 +119,9 @@ describe('every hook the module lists exists in the installed SDK, with its type
     const probe = probeSdkHooks(provider);
     expect(probe['communicator.postMessage']).toBe(true);
     expect(probe['communicator.disconnect']).toBe(true);
+    const original = at(provider, 'communicator.postMessage');
     expect(markAbandonedPostsHandled(provider)).toBe(true);
+    expect(at(provider, 'communicator.postMessage')).not.toBe(original); // the SDK calls ours now
     expect(closeKeysWindow(provider)).toBe(true);
   });
 

@@ -1,21 +1,10 @@
 // Every place the coinbase connector reaches past the public API of @coinbase/wallet-sdk 4.4, and
 // nowhere else. Each hook tolerates a missing internal (a newer SDK must never crash a user's page)
-// and says whether it found it; `probeSdkHooks` reports them all, and __tests__/unit/sdkHooks.test.ts
-// fails when the installed SDK no longer has one. The storage names the shell reads before the SDK
-// loads stay in shared.ts (first-visit code) and are listed here for that test.
+// and says whether it found it; `probeSdkHooks` reports them all, and
+// __tests__/unit/sdkHooks.coinbase.test.ts fails when the installed SDK no longer has one. The storage
+// names the shell reads before the SDK loads stay in shared.ts (first-visit code) and are listed here
+// for that test.
 import { SDK_SIGNER_TYPE_KEY, SDK_STORAGE_PREFIXES } from './shared';
-
-/** CoinbaseWalletProvider.communicator: the SDK's link to its keys window (private in 4.4). */
-interface SdkCommunicator {
-  postMessage?: (message: unknown) => Promise<unknown>;
-  disconnect?: () => void;
-}
-
-/** WalletLinkSigner._relay: the Coinbase Wallet app link, created on the signer's first request. */
-interface WalletLinkRelay {
-  resetAndReload?: () => void;
-  connection?: { destroy?: () => Promise<unknown> };
-}
 
 /** The hooks, by where they sit on the SDK's provider, with the type each must have. */
 export const COINBASE_SDK_HOOKS = {
@@ -49,6 +38,8 @@ export const COINBASE_SDK_STRINGS: readonly string[] = [
 /** The SDK's localStorage names the shell reads (see shared.ts); the hook test checks them on a live SDK. */
 export const COINBASE_SDK_STORAGE = { signerTypeKey: SDK_SIGNER_TYPE_KEY, prefixes: SDK_STORAGE_PREFIXES } as const;
 
+type Method = (...args: unknown[]) => unknown;
+
 /** A property of an untrusted object; undefined when absent or when reading it throws. */
 function field(owner: unknown, name: string): unknown {
   try {
@@ -58,17 +49,34 @@ function field(owner: unknown, name: string): unknown {
   }
 }
 
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
-
-function communicatorOf(provider: unknown): SdkCommunicator | undefined {
-  const communicator = field(provider, 'communicator');
-  return isObject(communicator) ? (communicator as SdkCommunicator) : undefined;
+function objectAt(owner: unknown, name: string): object | undefined {
+  const value = field(owner, name);
+  return typeof value === 'object' && value !== null ? value : undefined;
 }
 
-/** The walletlink relay of the provider's signer, once the signer created it. */
-export function walletLinkRelayOf(provider: unknown): WalletLinkRelay | undefined {
-  const relay = field(field(provider, 'signer'), '_relay');
-  return isObject(relay) ? (relay as WalletLinkRelay) : undefined;
+function methodAt(owner: unknown, name: string): Method | undefined {
+  const value = field(owner, name);
+  return typeof value === 'function' ? (value as Method) : undefined;
+}
+
+/** CoinbaseWalletProvider.communicator: the SDK's link to its keys window (private in 4.4). */
+const communicatorOf = (provider: unknown) => objectAt(provider, 'communicator');
+const postMessageOf = (communicator: unknown) => methodAt(communicator, 'postMessage');
+const closeOf = (communicator: unknown) => methodAt(communicator, 'disconnect');
+/** WalletLinkSigner._relay: the Coinbase Wallet app link, made by the walletlink signer. */
+export const walletLinkRelayOf = (provider: unknown) => objectAt(objectAt(provider, 'signer'), '_relay');
+const resetOf = (relay: unknown) => methodAt(relay, 'resetAndReload');
+const connectionOf = (relay: unknown) => objectAt(relay, 'connection');
+const destroyOf = (connection: unknown) => methodAt(connection, 'destroy');
+
+/** Assigns a property; false when the object refuses (frozen, a Proxy). */
+function replace(owner: object, name: string, value: unknown): boolean {
+  try {
+    (owner as Record<string, unknown>)[name] = value;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -77,22 +85,22 @@ export function walletLinkRelayOf(provider: unknown): WalletLinkRelay | undefine
  */
 export function markAbandonedPostsHandled(provider: unknown): boolean {
   const communicator = communicatorOf(provider);
-  const post = communicator?.postMessage;
-  if (!communicator || typeof post !== 'function') return false;
-  communicator.postMessage = (message) => {
-    const posted = post(message);
-    posted.catch(() => undefined);
+  const post = postMessageOf(communicator);
+  if (!communicator || !post) return false;
+  return replace(communicator, 'postMessage', (message: unknown) => {
+    const posted = post.call(communicator, message);
+    Promise.resolve(posted).catch(() => undefined);
     return posted;
-  };
-  return true;
+  });
 }
 
 /** Closes the keys window and rejects what the SDK waits for from it (no public call does this). */
 export function closeKeysWindow(provider: unknown): boolean {
   const communicator = communicatorOf(provider);
-  if (typeof communicator?.disconnect !== 'function') return false;
+  const close = closeOf(communicator);
+  if (!close) return false;
   try {
-    communicator.disconnect();
+    close.call(communicator);
   } catch {
     // Already closed.
   }
@@ -100,18 +108,17 @@ export function closeKeysWindow(provider: unknown): boolean {
 }
 
 /** The relay's reset clears storage and reloads the page; `reset` runs instead of it. */
-export function replaceRelayReset(relay: WalletLinkRelay, reset: () => void): boolean {
-  if (typeof relay.resetAndReload !== 'function') return false;
-  relay.resetAndReload = reset;
-  return true;
+export function replaceRelayReset(relay: object, reset: () => void): boolean {
+  return resetOf(relay) !== undefined && replace(relay, 'resetAndReload', reset);
 }
 
 /** Closes the relay's socket, the part of the replaced reset the SDK still needs. */
-export function destroyRelayConnection(relay: WalletLinkRelay): boolean {
-  const connection = relay.connection;
-  if (typeof connection?.destroy !== 'function') return false;
+export function destroyRelayConnection(relay: object): boolean {
+  const connection = connectionOf(relay);
+  const destroy = destroyOf(connection);
+  if (!destroy) return false;
   try {
-    Promise.resolve(connection.destroy()).catch(() => undefined);
+    Promise.resolve(destroy.call(connection)).catch(() => undefined);
   } catch {
     // Already gone.
   }
@@ -135,10 +142,10 @@ export function probeSdkHooks(provider: unknown): Record<CoinbaseSdkHook, boolea
   const communicator = communicatorOf(provider);
   const relay = walletLinkRelayOf(provider);
   return {
-    'communicator.postMessage': typeof communicator?.postMessage === 'function',
-    'communicator.disconnect': typeof communicator?.disconnect === 'function',
+    'communicator.postMessage': postMessageOf(communicator) !== undefined,
+    'communicator.disconnect': closeOf(communicator) !== undefined,
     'signer._relay': relay !== undefined,
-    'signer._relay.resetAndReload': typeof relay?.resetAndReload === 'function',
-    'signer._relay.connection.destroy': typeof relay?.connection?.destroy === 'function',
+    'signer._relay.resetAndReload': resetOf(relay) !== undefined,
+    'signer._relay.connection.destroy': destroyOf(connectionOf(relay)) !== undefined,
   };
 }

@@ -1,16 +1,10 @@
-// Every place the WalletConnect connector reaches past the API of @walletconnect/ethereum-provider 2.25
-// itself (into its sign client, its storage and its codes), and nowhere else. Each hook tolerates a
-// missing internal (a newer SDK must never crash a user's page) and says whether it found it;
-// `probeSdkHooks` reports them all, and __tests__/unit/sdkHooks.test.ts fails when the installed SDK
-// no longer has one. The session storage key the shell reads before the SDK loads stays in shared.ts
-// (first-visit code) and is listed here for that test.
+// Every place the WalletConnect connector reaches past the API of @walletconnect/ethereum-provider
+// 2.25 itself (into its sign client, its storage and its codes), and nowhere else. Each hook
+// tolerates a missing internal (a newer SDK must never crash a user's page) and says whether it found
+// it; `probeSdkHooks` reports them all, and __tests__/unit/sdkHooks.walletconnect.test.ts fails when
+// the installed SDK no longer has one. The session storage key the shell reads before the SDK loads
+// stays in shared.ts (first-visit code) and is listed here for that test.
 import { WC_SESSION_KEY } from './shared';
-
-/** EthereumProvider.signer.client: the sign client under the provider. */
-interface SignClientInternals {
-  on?: (event: string, listener: (event: { topic?: unknown }) => void) => unknown;
-  core?: { pairing?: { disconnect?: (params: { topic: string }) => Promise<void> } };
-}
 
 /** The hooks, by where they sit on the SDK's provider, with the type each must have. */
 export const WALLETCONNECT_SDK_HOOKS = {
@@ -28,6 +22,8 @@ export const SDK_USER_DISCONNECTED_CODE = 6000;
 /** The SDK's name for the sign client's session store in its key-value storage (see shared.ts). */
 export const WALLETCONNECT_SDK_STORAGE = { sessionKey: WC_SESSION_KEY } as const;
 
+type Method = (...args: unknown[]) => unknown;
+
 /** A property of an untrusted object; undefined when absent or when reading it throws. */
 function field(owner: unknown, name: string): unknown {
   try {
@@ -37,17 +33,25 @@ function field(owner: unknown, name: string): unknown {
   }
 }
 
-function signClientOf(provider: unknown): SignClientInternals | undefined {
-  const client = field(field(provider, 'signer'), 'client');
-  return typeof client === 'object' && client !== null ? (client as SignClientInternals) : undefined;
+function methodAt(owner: unknown, name: string): Method | undefined {
+  const value = field(owner, name);
+  return typeof value === 'function' ? (value as Method) : undefined;
 }
 
-/** Calls `listener` when the session with `topic` expires; false when the sign client cannot say. */
+/** EthereumProvider.signer.client: the sign client under the provider. */
+const signClientOf = (provider: unknown) => field(field(provider, 'signer'), 'client');
+const subscribeOf = (client: unknown) => methodAt(client, 'on');
+/** The sign client's core keeps the pairings (the topics behind QR codes). */
+const pairingsOf = (client: unknown) => field(field(client, 'core'), 'pairing');
+const forgetOf = (pairings: unknown) => methodAt(pairings, 'disconnect');
+
+/** Calls `listener` with the topic of each session that expires; false when the sign client cannot say. */
 export function onSessionExpire(provider: unknown, listener: (topic: unknown) => void): boolean {
   const client = signClientOf(provider);
-  if (typeof client?.on !== 'function') return false;
+  const subscribe = subscribeOf(client);
+  if (!subscribe) return false;
   try {
-    client.on(SESSION_EXPIRE_EVENT, (event) => listener(field(event, 'topic')));
+    subscribe.call(client, SESSION_EXPIRE_EVENT, ((event: unknown) => listener(field(event, 'topic'))));
     return true;
   } catch {
     return false;
@@ -59,10 +63,14 @@ export function onSessionExpire(provider: unknown, listener: (topic: unknown) =>
  * code (the provider only ends sessions). Undefined when the sign client offers no way to.
  */
 export function disconnectPairing(provider: unknown, topic: string): Promise<void> | undefined {
-  const pairing = signClientOf(provider)?.core?.pairing;
-  if (typeof pairing?.disconnect !== 'function') return undefined;
+  const pairings = pairingsOf(signClientOf(provider));
+  const forget = forgetOf(pairings);
+  if (!forget) return undefined;
   try {
-    return pairing.disconnect({ topic }).catch(() => undefined);
+    return Promise.resolve(forget.call(pairings, { topic })).then(
+      () => undefined,
+      () => undefined,
+    );
   } catch {
     return undefined;
   }
@@ -81,7 +89,7 @@ export function codelessRejectionMessage(error: unknown): string | undefined {
 export function probeSdkHooks(provider: unknown): Record<WalletConnectSdkHook, boolean> {
   const client = signClientOf(provider);
   return {
-    'signer.client.on': typeof client?.on === 'function',
-    'signer.client.core.pairing.disconnect': typeof client?.core?.pairing?.disconnect === 'function',
+    'signer.client.on': subscribeOf(client) !== undefined,
+    'signer.client.core.pairing.disconnect': forgetOf(pairingsOf(client)) !== undefined,
   };
 }
