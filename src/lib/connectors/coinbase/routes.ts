@@ -82,13 +82,17 @@ class ExtensionRoute implements WalletRoute {
     return value;
   }
 
-  closeLink(): void {}
+  closeLink(): void {
+    // No keys window: the extension's own prompts are its business.
+  }
 
   droppedLinkError(error: unknown): unknown {
     return error;
   }
 
-  detach(): void {}
+  detach(): void {
+    // Nothing of ours is attached to an extension.
+  }
 }
 
 class SdkRoute implements WalletRoute {
