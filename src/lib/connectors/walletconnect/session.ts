@@ -92,11 +92,6 @@ export class PrefixedKeyValueStorage {
   async removeItem(key: string): Promise<void> {
     this.storage.removeItem(this.prefix + key);
   }
-
-  /** Forgets everything the SDK stored. */
-  clear(): void {
-    for (const key of this.ownKeys()) this.storage.removeItem(this.prefix + key);
-  }
 }
 
 /** The chains the SDK may offer the wallet: those with an RPC URL (the SDK otherwise uses its own). */
