@@ -156,7 +156,9 @@ function TransferForm({ target }: { target: SigningTarget }) {
   const estimateFailed = check.ok && fee.isError && !fee.isFetching;
   const submit = () => {
     if (!check.ok || busy) return;
-    const gas = estimate?.gas ?? (estimateFailed ? FALLBACK_GAS : undefined);
+    // A transfer the chain says would revert is sent with a fixed limit (the wallet's own estimate
+    // would refuse it); when the endpoints could not be asked, the wallet estimates.
+    const gas = estimate?.gas ?? (estimateFailed && wouldRevert(fee.error) ? FALLBACK_GAS : undefined);
     send(target, { kind: 'transaction', ...check.value, ...(gas ? { gas } : {}), ...(estimate ? { feeWei: estimate.feeWei } : {}) });
   };
   return (
@@ -193,6 +195,12 @@ function TransferForm({ target }: { target: SigningTarget }) {
       </div>
     </FormSection>
   );
+}
+
+function wouldRevert(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, walletMessage } = error as { code?: unknown; message?: unknown; walletMessage?: unknown };
+  return code === 3 || /revert/i.test(`${String(message)} ${String(walletMessage)}`);
 }
 
 /** What became of the kind's last request, in the user's words. */
