@@ -1,5 +1,6 @@
 // Sign and send, end to end: the built app in real headless Chromium, the fake extension wallet
 // signing with one of anvil's keys in the test process, transactions mined on a real anvil.
+import { readFileSync } from 'node:fs';
 import { HDNodeWallet, Wallet, verifyMessage, verifyTypedData } from 'ethers';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { rpc } from '../support/anvil';
@@ -225,5 +226,30 @@ describe('failures as a user expects them', () => {
     await app.page.waitForTimeout(300);
     expect(await outcome(app, 'message').getAttribute('data-status')).toBe('dropped');
     expect(await app.panel.getByTestId('signature').count()).toBe(0);
+  });
+});
+
+describe('accessibility', () => {
+  /** axe-core's violations inside the panel (rule id and the first offending node). */
+  async function violations(page: Page): Promise<string[]> {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const result = await axe.run({ include: [['[data-testid=sign-section]']] });
+      return result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+    });
+  }
+
+  it('has no axe-core violations: open with a preview, signed, declined, and with input problems', async () => {
+    const app = await openConnected();
+    expect(await violations(app.page)).toEqual([]);
+    await app.panel.getByTestId('sign-message').getByRole('button', { name: 'Sign message' }).click();
+    await waitForOutcome(app, 'message', 'signed');
+    app.wallet.approval = 'reject';
+    await app.panel.getByTestId('sign-typedData').getByRole('button', { name: 'Sign typed data' }).click();
+    await waitForOutcome(app, 'typedData', 'declined');
+    await app.panel.getByTestId('sign-transaction').getByLabel('To').fill('0x1234');
+    await app.panel.getByTestId('sign-typedData').getByLabel('Typed data (JSON)').fill('{}');
+    expect(await violations(app.page)).toEqual([]);
   });
 });
