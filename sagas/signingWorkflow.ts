@@ -9,7 +9,7 @@ import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { ChainTable } from '../src/lib/chains';
 import type { ConnectionId, Connector, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
-import { TRANSFER_MESSAGES, isTransactionHash, toQuantity, transactionUrl } from '../src/lib/transfer';
+import { TRANSFER_MESSAGES, isTransactionHash, toQuantity, transactionUrl, transferProblem } from '../src/lib/transfer';
 import { rpcApi } from '../store/rpcApi';
 import { selectConnectionMeta } from '../store/selectors';
 import { signingApi, type ReceiptOutcome } from '../store/signingApi';
@@ -154,6 +154,8 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
       };
     }
     case 'transaction': {
+      const problem = transferProblem(input);
+      if (problem) throw invalidInput(problem);
       const tx: Record<string, string> = { from: account, to: input.to, value: toQuantity(input.valueWei) };
       if (input.gas !== undefined) tx['gas'] = input.gas;
       return {

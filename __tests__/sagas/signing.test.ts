@@ -427,6 +427,15 @@ describe('send a transaction (eth_sendTransaction)', () => {
     expect(app.requestOf('transaction')?.explorerUrl).toBe(`https://etherscan.io/tx/${HASH}`);
   });
 
+  it('a transfer edited in the store into nonsense never reaches the wallet', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    app.request({ kind: 'transaction', to: '0xnot-an-address', valueWei: '1' });
+    await app.until('transaction', 'failed');
+    expect(app.requestOf('transaction')?.error?.name).toBe('InvalidSigningInputError');
+    expect(wallet.count('eth_sendTransaction')).toBe(0);
+  });
+
   it('an answer that is not a hash is an error', async () => {
     const wallet = signingWallet();
     wallet.answer('eth_sendTransaction', () => '0x1234');

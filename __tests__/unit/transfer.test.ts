@@ -1,5 +1,5 @@
 // A transfer as typed: recipient and amount checked, the amount turned into wei exactly.
-import { checkTransfer, isTransactionHash, parseAmount, toQuantity, transactionUrl } from '../../src/lib/transfer';
+import { checkTransfer, isTransactionHash, parseAmount, toQuantity, transactionUrl, transferProblem } from '../../src/lib/transfer';
 
 describe('amounts in ether units', () => {
   it.each([
@@ -46,5 +46,22 @@ describe('a transfer', () => {
     expect(isTransactionHash(42)).toBe(false);
     expect(transactionUrl(['https://etherscan.io/'], '0xabc')).toBe('https://etherscan.io/tx/0xabc');
     expect(transactionUrl(undefined, '0xabc')).toBeUndefined();
+  });
+});
+
+describe('a stored transfer, checked again before it is sent', () => {
+  const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+  it('accepts what the form produces', () => {
+    expect(transferProblem({ to, valueWei: '10', gas: '0x5208' })).toBeUndefined();
+    expect(transferProblem({ to, valueWei: '0' })).toBeUndefined();
+  });
+  it.each([
+    [{ to: '0x12', valueWei: '1' }, '"0x12" is not an address'],
+    [{ to, valueWei: '-1' }, '"-1" is not an amount'],
+    [{ to, valueWei: 1 }, '"1" is not an amount'],
+    [{ to, valueWei: (1n << 256n).toString() }, 'is not an amount'],
+    [{ to, valueWei: '1', gas: 21000 }, 'Invalid gas limit 21000'],
+  ])('refuses %p', (input, message) => {
+    expect(transferProblem(input)).toContain(message);
   });
 });

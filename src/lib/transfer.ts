@@ -42,6 +42,16 @@ export function checkTransfer(to: string, amount: string): TransferCheck {
   return { ok: true, value: { to: recipient, valueWei: wei.toString() } };
 }
 
+/** A transfer as stored (it may have been edited or replayed): why it cannot be sent, or undefined. */
+export function transferProblem(input: { to: unknown; valueWei: unknown; gas?: unknown }): string | undefined {
+  if (typeof input.to !== 'string' || checksumAddress(input.to) === undefined) return TRANSFER_MESSAGES.invalidRecipient(String(input.to));
+  if (typeof input.valueWei !== 'string' || !/^[0-9]{1,78}$/.test(input.valueWei) || BigInt(input.valueWei) > MAX_UINT256) {
+    return TRANSFER_MESSAGES.invalidAmount(String(input.valueWei));
+  }
+  if (input.gas !== undefined && (typeof input.gas !== 'string' || !/^0x[0-9a-f]{1,16}$/i.test(input.gas))) return `Invalid gas limit ${JSON.stringify(input.gas)}`;
+  return undefined;
+}
+
 export const toQuantity = (value: bigint | string | number): string => `0x${BigInt(value).toString(16)}`;
 
 export function isTransactionHash(value: unknown): value is string {
