@@ -70,6 +70,27 @@ async function waitForOutcome(app: App, kind: string, status: string, timeout = 
   return locator;
 }
 
+describe('loading', () => {
+  it('the panel and its signing code are not part of the first visit: they load when the user opens it', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    await installFakeWallet(context, { announce: METAMASK, rpcUrls: { 31337: anvilUrl }, privateKeys: [SENDER.privateKey] });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(server.url);
+    const card = page.getByTestId('card-injected');
+    await card.getByRole('button', { name: 'Connect' }).click();
+    await card.getByTestId('status').filter({ hasText: /^Connected$/ }).waitFor();
+    expect(scripts.filter((s) => s.includes('/signing.'))).toEqual([]);
+    await page.getByTestId('sign-section').getByRole('button', { name: 'Open' }).click();
+    await page.getByTestId('sign-message').waitFor();
+    expect(scripts.filter((s) => s.includes('/signing.'))).toHaveLength(1);
+  });
+});
+
 describe('sign a message', () => {
   it('the wallet signs with its key; the app recovers the signer and shows it as the connected account', async () => {
     const app = await openConnected();
