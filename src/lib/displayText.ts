@@ -3,6 +3,7 @@
 // in another order than it is (a right-to-left override turns "exe.txt" into "txt.exe").
 
 // C0 and C1 controls, ALM, LRM/RLM, LRE/RLE/PDF/LRO/RLO, LRI/RLI/FSI/PDI.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const BREAKS = /[\t\n\r]/g;
 
