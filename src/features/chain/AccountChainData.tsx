@@ -4,6 +4,7 @@ import { displayText } from '../../lib/displayText';
 import { useGetBalanceQuery, useGetNameQuery } from './chainApi';
 import { exactNativeAmount, formatNativeAmount } from './format';
 import { useLatestBlock } from './useLatestBlock';
+import { useStartEarly } from './useStartEarly';
 import './chain.css';
 
 interface Props {
@@ -18,9 +19,12 @@ export function AccountChainData({ chainId, address, connected }: Props) {
   const chain = useChains()[chainId];
   useLatestBlock(chain ? chainId : undefined);
   const key = chain ? { chainId, address } : skipToken;
+  const nameKey = connected && chain?.ensRegistry ? { chainId, address } : skipToken;
+  useStartEarly('getBalance', key, `${chainId}:${address}`);
+  useStartEarly('getName', nameKey, `${chainId}:${address}:${nameKey === skipToken ? '' : 'name'}`);
   // currentData, never data: while another account's or chain's balance loads, nothing is shown.
   const { currentData: balance, error: balanceError } = useGetBalanceQuery(key);
-  const name = useGetNameQuery(connected && chain?.ensRegistry ? { chainId, address } : skipToken).currentData;
+  const name = useGetNameQuery(nameKey).currentData;
   if (!chain) return null;
   const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
   return (
