@@ -36,7 +36,9 @@ export type WireAnswer =
   /** `scripted`: a test scripted this exact answer; the provider hands it on without tracking accounts. */
   | { result: unknown; scripted?: boolean }
   | { error: RpcErrorObject }
-  | { hostile: HostileKind; reject: boolean };
+  | { hostile: HostileKind; reject: boolean }
+  /** In-process only: a test's handler failed with something that is not an RPC error; passed on as thrown. */
+  | { rejectWith: unknown };
 
 /** What the wallet side pushes to a provider. */
 export type ProviderMessage =
@@ -203,6 +205,7 @@ export function createInpageProvider(
         if (answer.reject) throw value;
         return value;
       }
+      if ('rejectWith' in answer) throw answer.rejectWith;
       if ('scripted' in answer && answer.scripted) return answer.result;
       if (method === 'eth_accounts' || method === 'eth_requestAccounts') handleAccountsChanged('result' in answer ? (answer.result ?? []) : []);
       if ('error' in answer) {

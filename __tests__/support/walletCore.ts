@@ -105,6 +105,16 @@ function validateAddChain(raw: unknown): number {
   return chainId;
 }
 
+/** Whether a thrown value is an RPC error (numeric code, string message); never throws itself. */
+function isRpcError(error: unknown): boolean {
+  if (error instanceof RpcFailure) return true;
+  try {
+    return isRecord(error) && typeof error['code'] === 'number' && typeof error['message'] === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** A plain JSON-RPC error object, as MetaMask's background serialises it (never an Error instance). */
 export function toErrorObject(error: unknown): RpcErrorObject {
   if (error instanceof RpcFailure) return { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) };
@@ -296,7 +306,15 @@ export class WalletCore {
       if (!internal) {
         const handler = this.handlers.get(method);
         if (handler) {
-          const value = await handler(params);
+          let value: unknown;
+          try {
+            value = await handler(params);
+          } catch (error) {
+            // An RPC error crosses as plain data, as from the extension; anything else a test scripted
+            // (a bare Error, a trap of a Proxy being awaited) reaches the app as it was thrown.
+            if (isRpcError(error)) return { error: toErrorObject(error) };
+            return { rejectWith: error };
+          }
           if (value === HANG) return await new Promise<never>(() => undefined);
           return { result: value, scripted: true };
         }
