@@ -35,7 +35,8 @@ export interface MetaMaskOptions {
 
 interface Session {
   id: string;
-  page: Page;
+  /** The page the connection belongs to (none for a Node stream). */
+  page: Page | undefined;
   origin: string;
   engine: JsonRpcEngine;
   mux: ObjectMultiplex & Duplex;
@@ -103,7 +104,16 @@ export class MetaMaskBackground {
     session.mux.destroy();
   }
 
-  private open(id: string, page: Page, origin: string): Session {
+  /**
+   * A connection for a page in Node (no browser): the returned stream is the extension's end of the
+   * multiplexed connection; pipe it both ways with the page's ObjectMultiplex.
+   */
+  connectStream(origin: string): Duplex {
+    const session = this.open(`node-${this.sessions.size}-${Date.now()}`, undefined, origin);
+    return session.mux;
+  }
+
+  private open(id: string, page: Page | undefined, origin: string): Session {
     const engine = new JsonRpcEngine();
     const wallet: JsonRpcMiddleware<JsonRpcParams, Json> = (req, res, _next, end) => {
       const internal = req.method === 'metamask_getProviderState' || req.method === 'metamask_sendDomainMetadata' || req.method === 'metamask_logWeb3ShimUsage';
@@ -122,23 +132,25 @@ export class MetaMaskBackground {
     const engineStream = createEngineStream({ engine }) as unknown as Duplex;
     pipeline(providerStream, engineStream, providerStream, () => undefined);
     const session: Session = { id, page, origin, engine, mux, outbox: Promise.resolve(), closed: false };
-    mux.on('data', (chunk: unknown) => {
-      session.outbox = session.outbox.then(async () => {
-        if (session.closed || page.isClosed()) return;
-        try {
-          await page.evaluate(([name, c]) => (window as unknown as Record<string, (c: unknown) => void>)[name]?.(c), [this.receiverName, chunk] as const);
-        } catch {
-          // The page navigated away: its connection is gone.
-        }
+    if (page) {
+      mux.on('data', (chunk: unknown) => {
+        session.outbox = session.outbox.then(async () => {
+          if (session.closed || page.isClosed()) return;
+          try {
+            await page.evaluate(([name, c]) => (window as unknown as Record<string, (c: unknown) => void>)[name]?.(c), [this.receiverName, chunk] as const);
+          } catch {
+            // The page navigated away: its connection is gone.
+          }
+        });
       });
-    });
+    }
     this.sessions.set(id, session);
     return session;
   }
 
   private async broadcast(make: (origin: string) => ProviderMessage | undefined): Promise<void> {
     for (const session of [...this.sessions.values()]) {
-      if (session.page.isClosed()) {
+      if (session.page?.isClosed()) {
         this.end(session);
         continue;
       }
@@ -149,6 +161,7 @@ export class MetaMaskBackground {
     }
     // Let the chunks reach the pages before the test looks.
     await Promise.all([...this.sessions.values()].map((s) => s.outbox));
+    await new Promise((r) => setImmediate(r));
   }
 }
 
