@@ -96,7 +96,8 @@ export class FakeEip1193Provider implements Eip1193Provider {
       (make) => {
         const message = make(IN_PROCESS_ORIGIN);
         if (!message) return Promise.resolve();
-        if (options.notifications === 'sync') {
+        // Test controls (faults) act at once; wallet notifications per the option.
+        if (options.notifications === 'sync' || message.kind === 'fault') {
           this.shell.deliver(message);
           return Promise.resolve();
         }

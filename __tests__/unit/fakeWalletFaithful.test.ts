@@ -133,3 +133,76 @@ describe("the fake wallet's provider behaves as MetaMask's", () => {
     expect(events).toEqual([]);
   });
 });
+
+describe("the fake's misbehaviour controls do what they say (other suites rely on them)", () => {
+  it('throwSync throws from request() itself; returnValue answers with a value that is not a promise', () => {
+    const fake = new FakeEip1193Provider().misbehave('eth_chainId', { throwSync: 'nullPrototype' });
+    let thrown: unknown;
+    try {
+      void fake.request({ method: 'eth_chainId' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeDefined();
+    expect(Object.getPrototypeOf(thrown)).toBeNull();
+    fake.misbehave('eth_chainId', { returnValue: '0x1' });
+    expect(fake.request({ method: 'eth_chainId' })).toBe('0x1');
+    fake.misbehave('eth_chainId', undefined);
+    expect(fake.request({ method: 'eth_chainId' })).toBeInstanceOf(Promise);
+  });
+
+  it('rejectHostile / resolveHostile hand over values that are not JSON', async () => {
+    const fake = new FakeEip1193Provider().misbehave('eth_requestAccounts', { rejectHostile: 'throwingToString' });
+    const error = await fake.request({ method: 'eth_requestAccounts' }).catch((e: unknown) => e);
+    expect(() => String(error)).toThrow('toString refused');
+    fake.misbehave('eth_chainId', { resolveHostile: 'proxy' });
+    // A Proxy whose traps throw cannot be a promise's value: resolving reads `then`.
+    await expect(fake.request({ method: 'eth_chainId' })).rejects.toThrow('proxy trap');
+    fake.misbehave('eth_chainId', { resolveHostile: 'nullPrototype' });
+    expect(Object.getPrototypeOf(await fake.request({ method: 'eth_chainId' }))).toBeNull();
+  });
+
+  it('errors are plain objects, hangs never settle, the refusal is MetaMask\'s', async () => {
+    const fake = new FakeEip1193Provider({ approval: 'reject' });
+    const refusal = await fake.request({ method: 'eth_requestAccounts' }).catch((e: unknown) => e);
+    expect(refusal).not.toBeInstanceOf(Error);
+    expect(refusal).toMatchObject({ code: 4001, message: 'User rejected the request.' });
+    fake.misbehave('eth_chainId', { hang: true });
+    expect(await Promise.race([fake.request({ method: 'eth_chainId' }).then(() => 'settled'), settle(50).then(() => 'pending')])).toBe('pending');
+  });
+
+  it('nested 4902 and a wallet without wallet_revokePermissions are options', async () => {
+    const fake = new FakeEip1193Provider({ nestUnknownChainError: true, supportsRevoke: false });
+    await expect(fake.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x89' }] })).rejects.toMatchObject({
+      code: -32603,
+      data: { originalError: { code: 4902 } },
+    });
+    await expect(fake.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).rejects.toMatchObject({ code: -32601 });
+  });
+
+  it('a storm delivers every event; duplicates of wallet notifications are dropped, raw events are not', async () => {
+    const fake = new FakeEip1193Provider({ authorized: true });
+    const chains: unknown[] = [];
+    fake.on('chainChanged', (c) => chains.push(c));
+    fake.storm([{ kind: 'raw', event: 'chainChanged', args: ['0xa'] }], 100);
+    await settle();
+    expect(chains).toHaveLength(100);
+    chains.length = 0;
+    fake.setChain(10);
+    fake.setChain(10);
+    await settle();
+    expect(chains).toEqual(['0xa']);
+  });
+
+  it('lock and unlock arrive as accountsChanged([]) and accountsChanged([account])', async () => {
+    const fake = new FakeEip1193Provider({ authorized: true });
+    const seen: unknown[] = [];
+    fake.on('accountsChanged', (a) => seen.push(a));
+    fake.lock();
+    await settle();
+    await expect(fake.request({ method: 'eth_accounts' })).resolves.toEqual([]);
+    fake.unlock();
+    await settle();
+    expect(seen).toEqual([[], [ACCOUNT.toLowerCase()]]);
+  });
+});
