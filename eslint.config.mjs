@@ -17,6 +17,79 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The import direction of STYLE.md, enforced: src/lib knows no store, sagas or React; the UI never
+  // reaches an SDK or a connector implementation; only src/main.tsx wires everything together.
+  {
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/store', '**/store/**'], message: 'src/lib imports no store.' },
+            { group: ['**/sagas', '**/sagas/**'], message: 'src/lib imports no sagas.' },
+            { group: ['**/features/**', '**/app/**', '@reduxjs/toolkit/query/react'], message: 'src/lib imports no React or UI.' },
+          ],
+          paths: ['react', 'react-dom', 'react-dom/client', 'react-redux', 'redux-saga', 'redux-saga/effects', '@reduxjs/toolkit'].map((name) => ({
+            name,
+            message: 'src/lib is plain TypeScript: no React, store or sagas.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sagas', '**/sagas/**'], message: 'The store imports no sagas.' },
+            { group: ['**/features/**', '**/app/**'], message: 'The store imports no UI.' },
+          ],
+          paths: [
+            { name: 'react', message: 'The store imports no UI.' },
+            { name: 'react-dom', message: 'The store imports no UI.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sagas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**', '**/app/**'], message: 'Sagas import no UI.' },
+            { group: ['**/lib/connectors/*/**', '**/lib/connectors/injected', '**/lib/connectors/coinbase', '**/lib/connectors/walletconnect'], message: 'Connector instances arrive through saga context; import only connectors/types.' },
+            { group: ['@coinbase/*', '@walletconnect/*'], message: 'Sagas never touch an SDK.' },
+          ],
+          paths: ['react', 'react-dom', 'react-redux'].map((name) => ({ name, message: 'Sagas import no UI.' })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from store/hooks.' },
+          ],
+          patterns: [
+            { group: ['@coinbase/*', '@walletconnect/*', 'ethers', 'ethers/*'], message: 'The UI never imports an SDK; it reads the store.' },
+            { group: ['**/lib/connectors/*', '**/lib/connectors/*/**', '!**/lib/connectors/types'], message: 'The UI never imports a connector implementation; it reads connector info from the store.' },
+            { group: ['**/sagas', '**/sagas/**'], message: 'The UI dispatches actions; it never imports sagas.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },

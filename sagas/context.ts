@@ -10,6 +10,8 @@ export interface WalletTimeouts {
   activateMs: number;
   /** `wallet_revokePermissions` on disconnect: best effort, never blocks the user. */
   revokeMs: number;
+  /** How long after start a wallet that appears late is still reconnected silently (default: eagerMs). */
+  lateWalletMs?: number;
 }
 
 export interface WalletSagaContext {

@@ -1,12 +1,23 @@
-import { spawn } from 'redux-saga/effects';
+import { call, fork } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { watchChainSwitch } from './chainSwitch';
 import { watchConnections } from './connections';
+import { applyChosenExtension, watchConnectorInfo, watchConnectorIntents } from './connectorInfo';
 import { watchPendingRequestCancel } from './pendingRequests';
+import { watchSigning } from './signing';
+import { guarded } from './support';
 
-/** Each watcher is spawned: one failing cannot take the others down. */
+/**
+ * Each watcher runs inside its own error boundary, so one failing cannot take the others down; they
+ * are forked rather than spawned so that cancelling the root (a test, a hot reload) ends them all.
+ */
 export function* rootSaga(): SagaIterator {
-  yield spawn(watchConnections);
-  yield spawn(watchChainSwitch);
-  yield spawn(watchPendingRequestCancel);
+  // The user's extension pick applies before the eager reconnect asks any wallet.
+  yield call(guarded, applyChosenExtension);
+  yield fork(guarded, watchConnectorInfo);
+  yield fork(guarded, watchConnectorIntents);
+  yield fork(guarded, watchConnections);
+  yield fork(guarded, watchChainSwitch);
+  yield fork(guarded, watchPendingRequestCancel);
+  yield fork(guarded, watchSigning);
 }

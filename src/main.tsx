@@ -58,6 +58,7 @@ const store = setupStore(undefined, {
   rpc: createRpcRuntime(config.chains),
   middleware: [sagaMiddleware],
   devTools: config.development,
+  connectors,
 });
 // Runs before the first render, so a kind with a saved session shows "Reconnecting" at once.
 sagaMiddleware.run(rootSaga);

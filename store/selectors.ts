@@ -1,9 +1,9 @@
-import type { ConnectionId } from '../src/lib/connectors/types';
+import type { AnnouncedWallet, ConnectionId, ConnectorInfo } from '../src/lib/connectors/types';
 import { ERROR_NAMES } from '../src/lib/errors';
 import type { Connection, ConnectionMeta } from './walletSlice';
 import type { RootState } from './types';
 
-export type ConnectionStatus = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error';
+export type ConnectionStatus = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error' | 'Reload required';
 
 export const selectCurrentConnectionId = (state: RootState) => state.wallet.current;
 export const selectConnection = (state: RootState, id: ConnectionId): Connection => state.wallet.connections[id];
@@ -15,6 +15,7 @@ export function connectionStatus(connection: Connection, meta: ConnectionMeta): 
   // A silent probe (nothing was connected last time) stays "Disconnected" until it finds accounts.
   if (connection.activating && meta.phase === 'probing') return 'Disconnected';
   if (connection.activating) return meta.phase === 'reconnecting' ? 'Reconnecting' : 'Connecting';
+  if (meta.linkDead) return 'Reload required';
   if (connection.error) return 'Error';
   if (connection.chainId !== undefined && connection.accounts !== undefined) return 'Connected';
   return 'Disconnected';
@@ -26,3 +27,14 @@ export const selectConnectionStatus = (state: RootState, id: ConnectionId): Conn
 export function isOnUnsupportedChain(connection: Connection): boolean {
   return connection.error?.name === ERROR_NAMES.chainIdNotAllowed;
 }
+
+/** What a kind offers in this build (name, availability and why not, extension suggestion). */
+export const selectConnectorInfo = (state: RootState, id: ConnectionId): ConnectorInfo => state.wallet.kinds[id];
+
+const NO_WALLETS: AnnouncedWallet[] = [];
+/** Browser extensions that announced themselves (EIP-6963), for the user to pick from. */
+export const selectAnnouncedWallets = (state: RootState): AnnouncedWallet[] => state.wallet.kinds.injected.wallets ?? NO_WALLETS;
+/** The extension the user picked (rdns), if any. */
+export const selectChosenExtension = (state: RootState): string | undefined => state.wallet.chosenExtension;
+/** Whether the user has ever chosen a kind (the "Current" badge shows only then). */
+export const selectHasChosen = (state: RootState): boolean => state.wallet.chosen;

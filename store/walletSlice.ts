@@ -1,8 +1,9 @@
 // Connection state, one state machine per wallet kind (SPEC section 2). Every update is validated
 // here, in one place, so no path (saga, DevTools dispatch, replay) can store an unchecked value.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
-import { ERROR_NAMES, type WalletError } from '../src/lib/errors';
+import { CONNECTOR_NAMES, readConnectorInfo } from '../src/lib/connectors/describe';
+import { CONNECTION_IDS, DEFAULT_CONNECTION, type ConnectionId, type ConnectorInfo } from '../src/lib/connectors/types';
+import { ERROR_NAMES, toWalletError, type WalletError } from '../src/lib/errors';
 import { chainIdNotAllowedError, validateAccounts, validateChainId } from '../src/lib/validation';
 
 export interface Connection {
@@ -35,10 +36,20 @@ export interface ConnectionMeta {
   linkLost?: boolean;
   /** Our dialog suggesting the wallet's browser extension is open. */
   extensionSuggestion?: boolean;
+  /** The link to the wallet is gone for good (MetaMask 1011, or a hang with `isConnected()` false): only a reload helps. */
+  linkDead?: boolean;
+  /** Idle because the wallet reported zero accounts (locked): it reconnects when accounts come back. */
+  walletLocked?: boolean;
 }
 
 export interface WalletState {
   current: ConnectionId;
+  /** Whether the user has chosen a kind yet (on this visit or an earlier one). */
+  chosen: boolean;
+  /** What each kind offers in this build, as plain data (name, availability, announced wallets). */
+  kinds: Record<ConnectionId, ConnectorInfo>;
+  /** The browser extension the user picked (EIP-6963 rdns), if any. */
+  chosenExtension?: string;
   connections: Record<ConnectionId, Connection>;
   meta: Record<ConnectionId, ConnectionMeta>;
   allowedChainIds: Record<ConnectionId, number[]>;
@@ -51,12 +62,25 @@ function perKind<T>(make: (id: ConnectionId) => T): Record<ConnectionId, T> {
   return Object.fromEntries(CONNECTION_IDS.map((id) => [id, make(id)])) as Record<ConnectionId, T>;
 }
 
+const defaultKinds = (): Record<ConnectionId, ConnectorInfo> => perKind((id) => ({ name: CONNECTOR_NAMES[id], available: true }));
+
+export interface InitialWalletOptions {
+  /** The remembered choice, when there is one. */
+  current?: ConnectionId;
+  kinds?: Record<ConnectionId, ConnectorInfo>;
+  chosenExtension?: string;
+}
+
 export function createWalletState(
   allowedChainIds: Record<ConnectionId, number[]>,
-  current: ConnectionId = 'injected',
+  current: ConnectionId | InitialWalletOptions = {},
 ): WalletState {
+  const options: InitialWalletOptions = typeof current === 'string' ? { current } : current;
   return {
-    current,
+    current: options.current ?? DEFAULT_CONNECTION,
+    chosen: options.current !== undefined,
+    kinds: options.kinds ?? defaultKinds(),
+    ...(options.chosenExtension !== undefined ? { chosenExtension: options.chosenExtension } : {}),
     connections: perKind(idle),
     meta: perKind(() => freshMeta()),
     allowedChainIds: perKind((id) => [...allowedChainIds[id]]),
@@ -72,7 +96,8 @@ function isLive(c: Connection): boolean {
 }
 
 function reset(state: WalletState, id: ConnectionId, error?: WalletError): void {
-  state.connections[id] = error ? { activating: false, error } : idle();
+  // Errors are data from anywhere (a saga, DevTools, a replay): stored only in the plain shape.
+  state.connections[id] = error ? { activating: false, error: toWalletError(error) } : idle();
   const meta = state.meta[id];
   state.meta[id] = { ...freshMeta(meta.attempt), ...(meta.desiredChainId !== undefined ? { desiredChainId: meta.desiredChainId } : {}) };
 }
@@ -98,8 +123,11 @@ function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: u
       return false;
     }
     if (checked.value.length === 0) {
-      // A wallet with zero accounts: not connected any more, and not an error.
+      // A wallet with zero accounts: not connected any more, and not an error. One that had accounts
+      // was locked (or the site's permission revoked): it comes back when accounts do.
+      const hadAccounts = state.connections[id].accounts !== undefined;
       reset(state, id);
+      if (hadAccounts) state.meta[id].walletLocked = true;
       return true;
     }
     next.accounts = checked.value;
@@ -111,12 +139,22 @@ function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: u
     state.meta[id].phase = 'idle';
     state.meta[id].awaitingWallet = false;
     delete state.meta[id].pairingUri;
+    delete state.meta[id].walletLocked;
   }
   const notAllowed = next.chainId === undefined ? undefined : chainIdNotAllowedError(next.chainId, state.allowedChainIds[id]);
   if (notAllowed) next.error = notAllowed;
   else if (complete || next.error?.name === ERROR_NAMES.chainIdNotAllowed) delete next.error;
   state.connections[id] = next;
   return true;
+}
+
+/**
+ * The one place an attempt ends from outside its lifecycle (cancel, disconnect, a dropped link): the
+ * attempt number moves on, so any result still on its way from the old attempt is stale.
+ */
+function endAttempt(state: WalletState, id: ConnectionId, error?: WalletError): void {
+  state.meta[id].attempt += 1;
+  reset(state, id, error);
 }
 
 function isCurrentAttempt(state: WalletState, payload: Attempted): boolean {
@@ -130,6 +168,7 @@ export const walletSlice = createSlice({
     /** The user asked to connect a kind: it becomes the current connection. */
     connectRequested(state, action: PayloadAction<WithId<{ desiredChainId?: number }>>) {
       state.current = action.payload.id;
+      state.chosen = true;
       if (action.payload.desiredChainId !== undefined) state.meta[action.payload.id].desiredChainId = action.payload.desiredChainId;
     },
     /** The chain to use on the next connect, chosen while not connected. */
@@ -177,8 +216,7 @@ export const walletSlice = createSlice({
     connectCancelled(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
       if (!state.connections[id].activating) return;
-      state.meta[id].attempt += 1;
-      reset(state, id);
+      endAttempt(state, id);
     },
     accountsChanged(state, action: PayloadAction<WithId<{ accounts: unknown }>>) {
       const { id, accounts } = action.payload;
@@ -194,21 +232,18 @@ export const walletSlice = createSlice({
     providerDisconnected(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const { id, error } = action.payload;
       if (!isLive(state.connections[id])) return;
-      state.meta[id].attempt += 1;
-      reset(state, id, error);
+      endAttempt(state, id, error);
       state.meta[id].linkLost = true;
     },
     /** The wallet ended the session on purpose: back to idle, no error. */
     sessionEnded(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
       if (!isLive(state.connections[id])) return;
-      state.meta[id].attempt += 1;
-      reset(state, id);
+      endAttempt(state, id);
     },
     disconnectRequested(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
-      state.meta[id].attempt += 1;
-      reset(state, id);
+      endAttempt(state, id);
       delete state.meta[id].desiredChainId;
     },
     /** The user pressed Cancel while a request waits on the wallet; the saga rejects it (4001). */
@@ -223,6 +258,33 @@ export const walletSlice = createSlice({
     },
     extensionSuggestionClosed(state, action: PayloadAction<WithId>) {
       delete state.meta[action.payload.id].extensionSuggestion;
+    },
+    /** The link is gone for good: shown as "Reload required" until the page reloads or a new attempt starts. */
+    linkDied(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
+      const { id, error } = action.payload;
+      endAttempt(state, id, error);
+      state.meta[id].linkDead = true;
+    },
+    /** The wallet reported zero accounts (locked); the lifecycle keeps listening for them to come back. */
+    walletLocked(state, action: PayloadAction<WithId>) {
+      const { id } = action.payload;
+      if (state.connections[id].error !== undefined) return;
+      reset(state, id);
+      state.meta[id].walletLocked = true;
+    },
+    /** What each kind offers changed (a wallet announced itself, an extension appeared). Validated here. */
+    connectorsDescribed(state, action: PayloadAction<{ kinds: Partial<Record<ConnectionId, unknown>> }>) {
+      for (const id of CONNECTION_IDS) {
+        if (id in action.payload.kinds) state.kinds[id] = readConnectorInfo(id, action.payload.kinds[id]);
+      }
+    },
+    /** The pointer is on (or focus reached) a Connect control: the saga warms the kind's SDK up. */
+    connectIntent(_state, _action: PayloadAction<WithId>) {},
+    /** The user picked a browser extension among those that announced themselves. */
+    extensionChosen(state, action: PayloadAction<{ rdns?: string }>) {
+      const { rdns } = action.payload;
+      if (typeof rdns === 'string' && rdns !== '' && rdns.length <= 300) state.chosenExtension = rdns;
+      else delete state.chosenExtension;
     },
     chainSwitchRequested(state, action: PayloadAction<WithId<{ chainId: number }>>) {
       const { id, chainId } = action.payload;
@@ -249,4 +311,3 @@ export const walletSlice = createSlice({
 });
 
 export const walletActions = walletSlice.actions;
-export type WalletAction = ReturnType<(typeof walletActions)[keyof typeof walletActions]>;

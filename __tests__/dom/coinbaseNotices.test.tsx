@@ -68,13 +68,13 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
       </ChainsProvider>
     </Provider>,
   );
-  await screen.findByText('Connected', {}, { timeout: 2000 }); // the browser wallet beside it
+  await screen.findByText('Connected', {}, { timeout: 5000 }); // the browser wallet beside it
   return { app, card: screen.getByTestId('card-coinbase'), injectedCard: screen.getByTestId('card-injected') };
 }
 
 const statusOf = (card: HTMLElement) => within(card).getByTestId('status').textContent;
 const waitForStatus = (card: HTMLElement, status: string) =>
-  screen.findByText((_, el) => el === within(card).getByTestId('status') && el.textContent === status, {}, { timeout: 2000 });
+  screen.findByText((_, el) => el === within(card).getByTestId('status') && el.textContent === status, {}, { timeout: 5000 });
 
 describe('the extension suggestion', () => {
   it('opens on Connect when no Coinbase extension is installed, with an install link and a way to continue', async () => {
@@ -139,7 +139,7 @@ describe('Confirm on phone', () => {
     const { card } = await showApp();
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
-    const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 2000 });
+    const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
     fireEvent.click(within(notice).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
     await waitForStatus(card, 'Error');
@@ -153,7 +153,7 @@ describe('Confirm on phone', () => {
     const { card } = await showApp();
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
-    await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 2000 });
+    await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
     await act(async () => (await keys.nextPrompt()).answer(true));
     await waitForStatus(card, 'Connected');
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
@@ -173,7 +173,7 @@ describe('Connection lost', () => {
       // The user removed the dapp in the wallet: the next request there finds the link gone.
       keys.state.revoked = true;
       fireEvent.change(within(card).getByLabelText('Switch chain'), { target: { value: '10' } });
-      const notice = await screen.findByRole('alert', { name: 'Connection lost' }, { timeout: 2000 });
+      const notice = await screen.findByRole('alert', { name: 'Connection lost' }, { timeout: 5000 });
       fireEvent.click(within(notice).getByRole('button', { name: 'Reset connection' }));
 
       await waitForStatus(card, 'Disconnected');

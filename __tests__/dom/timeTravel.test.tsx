@@ -15,7 +15,8 @@ import { ConnectorsProvider } from '../../src/app/connectorsContext';
 import { buildChainTable, chainIds } from '../../src/lib/chains';
 import type { ConnectorRegistry } from '../../src/lib/connectors/types';
 import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
-import { createMemoryStorage, createSessionMemory } from '../../src/lib/persistence';
+import { createSessionMemory } from '../../src/lib/persistence';
+import { createMemoryStorage } from '../support/webStorage';
 import { FakeEip1193Provider, injectedWith, rpcError } from '../support/fakeProvider';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');

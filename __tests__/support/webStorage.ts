@@ -1,5 +1,8 @@
-// Web Storage (the localStorage contract, key enumeration included) in memory, for Node tests.
-export function memoryWebStorage(initial: Record<string, string> = {}): Storage {
+// The one in-memory storage for Node tests: the Web Storage contract (key enumeration included),
+// plus dump() to assert what was written.
+export type MemoryStorage = Storage & { dump(): Record<string, string> };
+
+export function memoryWebStorage(initial: Record<string, string> = {}): MemoryStorage {
   const data = new Map(Object.entries(initial));
   return {
     get length() {
@@ -10,5 +13,9 @@ export function memoryWebStorage(initial: Record<string, string> = {}): Storage 
     setItem: (key, value) => void data.set(key, String(value)),
     removeItem: (key) => void data.delete(key),
     clear: () => data.clear(),
+    dump: () => Object.fromEntries(data),
   };
 }
+
+/** Older name kept for the tests that read best with it. */
+export const createMemoryStorage = memoryWebStorage;

@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, createMemoryStorage, createSessionMemory } from '../../src/lib/persistence';
+import { STORAGE_KEYS, createSessionMemory } from '../../src/lib/persistence';
+import { createMemoryStorage } from '../support/webStorage';
 
 describe('the current connection survives a reload', () => {
   it('reads back what was saved', () => {

@@ -1,6 +1,7 @@
 import { CONNECTION_IDS } from '../lib/connectors/types';
 import { BlockNumber } from '../features/chain/BlockNumber';
 import { NetworkPanel } from '../features/chain/NetworkPanel';
+import { SignSection } from '../features/sign/SignSection';
 import { ConnectionCard } from '../features/wallet/ConnectionCard';
 import { CornerNotices } from '../features/wallet/CornerNotice';
 import { ExtensionSuggestionDialog } from '../features/wallet/ExtensionSuggestionDialog';
@@ -21,12 +22,13 @@ export function App() {
             <ConnectionCard key={id} id={id} />
           ))}
         </section>
+        <SignSection />
         <NetworkPanel />
       </main>
       {CONNECTION_IDS.map((id) => (
         <ExtensionSuggestionDialog key={id} id={id} />
       ))}
-      <CornerNotices ids={['coinbase']} />
+      <CornerNotices ids={['coinbase', 'walletconnect']} />
       <QrDialog id="walletconnect" />
     </ErrorBoundary>
   );

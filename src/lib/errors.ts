@@ -67,31 +67,68 @@ export const MESSAGES = {
   userClosedModal: 'User closed modal',
   allowedChainIdsEmpty: 'allowedChainIds is length 0',
   noWindow: 'Eager connection needs a browser: window is not defined',
-  invalidChainId: (value: unknown) => `Invalid chainId ${describe(value)}`,
-  invalidAccount: (value: unknown) => `Invalid account ${describe(value)}`,
+  invalidChainId: (value: unknown) => `Invalid chainId ${describeValue(value)}`,
+  invalidAccount: (value: unknown) => `Invalid account ${describeValue(value)}`,
   chainIdNotAllowed: (chainId: number, allowed: readonly number[]) =>
     `chainId ${chainId} not included in ${allowed.join(',')}`,
   noUrls: (chainId: number) => `no url(s) provided for desiredChainId ${chainId}`,
   unknownChain: (chainId: number) => `Chain ${chainId} is not in the chain table`,
+  linkDead: 'The connection to your wallet is gone for good (page reload required).',
   timeout: (what: string, ms: number) => `${what} timed out after ${Math.round(ms / 1000)} s`,
 } as const;
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (value === undefined) return 'undefined';
+/**
+ * Any value as short, printable text. Total: wallets hand us null-prototype objects, Proxies whose
+ * traps throw and objects whose toString throws, and none of them may throw out of here.
+ */
+export function describeValue(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? String(value);
+    if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+    if (value === undefined) return 'undefined';
+    if (typeof value === 'symbol' || typeof value === 'function') return `[${typeof value}]`;
+    const json = JSON.stringify(value);
+    if (json !== undefined) return describeValue(json);
   } catch {
+    // fall through to the tag
+  }
+  try {
     return Object.prototype.toString.call(value);
+  } catch {
+    return '[unreadable value]';
   }
 }
+
+/**
+ * A wallet value made safe for an action payload: JSON primitives pass, anything else becomes its
+ * description (which validation then rejects with a clear message).
+ */
+export function plainValue(value: unknown): string | number | boolean | null {
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  return describeValue(value);
+}
+
+/** A list from a wallet (accounts) as plain values; a non-list becomes a one-item list. */
+export function plainList(value: unknown): Array<string | number | boolean | null> {
+  try {
+    if (Array.isArray(value)) return Array.from(value as unknown[], plainValue);
+  } catch {
+    // a Proxy of an array whose traps throw
+  }
+  return [plainValue(value)];
+}
+
+const MAX_WALLET_MESSAGE = 500;
 
 /** Builds a plain error; `code` and `walletMessage` only when present, so states compare equal. */
 export function walletError(name: string, message: string, code?: number, walletMessage?: string): WalletError {
   const error: WalletError = { name, message };
   if (code !== undefined) error.code = code;
-  if (walletMessage !== undefined && walletMessage !== '' && walletMessage !== message) error.walletMessage = walletMessage;
+  if (walletMessage !== undefined && walletMessage !== '' && walletMessage !== message) {
+    // A wallet's own words are kept, but never unbounded.
+    error.walletMessage = walletMessage.length > MAX_WALLET_MESSAGE ? `${walletMessage.slice(0, MAX_WALLET_MESSAGE)}…` : walletMessage;
+  }
   return error;
 }
 
@@ -108,6 +145,14 @@ function integerCode(value: unknown): number | undefined {
  * as `data.originalError.code`; that inner code wins, so 4902 is recognised wherever it is.
  */
 export function errorCode(error: unknown): number | undefined {
+  try {
+    return readErrorCode(error);
+  } catch {
+    return undefined; // a hostile object (throwing getters, a Proxy): no usable code
+  }
+}
+
+function readErrorCode(error: unknown): number | undefined {
   if (!isRecord(error)) return undefined;
   const data = error['data'];
   if (isRecord(data)) {
@@ -132,6 +177,15 @@ function ownMessage(error: unknown): string | undefined {
 
 /** Anything thrown, by a wallet, an SDK, an endpoint or our own code, as a plain WalletError. */
 export function toWalletError(error: unknown): WalletError {
+  try {
+    return readWalletError(error);
+  } catch {
+    // Reading the value threw (a Proxy, a throwing getter): keep what can be said safely.
+    return walletError('Error', `Unknown error: ${describeValue(error)}`);
+  }
+}
+
+function readWalletError(error: unknown): WalletError {
   if (isWalletError(error)) return walletError(error.name, error.message, error.code, error.walletMessage);
   const code = errorCode(error);
   const own = ownMessage(error);
@@ -146,7 +200,15 @@ export function toWalletError(error: unknown): WalletError {
 
 /** True for something already in WalletError shape (e.g. one of ours thrown across an await). */
 export function isWalletError(value: unknown): value is WalletError {
-  if (!isRecord(value) || value instanceof Error) return false;
+  try {
+    return hasWalletErrorShape(value);
+  } catch {
+    return false;
+  }
+}
+
+function hasWalletErrorShape(value: unknown): value is WalletError {
+  if (!isRecord(value) || value instanceof Error || Object.getPrototypeOf(value) !== Object.prototype) return false;
   const keys = Object.keys(value);
   return (
     typeof value['name'] === 'string' &&
@@ -175,6 +237,7 @@ export const ERROR_NAMES = {
   invalidUpdate: 'InvalidUpdateError',
   userClosedModal: 'UserClosedModalError',
   noUrls: 'NoUrlsError',
+  linkDead: 'LinkDeadError',
 } as const;
 
 /**
@@ -182,5 +245,8 @@ export const ERROR_NAMES = {
  * wallet reconnects by itself, so connectors drop it before it reaches the store.
  */
 export function isReconnectingDisconnect(error: unknown): boolean {
-  return isRecord(error) && error['code'] === 1013;
+  return errorCode(error) === 1013;
 }
+
+/** MetaMask's permanent disconnect ("Page reload required"): its stream is gone and requests never settle. */
+export const LINK_DEAD_CODE = 1011;

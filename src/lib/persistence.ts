@@ -1,6 +1,6 @@
 // What survives a reload: the current connection, and which kinds the user disconnected on purpose.
 // Storage is untrusted: anything unexpected falls back to the default.
-import { isConnectionId, type ConnectionId } from './connectors/types';
+import { DEFAULT_CONNECTION, isConnectionId, type ConnectionId } from './connectors/types';
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -8,10 +8,16 @@ export const STORAGE_KEYS = {
   current: 'walletdeck.current',
   disconnected: 'walletdeck.disconnected',
   connected: 'walletdeck.connected',
+  extension: 'walletdeck.extension',
 } as const;
 
 export interface SessionMemory {
   loadCurrent(): ConnectionId;
+  /** The kind the user chose last, or undefined when they never chose one. */
+  loadChoice(): ConnectionId | undefined;
+  /** The browser extension the user picked (EIP-6963 rdns). */
+  loadChosenExtension(): string | undefined;
+  saveChosenExtension(rdns: string | undefined): void;
   saveCurrent(id: ConnectionId): void;
   /** The user pressed Disconnect: do not reconnect this kind silently on the next load. */
   wasDisconnected(id: ConnectionId): boolean;
@@ -42,12 +48,24 @@ export function createSessionMemory(storage: KeyValueStorage | undefined): Sessi
     const next = member ? [...others, id] : others;
     safely(undefined, () => (next.length === 0 ? storage?.removeItem(key) : storage?.setItem(key, JSON.stringify(next))));
   };
+  const loadChoice = (): ConnectionId | undefined =>
+    safely<ConnectionId | undefined>(undefined, () => {
+      const raw = storage?.getItem(STORAGE_KEYS.current);
+      return isConnectionId(raw) ? raw : undefined;
+    });
   return {
     loadCurrent() {
-      return safely<ConnectionId>('injected', () => {
-        const raw = storage?.getItem(STORAGE_KEYS.current);
-        return isConnectionId(raw) ? raw : 'injected';
+      return loadChoice() ?? DEFAULT_CONNECTION;
+    },
+    loadChoice,
+    loadChosenExtension() {
+      return safely<string | undefined>(undefined, () => {
+        const raw = storage?.getItem(STORAGE_KEYS.extension);
+        return typeof raw === 'string' && raw !== '' && raw.length <= 300 ? raw : undefined;
       });
+    },
+    saveChosenExtension(rdns) {
+      safely(undefined, () => (rdns === undefined ? storage?.removeItem(STORAGE_KEYS.extension) : storage?.setItem(STORAGE_KEYS.extension, rdns)));
     },
     saveCurrent(id) {
       safely(undefined, () => storage?.setItem(STORAGE_KEYS.current, id));
@@ -66,16 +84,5 @@ export function createSessionMemory(storage: KeyValueStorage | undefined): Sessi
       writeList(STORAGE_KEYS.disconnected, id, false);
       writeList(STORAGE_KEYS.connected, id, true);
     },
-  };
-}
-
-/** Memory for environments without storage (tests, server rendering). */
-export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { dump(): Record<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, String(value)),
-    removeItem: (key) => void data.delete(key),
-    dump: () => Object.fromEntries(data),
   };
 }

@@ -1,6 +1,6 @@
 // Validation of every value that arrives from a wallet, an endpoint or storage before it is trusted.
 import { keccak_256 } from '@noble/hashes/sha3';
-import { ERROR_NAMES, MESSAGES, walletError, type WalletError } from './errors';
+import { ERROR_NAMES, MESSAGES, describeValue, walletError, type WalletError } from './errors';
 
 /** Largest chain id a wallet may report (EIP-2294 bound used by MetaMask). */
 export const MAX_SAFE_CHAIN_ID = 4503599627370476;
@@ -20,7 +20,7 @@ export function normalizeChainId(raw: unknown): number | string {
     if (/^[0-9]+$/.test(text)) return Number(text);
     return raw;
   }
-  return String(raw);
+  return describeValue(raw);
 }
 
 export function validateChainId(raw: unknown): Validated<number> {
@@ -57,6 +57,15 @@ export function checksumAddress(raw: unknown): string | undefined {
 }
 
 export function validateAccounts(raw: unknown): Validated<string[]> {
+  try {
+    return readAccounts(raw);
+  } catch {
+    // A list whose traps throw (a Proxy): nothing in it can be trusted.
+    return { ok: false, error: walletError(ERROR_NAMES.invalidUpdate, MESSAGES.invalidAccount(raw)) };
+  }
+}
+
+function readAccounts(raw: unknown): Validated<string[]> {
   if (!Array.isArray(raw)) return { ok: false, error: walletError(ERROR_NAMES.invalidUpdate, MESSAGES.invalidAccount(raw)) };
   const accounts: string[] = [];
   for (const item of raw) {
@@ -80,4 +89,15 @@ export function validateAllowedChainIds(list: readonly number[]): number[] {
     if (!checked.ok) throw Object.assign(new Error(checked.error.message), { name: ERROR_NAMES.configuration });
   }
   return [...list];
+}
+
+const SAFE_ICON = /^data:image\/(png|svg\+xml)[;,]/i;
+const MAX_ICON_LENGTH = 200_000;
+
+/**
+ * A wallet icon we may draw: only a PNG or SVG data URI (drawn through <img>, so an SVG's scripts
+ * never run), bounded in size; anything else becomes '' (no icon).
+ */
+export function safeIconUri(raw: unknown): string {
+  return typeof raw === 'string' && raw.length <= MAX_ICON_LENGTH && SAFE_ICON.test(raw) ? raw : '';
 }

@@ -4,6 +4,9 @@
 export const CONNECTION_IDS = ['injected', 'coinbase', 'walletconnect'] as const;
 export type ConnectionId = (typeof CONNECTION_IDS)[number];
 
+/** SPEC: the current connection when the user has chosen none. */
+export const DEFAULT_CONNECTION: ConnectionId = 'injected';
+
 export function isConnectionId(value: unknown): value is ConnectionId {
   return typeof value === 'string' && (CONNECTION_IDS as readonly string[]).includes(value);
 }
@@ -18,16 +21,21 @@ export interface Eip1193Provider {
   request(args: RequestArguments): Promise<unknown>;
 }
 
+/** A wallet value made plain for the store (see `plainValue` in errors.ts); validated by the store. */
+export type PlainValue = string | number | boolean | null;
+
 /**
- * Events a connector emits. Values are normalised (chain id as number or the raw string when it
- * cannot be parsed) but not validated: the store validates every update in one place.
+ * Events a connector emits (built by events.ts). Values are plain JSON but not validated: the
+ * store normalises and validates every update in one place.
  */
 export type ConnectorEvent =
-  | { type: 'accountsChanged'; accounts: unknown[] }
-  | { type: 'chainChanged'; chainId: number | string }
-  | { type: 'connect'; chainId: number | string }
+  | { type: 'accountsChanged'; accounts: PlainValue[] }
+  | { type: 'chainChanged'; chainId: PlainValue }
+  | { type: 'connect'; chainId: PlainValue }
   /** The link dropped with an error (never the extension's 1013 "reconnecting"). */
   | { type: 'disconnect'; error: unknown }
+  /** The link is gone for good (MetaMask's 1011 "Page reload required"): only a reload helps. */
+  | { type: 'linkDead'; error: unknown }
   /** The wallet ended the session on purpose (e.g. deleted from the phone): back to idle. */
   | { type: 'sessionEnded' }
   /** QR-code wallets: a pairing URI to show. */
@@ -66,6 +74,35 @@ export interface Connector {
   cancelPendingRequests?(): void;
   /** A browser extension worth suggesting before connecting, when it is not installed; else undefined. */
   extensionSuggestion?(): ExtensionSuggestion | undefined;
+  /** True when the provider's link is gone for good (e.g. `isConnected()` false after a hang). */
+  isLinkDead?(): boolean;
+  /**
+   * Calls `listener` whenever what this connector can offer changes (a wallet announced itself or
+   * was injected late); returns an unsubscribe. Never throws.
+   */
+  watchAvailability?(listener: () => void): () => void;
+  /** Browser extensions that announced themselves (EIP-6963), for the user to pick from. */
+  wallets?(): AnnouncedWallet[];
+  /** The extension the user picked (by EIP-6963 rdns); undefined goes back to the default choice. */
+  choose?(rdns: string | undefined): void;
+}
+
+/** An EIP-6963 announcement as the UI may show it: plain strings, icon only a safe data URI or ''. */
+export interface AnnouncedWallet {
+  uuid: string;
+  name: string;
+  icon: string;
+  rdns: string;
+}
+
+/** What the UI knows about a connector: plain data, read from the store, never by calling it. */
+export interface ConnectorInfo {
+  name: string;
+  available: boolean;
+  unavailableReason?: string;
+  extensionSuggestion?: ExtensionSuggestion;
+  /** The browser-extension kind: the wallets that announced themselves. */
+  wallets?: AnnouncedWallet[];
 }
 
 export interface ExtensionSuggestion {

@@ -3,6 +3,7 @@
 // that deals with it (session.ts) arrive together in the "coinbase" chunk.
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, ExtensionSuggestion } from '../types';
+import { ListenerSet, isProvider } from '../events';
 import type { CoinbaseSession } from './session';
 import {
   COINBASE_ERROR_NAMES,
@@ -12,7 +13,6 @@ import {
   EXTENSION_SESSION_KEY,
   SDK_SIGNER_TYPE_KEY,
   clearSdkStorage,
-  isProvider,
   removeStored,
   storageOf,
   type CoinbaseConnectorOptions,
@@ -37,7 +37,7 @@ export class CoinbaseConnector implements Connector {
   private readonly loadSdk: () => Promise<SdkModule>;
   private loading: Promise<CoinbaseSession> | undefined;
   private session: CoinbaseSession | undefined;
-  private readonly listeners = new Set<ConnectorListener>();
+  private readonly listeners = new ListenerSet<ConnectorEvent>();
   /** A connect right after Disconnect waits for the old session to be gone. */
   private disconnecting: Promise<void> | undefined;
 
@@ -82,10 +82,7 @@ export class CoinbaseConnector implements Connector {
   }
 
   subscribe(listener: ConnectorListener): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.subscribe(listener);
   }
 
   cancelPendingRequests(): void {
@@ -131,19 +128,13 @@ export class CoinbaseConnector implements Connector {
   }
 
   private emit(event: ConnectorEvent): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event);
-      } catch {
-        // One listener failing must not starve the others.
-      }
-    }
+    this.listeners.emit(event);
   }
 
   private extensionPresent(): boolean {
     const host = this.host;
     if (!host) return false;
     if (this.options.preference !== 'smartWalletOnly' && isProvider(host.coinbaseWalletExtension)) return true;
-    return isProvider(host.ethereum) && host.ethereum.isCoinbaseBrowser === true;
+    return isProvider(host.ethereum) && (host.ethereum as { isCoinbaseBrowser?: unknown }).isCoinbaseBrowser === true;
   }
 }

@@ -1,25 +1,24 @@
-// The browser-extension wallet: `window.ethereum` plus EIP-6963 discovery, MetaMask preferred.
-import { ERROR_NAMES, MESSAGES, WalletdeckError, isReconnectingDisconnect } from '../../errors';
-import { normalizeChainId } from '../../validation';
-import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
+// The browser-extension wallet: `window.ethereum` plus EIP-6963 discovery. The user's pick wins, then
+// MetaMask, then whatever is there. Wallets that arrive late (announced or injected after start) are
+// reported through watchAvailability so the app can reconnect them.
+import { ERROR_NAMES, MESSAGES, WalletdeckError } from '../../errors';
+import { safeIconUri } from '../../validation';
+import { ListenerSet, attachHandlers, isProvider, isRecord, providerEventHandlers } from '../events';
+import type { AnnouncedWallet, Connector, ConnectorListener, Eip1193Provider } from '../types';
 
 /** What an extension's provider may offer beyond `request`. */
 export interface ExtensionProvider extends Eip1193Provider {
   on?(event: string, listener: (...args: unknown[]) => void): unknown;
   removeListener?(event: string, listener: (...args: unknown[]) => void): unknown;
+  isConnected?(): unknown;
   isMetaMask?: boolean;
   providers?: unknown[];
 }
 
-export interface Eip6963ProviderInfo {
-  uuid: string;
-  name: string;
-  icon: string;
-  rdns: string;
-}
+export type Eip6963ProviderInfo = AnnouncedWallet;
 
 interface Announced {
-  info: Eip6963ProviderInfo;
+  info: AnnouncedWallet;
   provider: ExtensionProvider;
 }
 
@@ -31,21 +30,37 @@ export interface InjectedHost {
 }
 
 const METAMASK_RDNS = 'io.metamask';
+const MAX_NAME = 100;
 
-function isProvider(value: unknown): value is ExtensionProvider {
-  return typeof value === 'object' && value !== null && typeof (value as { request?: unknown }).request === 'function';
+function text(value: unknown, max: number): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
 }
 
-function isAnnouncement(detail: unknown): detail is Announced {
-  if (typeof detail !== 'object' || detail === null) return false;
-  const { info, provider } = detail as { info?: unknown; provider?: unknown };
-  return (
-    typeof info === 'object' &&
-    info !== null &&
-    typeof (info as { uuid?: unknown }).uuid === 'string' &&
-    typeof (info as { rdns?: unknown }).rdns === 'string' &&
-    isProvider(provider)
-  );
+/** An EIP-6963 announcement, validated: plain strings only, and an icon we can draw safely. */
+function readAnnouncement(detail: unknown): Announced | undefined {
+  try {
+    if (!isRecord(detail)) return undefined;
+    const { info, provider } = detail;
+    if (!isRecord(info) || !isProvider(provider)) return undefined;
+    const uuid = text(info['uuid'], 100);
+    const rdns = text(info['rdns'], 200);
+    if (uuid === undefined || rdns === undefined) return undefined;
+    return {
+      info: { uuid, rdns, name: text(info['name'], MAX_NAME) ?? rdns, icon: safeIconUri(info['icon']) },
+      provider: provider as ExtensionProvider,
+    };
+  } catch {
+    return undefined; // a hostile announcement is no wallet
+  }
+}
+
+function legacyProvider(host: InjectedHost | undefined): ExtensionProvider | undefined {
+  try {
+    const legacy = host?.ethereum;
+    return isProvider(legacy) ? (legacy as ExtensionProvider) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export class InjectedConnector implements Connector {
@@ -53,31 +68,54 @@ export class InjectedConnector implements Connector {
   readonly name = 'Browser wallet';
   readonly supportsRevoke = true;
   private readonly announced = new Map<string, Announced>();
+  private readonly changes = new ListenerSet<void>();
   private chosen: ExtensionProvider | undefined;
+  private picked: string | undefined;
 
   constructor(private readonly host: InjectedHost | undefined = typeof window === 'undefined' ? undefined : window) {
     if (!host) return;
     host.addEventListener('eip6963:announceProvider', (event) => {
-      const detail = (event as CustomEvent<unknown>).detail;
-      if (isAnnouncement(detail)) this.announced.set(detail.info.uuid, { info: detail.info, provider: detail.provider });
+      const announced = readAnnouncement((event as CustomEvent<unknown>).detail);
+      if (!announced) return;
+      const known = this.announced.get(announced.info.uuid);
+      this.announced.set(announced.info.uuid, announced);
+      // Wallets re-announce on every request; only news is news.
+      if (!known || known.provider !== announced.provider || known.info.name !== announced.info.name) this.changes.emit();
     });
+    // Legacy injection that happens after the page started (MetaMask's `ethereum#initialized`).
+    host.addEventListener('ethereum#initialized', () => this.changes.emit());
     host.dispatchEvent(new Event('eip6963:requestProvider'));
   }
 
-  /** Wallets that announced themselves through EIP-6963, for display. */
-  wallets(): Eip6963ProviderInfo[] {
+  wallets(): AnnouncedWallet[] {
     return [...this.announced.values()].map((a) => a.info);
+  }
+
+  choose(rdns: string | undefined): void {
+    this.picked = rdns;
+    this.chosen = undefined;
+    this.changes.emit();
+  }
+
+  watchAvailability(listener: () => void): () => void {
+    return this.changes.subscribe(listener);
   }
 
   private find(): ExtensionProvider | undefined {
     const announced = [...this.announced.values()];
+    const picked = this.picked === undefined ? undefined : announced.find((a) => a.info.rdns === this.picked);
+    if (picked) return picked.provider;
     const metamask = announced.find((a) => a.info.rdns === METAMASK_RDNS);
     if (metamask) return metamask.provider;
-    const legacy = this.host?.ethereum;
-    if (isProvider(legacy)) {
-      // Older multi-wallet injection puts every provider in `ethereum.providers`.
-      const inner = Array.isArray(legacy.providers) ? legacy.providers.filter(isProvider) : [];
-      return inner.find((p) => p.isMetaMask === true) ?? (legacy.isMetaMask ? legacy : (announced[0]?.provider ?? legacy));
+    const legacy = legacyProvider(this.host);
+    if (legacy) {
+      try {
+        // Older multi-wallet injection puts every provider in `ethereum.providers`.
+        const inner = Array.isArray(legacy.providers) ? (legacy.providers.filter(isProvider) as ExtensionProvider[]) : [];
+        return inner.find((p) => p.isMetaMask === true) ?? (legacy.isMetaMask === true ? legacy : (announced[0]?.provider ?? legacy));
+      } catch {
+        return legacy;
+      }
     }
     return announced[0]?.provider;
   }
@@ -98,6 +136,15 @@ export class InjectedConnector implements Connector {
     return this.chosen;
   }
 
+  isLinkDead(): boolean {
+    const provider = this.chosen;
+    try {
+      return provider !== undefined && typeof provider.isConnected === 'function' && provider.isConnected() === false;
+    } catch {
+      return false;
+    }
+  }
+
   async disconnect(): Promise<void> {
     // Extensions keep no session of ours; a later connect may pick a newly installed wallet.
     this.chosen = undefined;
@@ -105,23 +152,7 @@ export class InjectedConnector implements Connector {
 
   subscribe(listener: ConnectorListener): () => void {
     const provider = this.chosen ?? this.find();
-    if (!provider?.on) return () => undefined;
-    const handlers: Record<string, (...args: unknown[]) => void> = {
-      accountsChanged: (accounts) => listener({ type: 'accountsChanged', accounts: Array.isArray(accounts) ? accounts : [accounts] }),
-      chainChanged: (chainId) => listener({ type: 'chainChanged', chainId: normalizeChainId(chainId) }),
-      connect: (info) => {
-        const chainId = typeof info === 'object' && info !== null ? (info as { chainId?: unknown }).chainId : undefined;
-        if (chainId !== undefined) listener({ type: 'connect', chainId: normalizeChainId(chainId) });
-      },
-      disconnect: (error) => {
-        if (isReconnectingDisconnect(error)) return;
-        const event: ConnectorEvent = error === undefined ? { type: 'sessionEnded' } : { type: 'disconnect', error };
-        listener(event);
-      },
-    };
-    for (const [name, handler] of Object.entries(handlers)) provider.on(name, handler);
-    return () => {
-      for (const [name, handler] of Object.entries(handlers)) provider.removeListener?.(name, handler);
-    };
+    if (!provider) return () => undefined;
+    return attachHandlers(provider, providerEventHandlers(listener));
   }
 }

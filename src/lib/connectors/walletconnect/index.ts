@@ -3,6 +3,7 @@
 // drives it (session.ts) arrive together in the "walletconnect" chunk. The SDK's own QR
 // modal never ships (showQrModal off, aliased away in webpack): the app draws the pairing URI itself.
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
+import { ListenerSet } from '../events';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
 import type { WalletConnectSession } from './session';
 import { WC_SESSION_KEY, WC_STORAGE_PREFIX, forgetEverything, isLiveSession, type WalletConnectOptions, type WebStorage } from './shared';
@@ -15,7 +16,7 @@ export class WalletConnectConnector implements Connector {
   /** Ending the WalletConnect session is the revocation: no `wallet_revokePermissions`. */
   readonly supportsRevoke = false;
 
-  private readonly listeners = new Set<ConnectorListener>();
+  private readonly listeners = new ListenerSet<ConnectorEvent>();
   private session: Promise<WalletConnectSession> | undefined;
 
   constructor(private readonly options: WalletConnectOptions) {}
@@ -85,13 +86,10 @@ export class WalletConnectConnector implements Connector {
   }
 
   private emit(event: ConnectorEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
+    this.listeners.emit(event);
   }
 
   subscribe(listener: ConnectorListener): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.subscribe(listener);
   }
 }

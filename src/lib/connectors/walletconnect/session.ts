@@ -4,8 +4,8 @@
 // session deletion reported as a 6000 "disconnect") is handled here.
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
 import type { ChainTable } from '../../chains';
-import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError } from '../../errors';
-import { normalizeChainId } from '../../validation';
+import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError, errorCode } from '../../errors';
+import { attachHandlers, providerEventHandlers, type EventSource } from '../events';
 import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
 import {
   WC_STORAGE_PREFIX,
@@ -15,11 +15,9 @@ import {
   type WalletConnectSdkProvider,
   type WebStorage,
 } from './shared';
+import { SDK_USER_DISCONNECTED_CODE, codelessRejectionMessage, disconnectPairing, onSessionExpire } from './sdkInternals';
 
 export type { WalletConnectInitOptions, WalletConnectSdkLoader, WalletConnectSdkProvider } from './shared';
-
-/** SDK code of a session deleted on purpose (by the wallet or by us). */
-const USER_DISCONNECTED = 6000;
 
 
 /** The real SDK (already in this chunk). */
@@ -94,11 +92,6 @@ export class PrefixedKeyValueStorage {
   async removeItem(key: string): Promise<void> {
     this.storage.removeItem(this.prefix + key);
   }
-
-  /** Forgets everything the SDK stored. */
-  clear(): void {
-    for (const key of this.ownKeys()) this.storage.removeItem(this.prefix + key);
-  }
 }
 
 /** The chains the SDK may offer the wallet: those with an RPC URL (the SDK otherwise uses its own). */
@@ -123,11 +116,10 @@ function providerError(code: number, walletMessage?: string): Error {
   return Object.assign(new Error(walletMessage ?? STANDARD_MESSAGES[code] ?? `Wallet error ${code}`), { code });
 }
 
-/** The SDK turns a wallet's refusal of the proposal into a bare Error ("User rejected."): give it back its 4001. */
+/** A wallet's refusal of the proposal gets back its 4001. */
 function normaliseConnectError(error: unknown): unknown {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
-  if (message && /reject/i.test(message) && (error as { code?: unknown }).code === undefined) return providerError(4001, message);
-  return error;
+  const rejection = codelessRejectionMessage(error);
+  return rejection === undefined ? error : providerError(4001, rejection);
 }
 
 /** The pairing topic of a `wc:` URI (`wc:<topic>@2?...`). */
@@ -215,18 +207,20 @@ export class WalletConnectSession {
     provider.on('connect', () => {
       sessionGone = false;
     });
-    provider.on('accountsChanged', (accounts: unknown) =>
-      this.emit({ type: 'accountsChanged', accounts: Array.isArray(accounts) ? accounts : [accounts] }),
-    );
-    provider.on('chainChanged', (chainId: unknown) => this.emit({ type: 'chainChanged', chainId: normalizeChainId(chainId) }));
-    // Deleted from the phone (or expired): the wallet ended it on purpose, not an error.
-    provider.on('session_delete', sessionEnded);
-    provider.on('disconnect', (error: unknown) => {
-      const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-      if (code === USER_DISCONNECTED) sessionEnded();
-      else this.emit({ type: 'disconnect', error });
+    const handlers = providerEventHandlers((event) => this.emit(event), {
+      // The SDK reports a session deleted on purpose as a 6000 "disconnect": not an error.
+      disconnect: (error) => {
+        if (errorCode(error) === SDK_USER_DISCONNECTED_CODE) {
+          sessionEnded();
+          return undefined;
+        }
+        return error === undefined ? { type: 'sessionEnded' } : { type: 'disconnect', error };
+      },
     });
-    provider.signer?.client?.on?.('session_expire', ({ topic }) => {
+    // WalletConnect's `connect` carries the session, not a chain: the chain comes as chainChanged.
+    const { accountsChanged, chainChanged, disconnect } = handlers;
+    attachHandlers(provider as EventSource, { accountsChanged, chainChanged, disconnect, session_delete: sessionEnded });
+    onSessionExpire(provider, (topic) => {
       if (provider.session === undefined || topic === provider.session.topic) sessionEnded();
     });
   }
@@ -292,13 +286,8 @@ export class WalletConnectSession {
   }
 
   private async forgetPairing(sdk: WalletConnectSdkProvider, pending: PendingPairing): Promise<void> {
-    const { topic } = pending;
-    const pairing = sdk.signer?.client?.core?.pairing;
-    if (!topic || !pairing) return;
-    await withTimeout(
-      pairing.disconnect({ topic }).catch(() => undefined),
-      this.disconnectTimeoutMs,
-    );
+    const forgetting = pending.topic ? disconnectPairing(sdk, pending.topic) : undefined;
+    if (forgetting) await withTimeout(forgetting, this.disconnectTimeoutMs);
   }
 
   private async endSession(sdk: WalletConnectSdkProvider): Promise<void> {

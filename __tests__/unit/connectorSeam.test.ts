@@ -1,0 +1,139 @@
+// The connector seam's shared rules: one event mapping for every connector, connectors described as
+// plain data, and wallet icons that can never carry markup.
+import { ListenerSet, attachHandlers, providerEventHandlers } from '../../src/lib/connectors/events';
+import { describeConnector, readConnectorInfo } from '../../src/lib/connectors/describe';
+import type { Connector, ConnectorEvent } from '../../src/lib/connectors/types';
+import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
+import { safeIconUri } from '../../src/lib/validation';
+
+function collect() {
+  const events: ConnectorEvent[] = [];
+  return { events, handlers: providerEventHandlers((e) => events.push(e)) };
+}
+
+const hostile: Array<[string, unknown]> = [
+  ['a null-prototype object', Object.create(null)],
+  ['an object whose toString throws', { toString: () => { throw new Error('x'); }, toJSON: () => { throw new Error('x'); } }],
+  ['a Proxy whose traps throw', new Proxy([], { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } })],
+  ['a bigint', 10n],
+  ['NaN', Number.NaN],
+];
+
+describe('provider events become plain connector events', () => {
+  it('wraps a lone account in a list and normalises hex chain ids', () => {
+    const { events, handlers } = collect();
+    handlers.accountsChanged('0xabc');
+    handlers.chainChanged('0xa');
+    handlers.connect({ chainId: '0x1' });
+    expect(events).toEqual([
+      { type: 'accountsChanged', accounts: ['0xabc'] },
+      { type: 'chainChanged', chainId: 10 },
+      { type: 'connect', chainId: 1 },
+    ]);
+  });
+
+  it.each(hostile)('%s as accounts or chain id gives plain JSON, never a throw', (_, value) => {
+    const { events, handlers } = collect();
+    expect(() => {
+      handlers.accountsChanged(value);
+      handlers.accountsChanged([value]);
+      handlers.chainChanged(value);
+      handlers.connect(value);
+      handlers.connect({ chainId: value });
+    }).not.toThrow();
+    expect(JSON.parse(JSON.stringify(events))).toEqual(events);
+  });
+
+  it("drops MetaMask's 1013 'reconnecting', reports 1011 as a dead link, other errors as a dropped link, none as an ended session", () => {
+    const { events, handlers } = collect();
+    handlers.disconnect({ code: 1013, message: 'MetaMask: Disconnected from chain. Attempting to connect.' });
+    handlers.disconnect({ code: 1011, message: 'Page reload required' });
+    handlers.disconnect({ code: 4900, message: 'gone' });
+    handlers.disconnect(undefined);
+    expect(events.map((e) => e.type)).toEqual(['linkDead', 'disconnect', 'sessionEnded']);
+  });
+
+  it('attaches what the provider accepts and detaches only that, even when on/removeListener throw', () => {
+    const attached: string[] = [];
+    const source = {
+      on(name: string) {
+        if (name === 'chainChanged') throw new Error('not offered');
+        attached.push(name);
+      },
+      removeListener() {
+        throw new Error('refuses');
+      },
+    };
+    const detach = attachHandlers(source, collect().handlers);
+    expect(attached).toEqual(['accountsChanged', 'connect', 'disconnect']);
+    expect(() => detach()).not.toThrow();
+  });
+
+  it('one throwing listener never starves the others', () => {
+    const set = new ListenerSet<number>();
+    const seen: number[] = [];
+    set.subscribe(() => {
+      throw new Error('bad listener');
+    });
+    const stop = set.subscribe((n) => seen.push(n));
+    set.emit(1);
+    stop();
+    set.emit(2);
+    expect(seen).toEqual([1]);
+    expect(set.size).toBe(1);
+  });
+});
+
+describe('a connector described as plain data', () => {
+  it('an unavailable kind says why', () => {
+    expect(describeConnector(new UnavailableConnector('walletconnect', 'WalletConnect', 'needs a project id'))).toEqual({
+      name: 'WalletConnect',
+      available: false,
+      unavailableReason: 'needs a project id',
+    });
+  });
+
+  it('a connector that throws while describing itself is shown unavailable, not a crash', () => {
+    const broken = new UnavailableConnector('coinbase', 'Coinbase Wallet', 'x') as Connector;
+    (broken as { isAvailable: () => boolean }).isAvailable = () => {
+      throw new Error('SDK probe failed');
+    };
+    expect(describeConnector(broken)).toEqual({ name: 'Coinbase Wallet', available: false, unavailableReason: 'Unavailable: {}' });
+  });
+
+  it('keeps only https install links and safe icons from untrusted input', () => {
+    const info = readConnectorInfo('injected', {
+      name: 'Browser wallet',
+      available: true,
+      extensionSuggestion: { name: 'Evil', installUrl: 'javascript:alert(1)' },
+      wallets: [
+        { uuid: '1', rdns: 'io.metamask', name: 'MetaMask', icon: 'data:image/svg+xml;base64,PHN2Zy8+' },
+        { uuid: '2', rdns: 'com.evil', name: 'Evil', icon: 'https://evil.example/icon.png' },
+        { uuid: 3, rdns: 'no.uuid' },
+      ],
+    });
+    expect(info.extensionSuggestion).toBeUndefined();
+    expect(info.wallets).toEqual([
+      { uuid: '1', rdns: 'io.metamask', name: 'MetaMask', icon: 'data:image/svg+xml;base64,PHN2Zy8+' },
+      { uuid: '2', rdns: 'com.evil', name: 'Evil', icon: '' },
+    ]);
+  });
+});
+
+describe('wallet icons', () => {
+  it.each([
+    ['data:image/png;base64,iVBORw0KGgo=', true],
+    ['data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', true],
+    ['data:text/html,<script>alert(1)</script>', false],
+    ['javascript:alert(1)', false],
+    ['https://example.com/icon.png', false],
+    ['<svg onload=alert(1)>', false],
+    [42, false],
+  ])('%s is drawable: %s', (icon, ok) => {
+    expect(safeIconUri(icon) !== '').toBe(ok);
+  });
+
+  it('an oversized icon is dropped', () => {
+    expect(safeIconUri(`data:image/png;base64,${'A'.repeat(300_000)}`)).toBe('');
+  });
+});

@@ -1,0 +1,146 @@
+// One activation of one kind and, once connected, its provider events until the link ends. Every
+// wallet request belongs to the lifecycle that sent it: a later attempt sends its own, so a request
+// that never settles can never block a Try again.
+import type { EventChannel, SagaIterator, Task } from 'redux-saga';
+import { all, call, cancel, delay, fork, join, put, race, select, take } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { switchOrAddChain } from '../src/lib/chainSwitch';
+import type { ConnectionId, Connector, ConnectorEvent, Eip1193Provider } from '../src/lib/connectors/types';
+import { ERROR_NAMES, MESSAGES, errorCode, plainList, plainValue, toWalletError, walletError } from '../src/lib/errors';
+import { normalizeChainId } from '../src/lib/validation';
+import { walletActions as actions } from '../store/walletSlice';
+import type { WalletSagaContext } from './context';
+import { connectorChannel, forwardEvents } from './events';
+import { selectAttempt, selectHasAccounts, walletContext } from './support';
+
+const { accountsChanged } = actions;
+
+type Outcome = 'connected' | 'idle' | 'locked';
+
+/** `eth_requestAccounts`; on -32002 (one already waits in the wallet) waits for the wallet's answer instead of asking again. */
+function* requestAccounts(id: ConnectionId, attempt: number, provider: Eip1193Provider): SagaIterator<unknown> {
+  try {
+    const accounts: unknown = yield call([provider, provider.request], { method: 'eth_requestAccounts' });
+    return accounts;
+  } catch (error) {
+    if (errorCode(error) !== -32002) throw error;
+    yield put(actions.awaitingWalletChanged({ id, attempt, waiting: true }));
+    const answer: ReturnType<typeof accountsChanged> = yield take(
+      (action: Action) =>
+        accountsChanged.match(action) && action.payload.id === id && Array.isArray(action.payload.accounts) && action.payload.accounts.length > 0,
+    );
+    return answer.payload.accounts;
+  }
+}
+
+/** Silent reconnect: `eth_accounts` and `eth_chainId`, never a dialog. */
+function* eagerSequence(id: ConnectionId, attempt: number, provider: Eip1193Provider, keepListening: boolean): SagaIterator<Outcome> {
+  const [accounts, chainId]: [unknown, unknown] = yield all([
+    call([provider, provider.request], { method: 'eth_accounts' }),
+    call([provider, provider.request], { method: 'eth_chainId' }),
+  ]);
+  if (Array.isArray(accounts) && accounts.length === 0) {
+    // SPEC: "No accounts returned" ends idle, not as an error. A kind connected last time is a
+    // locked wallet: it keeps listening, and comes back when the wallet reports accounts.
+    if (keepListening) {
+      yield put(actions.walletLocked({ id }));
+      return 'locked';
+    }
+    yield put(actions.activationEnded({ id, attempt }));
+    return 'idle';
+  }
+  yield put(actions.activationSucceeded({ id, attempt, chainId: plainValue(chainId), accounts: plainList(accounts) }));
+  const has: boolean = yield select(selectHasAccounts(id));
+  return has ? 'connected' : 'idle';
+}
+
+function* userSequence(
+  id: ConnectionId,
+  attempt: number,
+  connector: Connector,
+  provider: Eip1193Provider,
+  desiredChainId: number | undefined,
+): SagaIterator<Outcome> {
+  const { chains }: WalletSagaContext = yield call(walletContext);
+  if (connector.connect) {
+    const options = desiredChainId === undefined ? {} : { chainId: desiredChainId };
+    yield call([connector, connector.connect], provider, options);
+  }
+  const accounts: unknown = yield call(requestAccounts, id, attempt, provider);
+  let chainId: unknown = yield call([provider, provider.request], { method: 'eth_chainId' });
+  if (desiredChainId !== undefined && normalizeChainId(chainId) !== desiredChainId) {
+    chainId = yield call(switchOrAddChain, provider, chains, desiredChainId);
+  }
+  yield put(actions.activationSucceeded({ id, attempt, chainId: plainValue(chainId), accounts: plainList(accounts) }));
+  const has: boolean = yield select(selectHasAccounts(id));
+  return has ? 'connected' : 'idle';
+}
+
+export interface LifecycleOptions {
+  eager: boolean;
+  /** A silent reconnect of a kind that was not connected last time: nothing to show meanwhile. */
+  silent?: boolean;
+  desiredChainId?: number;
+}
+
+function linkDeadError() {
+  return walletError(ERROR_NAMES.linkDead, MESSAGES.linkDead);
+}
+
+/** Whether the connector knows its link is gone for good; a connector that throws here is not believed. */
+function linkIsDead(connector: Connector): boolean {
+  try {
+    return connector.isLinkDead?.() === true;
+  } catch {
+    return false;
+  }
+}
+
+export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions): SagaIterator {
+  const { connectors, session, timeouts }: WalletSagaContext = yield call(walletContext);
+  const connector = connectors[id];
+  yield put(actions.activationStarted({ id, eager: options.eager, ...(options.silent ? { silent: true } : {}) }));
+  const attempt: number = yield select(selectAttempt(id));
+  const limit = options.eager ? timeouts.eagerMs : timeouts.activateMs;
+  const timedOut = function* (): SagaIterator {
+    // A request that hangs on a provider whose link is down is not worth a Try again: say so.
+    if (linkIsDead(connector)) yield put(actions.linkDied({ id, error: linkDeadError() }));
+    else if (options.eager) yield put(actions.activationEnded({ id, attempt }));
+    else yield put(actions.activationFailed({ id, attempt, error: walletError(ERROR_NAMES.timeout, MESSAGES.timeout('Connecting', limit)) }));
+  };
+  let channel: EventChannel<ConnectorEvent> | undefined;
+  try {
+    const loaded: { provider?: Eip1193Provider; timeout?: true } = yield race({
+      provider: call([connector, connector.getProvider]),
+      timeout: delay(limit),
+    });
+    if (!loaded.provider) return yield call(timedOut);
+    const provider = loaded.provider;
+    // Subscribed before asking: the answer to a pending request (-32002) arrives as an event.
+    channel = connectorChannel(connector);
+    const forwarder: Task = yield fork(forwardEvents, id, attempt, channel, provider);
+    const outcome: { done?: Outcome; timeout?: true; linkEnded?: unknown } = yield race({
+      done: options.eager
+        ? call(eagerSequence, id, attempt, provider, !options.silent)
+        : call(userSequence, id, attempt, connector, provider, options.desiredChainId),
+      timeout: delay(limit),
+      // The link ended (disconnect, 1011) while we asked: the forwarder has already said so.
+      linkEnded: join(forwarder),
+    });
+    if (outcome.done === 'connected' || outcome.done === 'locked') {
+      if (outcome.done === 'connected') session.rememberConnected(id);
+      // The provider's events keep the state current until the link ends.
+      yield join(forwarder);
+      return;
+    }
+    if (forwarder.isRunning()) yield cancel(forwarder);
+    if (outcome.timeout) yield call(timedOut);
+  } catch (error) {
+    const plain = toWalletError(error);
+    // A silent reconnect that fails is not the user's problem: end idle, unless the app is misconfigured.
+    if (options.eager && plain.name !== ERROR_NAMES.configuration) yield put(actions.activationEnded({ id, attempt }));
+    else yield put(actions.activationFailed({ id, attempt, error: plain }));
+  } finally {
+    channel?.close();
+  }
+}

@@ -1,0 +1,61 @@
+// What each connector offers, kept in the store as plain data: described again whenever a connector
+// says it changed (a wallet announced itself, an extension appeared). Also the user's extension pick
+// and warming an SDK up when the pointer reaches Connect. Every connector call is an error boundary.
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select, take, takeEvery } from 'redux-saga/effects';
+import { describeConnector } from '../src/lib/connectors/describe';
+import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
+import { selectChosenExtension } from '../store/selectors';
+import { walletActions as actions } from '../store/walletSlice';
+import type { WalletSagaContext } from './context';
+import { walletContext } from './support';
+import { availabilityChanges } from './eager';
+
+/** Tells the browser-extension connector which wallet the user picked (before any connect at start). */
+export function* applyChosenExtension(): SagaIterator {
+  const { connectors }: WalletSagaContext = yield call(walletContext);
+  const rdns: string | undefined = yield select(selectChosenExtension);
+  try {
+    connectors.injected.choose?.(rdns);
+  } catch {
+    // The default choice still works.
+  }
+}
+
+function* describe(id: ConnectionId): SagaIterator {
+  const { connectors }: WalletSagaContext = yield call(walletContext);
+  yield put(actions.connectorsDescribed({ kinds: { [id]: describeConnector(connectors[id]) } }));
+}
+
+export function* watchConnectorInfo(): SagaIterator {
+  const context: WalletSagaContext = yield call(walletContext);
+  for (const id of CONNECTION_IDS) yield call(describe, id);
+  const channel = availabilityChanges(context);
+  try {
+    while (true) {
+      const { id }: { id: ConnectionId } = yield take(channel);
+      yield call(describe, id);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+function* preload(action: ReturnType<typeof actions.connectIntent>): SagaIterator {
+  const { connectors }: WalletSagaContext = yield call(walletContext);
+  try {
+    connectors[action.payload.id].preload?.();
+  } catch {
+    // Warming up is an optimisation; the connect itself loads what it needs.
+  }
+}
+
+function* chooseExtension(): SagaIterator {
+  yield call(applyChosenExtension);
+  yield call(describe, 'injected');
+}
+
+export function* watchConnectorIntents(): SagaIterator {
+  yield takeEvery(actions.connectIntent.type, preload);
+  yield takeEvery(actions.extensionChosen.type, chooseExtension);
+}

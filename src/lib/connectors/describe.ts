@@ -1,0 +1,69 @@
+// A connector as plain data for the store and the UI: what it is called, whether it can be used and
+// why not, which extension to suggest, which wallets announced themselves. Total: a connector that
+// throws while describing itself is shown as unavailable, never crashes the page.
+import { describeValue } from '../errors';
+import { safeIconUri } from '../validation';
+import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type Connector, type ConnectorInfo, type ConnectorRegistry } from './types';
+
+export const CONNECTOR_NAMES: Readonly<Record<ConnectionId, string>> = {
+  injected: 'Browser wallet',
+  coinbase: 'Coinbase Wallet',
+  walletconnect: 'WalletConnect',
+};
+
+const MAX_TEXT = 300;
+
+function shortText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value.slice(0, MAX_TEXT) : undefined;
+}
+
+/** Validates what claims to be a ConnectorInfo (from a connector, or a dispatched action). */
+export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo {
+  try {
+    if (typeof raw !== 'object' || raw === null) throw new Error('not an object');
+    const value = raw as Record<string, unknown>;
+    const info: ConnectorInfo = { name: shortText(value['name']) ?? CONNECTOR_NAMES[id], available: value['available'] === true };
+    const reason = shortText(value['unavailableReason']);
+    if (reason !== undefined) info.unavailableReason = reason;
+    const suggestion = value['extensionSuggestion'];
+    if (typeof suggestion === 'object' && suggestion !== null) {
+      const name = shortText((suggestion as Record<string, unknown>)['name']);
+      const installUrl = shortText((suggestion as Record<string, unknown>)['installUrl']);
+      if (name !== undefined && installUrl !== undefined && /^https:\/\//.test(installUrl)) info.extensionSuggestion = { name, installUrl };
+    }
+    const wallets = value['wallets'];
+    if (Array.isArray(wallets)) info.wallets = wallets.flatMap((w) => readWallet(w));
+    return info;
+  } catch (error) {
+    return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };
+  }
+}
+
+function readWallet(raw: unknown): AnnouncedWallet[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const value = raw as Record<string, unknown>;
+  const uuid = shortText(value['uuid']);
+  const rdns = shortText(value['rdns']);
+  if (uuid === undefined || rdns === undefined) return [];
+  return [{ uuid, rdns, name: shortText(value['name']) ?? rdns, icon: safeIconUri(value['icon']) }];
+}
+
+export function describeConnector(connector: Connector): ConnectorInfo {
+  const id = connector.id;
+  try {
+    const available = connector.isAvailable();
+    return readConnectorInfo(id, {
+      name: connector.name,
+      available,
+      unavailableReason: available ? undefined : connector.unavailableReason,
+      extensionSuggestion: connector.extensionSuggestion?.(),
+      wallets: connector.wallets?.(),
+    });
+  } catch (error) {
+    return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };
+  }
+}
+
+export function describeConnectors(connectors: ConnectorRegistry): Record<ConnectionId, ConnectorInfo> {
+  return Object.fromEntries(CONNECTION_IDS.map((id) => [id, describeConnector(connectors[id])])) as Record<ConnectionId, ConnectorInfo>;
+}
