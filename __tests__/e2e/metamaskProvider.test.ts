@@ -6,7 +6,8 @@
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { launchChromium } from '../support/browser';
-import { alerts, recordStatuses, statusHistory, statusOf, until, waitForStatus, watchPageErrors } from '../support/cards';
+import { alerts, recordStatuses, statusHistory, statusOf, waitForStatus, watchPageErrors } from '../support/cards';
+import { until } from '../support/wait';
 import { e2eEnv } from '../support/e2eEnv';
 import { installMetaMask, type MetaMaskBackground, type MetaMaskOptions } from '../support/metamask/background';
 import { serveStatic, type StaticServer } from '../support/staticServer';
@@ -82,7 +83,7 @@ describe("MetaMask's real in-page provider", () => {
     });
     expect(seen).toEqual({ isMetaMask: true, experimental: 'object', connected: true });
     expect(await page.evaluate(() => (window as unknown as { announced: unknown[] }).announced[0])).toEqual({ rdns: 'io.metamask', same: true });
-    await until(() => metamask.requests('eth_accounts').length > 0, 'the silent eth_accounts');
+    await until(() => metamask.requests('eth_accounts').length > 0, { what: 'the silent eth_accounts', ms: 8_000 });
     expect(metamask.requests('eth_requestAccounts')).toHaveLength(0);
     expect(metamask.core.prompts).toHaveLength(0);
   });
@@ -126,7 +127,7 @@ describe("MetaMask's real in-page provider", () => {
     it('a second request while the first is pending opens no second prompt; approving the first connects', async () => {
       const app = await openApp({ approval: 'manual' });
       await app.card.getByRole('button', { name: 'Connect' }).click();
-      await until(() => app.metamask.core.prompts.length === 1, 'the MetaMask prompt');
+      await until(() => app.metamask.core.prompts.length === 1, { what: 'the MetaMask prompt', ms: 8_000 });
       await app.card.getByRole('button', { name: 'Cancel' }).click();
       await waitForStatus(app.card, 'Disconnected');
       await app.card.getByRole('button', { name: 'Connect' }).click();
@@ -142,7 +143,7 @@ describe("MetaMask's real in-page provider", () => {
     it('after a reload the prompt is still open: the app says so, and approving it connects', async () => {
       const app = await openApp({ approval: 'manual' });
       await app.card.getByRole('button', { name: 'Connect' }).click();
-      await until(() => app.metamask.core.prompts.length === 1, 'the MetaMask prompt');
+      await until(() => app.metamask.core.prompts.length === 1, { what: 'the MetaMask prompt', ms: 8_000 });
       await app.page.reload();
       await waitForStatus(app.card, 'Disconnected');
       await app.card.getByRole('button', { name: 'Connect' }).click();

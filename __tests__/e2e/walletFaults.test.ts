@@ -4,7 +4,8 @@
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { launchChromium } from '../support/browser';
-import { alerts, recordStatuses, statusHistory, statusOf, until, waitForStatus, watchPageErrors } from '../support/cards';
+import { alerts, recordStatuses, statusHistory, statusOf, waitForStatus, watchPageErrors } from '../support/cards';
+import { until } from '../support/wait';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions, type HostileKind } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
@@ -150,7 +151,7 @@ describe('2. One failing SDK call never stops the other kinds', () => {
     const suggestion = app.page.getByRole('button', { name: 'Continue with the mobile app or pop-up' });
     if (await suggestion.isVisible().catch(() => false)) await suggestion.click();
     await waitForStatus(coinbase, 'Connecting');
-    await until(() => release !== undefined, 'the Coinbase SDK chunk request');
+    await until(() => release !== undefined, { what: 'the Coinbase SDK chunk request', ms: 8_000 });
     await coinbase.getByRole('button', { name: 'Cancel' }).click();
     await waitForStatus(coinbase, 'Disconnected');
     await release?.(); // the load now fails, after the cancel
@@ -188,7 +189,8 @@ describe("3. One kind's pending chain switch never holds up another kind's", () 
     await app.card.getByRole('status').filter({ hasText: 'Switching to' }).waitFor();
     await coinbase.getByLabel('Switch chain').selectOption('10');
     await coinbase.getByTestId('chain').filter({ hasText: 'Optimism (10)' }).waitFor();
-    expect(await coinbase.getByRole('status').filter({ hasText: 'Switching to' }).count()).toBe(0);
+    // The chain shows from the wallet's event; the switch itself then ends (no Stop waiting needed).
+    await coinbase.getByRole('status').filter({ hasText: 'Switching to' }).waitFor({ state: 'detached' });
     expect(coinbaseWallet!.requests('wallet_switchEthereumChain')).toHaveLength(1);
     expect(await statusOf(coinbase)).toBe('Connected');
     // The browser wallet's card is still waiting, still connected on its chain.
@@ -298,7 +300,7 @@ describe('5. A wallet that appears late is reconnected silently', () => {
 
   it('a late wallet that has not connected this site is asked silently and leaves the card Disconnected', async () => {
     const app = await openApp({ setGlobal: false, appearAfterMs: 700 });
-    await until(() => app.wallet.requests('eth_accounts').length > 0, 'the silent eth_accounts');
+    await until(() => app.wallet.requests('eth_accounts').length > 0, { what: 'the silent eth_accounts', ms: 8_000 });
     await app.page.waitForTimeout(200);
     expect(await statusOf(app.card)).toBe('Disconnected');
     expect(app.wallet.requests('eth_requestAccounts')).toHaveLength(0);
@@ -311,7 +313,7 @@ describe('6. A double-click on Connect', () => {
   it('ends Connected with exactly one eth_requestAccounts', async () => {
     const app = await openApp({ approval: 'manual' });
     await app.card.getByRole('button', { name: 'Connect' }).dblclick();
-    await until(() => app.wallet.pendingPrompts === 1, 'the wallet prompt');
+    await until(() => app.wallet.pendingPrompts === 1, { what: 'the wallet prompt', ms: 8_000 });
     await app.page.waitForTimeout(200);
     await app.wallet.approvePending();
     await waitForStatus(app.card, 'Connected');

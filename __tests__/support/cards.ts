@@ -45,15 +45,6 @@ export async function alerts(card: Locator): Promise<string[]> {
   return card.getByRole('alert').allTextContents();
 }
 
-/** Polls a condition in the test process (wallet-side state) with a wide margin. */
-export async function until(condition: () => boolean, what: string, ms = 8_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Uncaught page errors and error-boundary screens, to assert "nothing broke". */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];

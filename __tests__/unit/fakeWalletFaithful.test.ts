@@ -7,10 +7,11 @@ import { MetaMaskInpageProvider } from '@metamask/providers';
 import { pipeline, type Duplex } from 'readable-stream';
 import { FakeEip1193Provider, IN_PROCESS_ORIGIN } from '../support/fakeProvider';
 import { MetaMaskBackground } from '../support/metamask/background';
+import { pause } from '../support/wait';
 import type { WalletCore } from '../support/walletCore';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const settle = (ms = 30) => new Promise((r) => setTimeout(r, ms));
+const settle = (ms = 30) => pause(ms);
 const quiet = { log: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, trace: () => undefined };
 
 interface Subject {
