@@ -11,7 +11,7 @@ import type { ConnectionId, Connector, Eip1193Provider, RequestArguments } from 
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
 import { TRANSFER_MESSAGES, isTransactionHash, toQuantity, transactionUrl, transferProblem } from '../src/lib/transfer';
 import { rpcApi } from '../store/rpcApi';
-import { selectConnectionMeta } from '../store/selectors';
+import { selectConnectionActivity } from '../store/selectors';
 import { signingApi, type ReceiptOutcome } from '../store/signingApi';
 import { signingTargetOf, selectSigningRequest } from '../store/signingSelectors';
 import { SIGNING_ERROR_NAMES, signingActions as actions, type SigningInput, type SigningKind, type SigningRequestArgs } from '../store/signingSlice';
@@ -73,7 +73,7 @@ function* waitingNotice(connectionId: ConnectionId, ms: number): SagaIterator {
   let attempt: number | undefined;
   try {
     yield delay(ms);
-    attempt = (yield select((s: RootState) => selectConnectionMeta(s, connectionId).attempt)) as number;
+    attempt = (yield select((s: RootState) => selectConnectionActivity(s, connectionId).attempt)) as number;
     yield put(walletActions.awaitingWalletChanged({ id: connectionId, attempt, waiting: true }));
     yield call(() => new Promise<never>(() => undefined));
   } finally {

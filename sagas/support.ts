@@ -2,7 +2,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext } from 'redux-saga/effects';
 import type { ConnectionId } from '../src/lib/connectors/types';
-import { selectConnection, selectConnectionMeta } from '../store/selectors';
+import { selectConnection, selectConnectionActivity } from '../store/selectors';
 import type { RootState } from '../store/types';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 
@@ -11,12 +11,12 @@ export function* walletContext(): SagaIterator<WalletSagaContext> {
   return context;
 }
 
-export const selectAttempt = (id: ConnectionId) => (state: RootState) => selectConnectionMeta(state, id).attempt;
+export const selectAttempt = (id: ConnectionId) => (state: RootState) => selectConnectionActivity(state, id).attempt;
 /** Accounts are kept (validated) on success, also on a chain that is not allowed. */
 export const selectHasAccounts = (id: ConnectionId) => (state: RootState) => selectConnection(state, id).accounts !== undefined;
 export const selectActivating = (id: ConnectionId) => (state: RootState) => selectConnection(state, id).activating;
-export const selectWalletLocked = (id: ConnectionId) => (state: RootState) => selectConnectionMeta(state, id).walletLocked === true;
-export const selectDesiredChainId = (id: ConnectionId) => (state: RootState) => selectConnectionMeta(state, id).desiredChainId;
+export const selectWalletLocked = (id: ConnectionId) => (state: RootState) => selectConnectionActivity(state, id).walletLocked === true;
+export const selectDesiredChainId = (id: ConnectionId) => (state: RootState) => selectConnectionActivity(state, id).desiredChainId;
 
 /**
  * Runs a saga as an error boundary: whatever it throws ends it, never its parent. Used for every

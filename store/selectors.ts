@@ -1,28 +1,28 @@
 import type { AnnouncedWallet, ConnectionId, ConnectorInfo } from '../src/lib/connectors/types';
 import { ERROR_NAMES } from '../src/lib/errors';
-import type { Connection, ConnectionMeta } from './walletSlice';
+import type { Connection, ConnectionActivity } from './walletSlice';
 import type { RootState } from './types';
 
 export type ConnectionStatus = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error' | 'Reload required';
 
 export const selectCurrentConnectionId = (state: RootState) => state.wallet.current;
 export const selectConnection = (state: RootState, id: ConnectionId): Connection => state.wallet.connections[id];
-export const selectConnectionMeta = (state: RootState, id: ConnectionId): ConnectionMeta => state.wallet.meta[id];
+export const selectConnectionActivity = (state: RootState, id: ConnectionId): ConnectionActivity => state.wallet.activity[id];
 export const selectAllowedChainIds = (state: RootState, id: ConnectionId): number[] => state.wallet.allowedChainIds[id];
 
 /** SPEC: connected means chainId and accounts both known and no error. */
-export function connectionStatus(connection: Connection, meta: ConnectionMeta): ConnectionStatus {
+export function connectionStatus(connection: Connection, activity: ConnectionActivity): ConnectionStatus {
   // A silent probe (nothing was connected last time) stays "Disconnected" until it finds accounts.
-  if (connection.activating && meta.phase === 'probing') return 'Disconnected';
-  if (connection.activating) return meta.phase === 'reconnecting' ? 'Reconnecting' : 'Connecting';
-  if (meta.linkDead) return 'Reload required';
+  if (connection.activating && activity.phase === 'probing') return 'Disconnected';
+  if (connection.activating) return activity.phase === 'reconnecting' ? 'Reconnecting' : 'Connecting';
+  if (activity.linkDead) return 'Reload required';
   if (connection.error) return 'Error';
   if (connection.chainId !== undefined && connection.accounts !== undefined) return 'Connected';
   return 'Disconnected';
 }
 
 export const selectConnectionStatus = (state: RootState, id: ConnectionId): ConnectionStatus =>
-  connectionStatus(state.wallet.connections[id], state.wallet.meta[id]);
+  connectionStatus(state.wallet.connections[id], state.wallet.activity[id]);
 
 export function isOnUnsupportedChain(connection: Connection): boolean {
   return connection.error?.name === ERROR_NAMES.chainIdNotAllowed;

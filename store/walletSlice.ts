@@ -13,10 +13,15 @@ export interface Connection {
   error?: WalletError;
 }
 
-/** What the connection is doing, beyond the four SPEC fields, for the UI and stale-result checks. */
+/** How an activation started: a visible reconnect, a silent probe, or the user's click. */
 export type Phase = 'idle' | 'reconnecting' | 'probing' | 'connecting';
 
-export interface ConnectionMeta {
+/**
+ * What is going on around a connection beyond the four SPEC fields (`connections[id]`): the current
+ * attempt and how it started, a prompt waiting in the wallet, a chain switch in flight, the pairing
+ * URI, our dialogs, a lost, dead or locked link. (Formerly "meta", which said nothing about it.)
+ */
+export interface ConnectionActivity {
   /** Increases with every activation and deactivation; a result of an older attempt is stale. */
   attempt: number;
   phase: Phase;
@@ -51,12 +56,12 @@ export interface WalletState {
   /** The browser extension the user picked (EIP-6963 rdns), if any. */
   chosenExtension?: string;
   connections: Record<ConnectionId, Connection>;
-  meta: Record<ConnectionId, ConnectionMeta>;
+  activity: Record<ConnectionId, ConnectionActivity>;
   allowedChainIds: Record<ConnectionId, number[]>;
 }
 
 const idle = (): Connection => ({ activating: false });
-const freshMeta = (attempt = 0): ConnectionMeta => ({ attempt, phase: 'idle', awaitingWallet: false });
+const freshActivity = (attempt = 0): ConnectionActivity => ({ attempt, phase: 'idle', awaitingWallet: false });
 
 function perKind<T>(make: (id: ConnectionId) => T): Record<ConnectionId, T> {
   return Object.fromEntries(CONNECTION_IDS.map((id) => [id, make(id)])) as Record<ConnectionId, T>;
@@ -82,7 +87,7 @@ export function createWalletState(
     kinds: options.kinds ?? defaultKinds(),
     ...(options.chosenExtension !== undefined ? { chosenExtension: options.chosenExtension } : {}),
     connections: perKind(idle),
-    meta: perKind(() => freshMeta()),
+    activity: perKind(() => freshActivity()),
     allowedChainIds: perKind((id) => [...allowedChainIds[id]]),
   };
 }
@@ -98,8 +103,8 @@ function isLive(c: Connection): boolean {
 function reset(state: WalletState, id: ConnectionId, error?: WalletError): void {
   // Errors are data from anywhere (a saga, DevTools, a replay): stored only in the plain shape.
   state.connections[id] = error ? { activating: false, error: toWalletError(error) } : idle();
-  const meta = state.meta[id];
-  state.meta[id] = { ...freshMeta(meta.attempt), ...(meta.desiredChainId !== undefined ? { desiredChainId: meta.desiredChainId } : {}) };
+  const activity = state.activity[id];
+  state.activity[id] = { ...freshActivity(activity.attempt), ...(activity.desiredChainId !== undefined ? { desiredChainId: activity.desiredChainId } : {}) };
 }
 
 /**
@@ -111,7 +116,7 @@ function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: u
   if (update.chainId !== undefined) {
     const checked = validateChainId(update.chainId);
     if (!checked.ok) {
-      state.meta[id].rejectedUpdate = checked.error;
+      state.activity[id].rejectedUpdate = checked.error;
       return false;
     }
     next.chainId = checked.value;
@@ -119,7 +124,7 @@ function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: u
   if (update.accounts !== undefined) {
     const checked = validateAccounts(update.accounts);
     if (!checked.ok) {
-      state.meta[id].rejectedUpdate = checked.error;
+      state.activity[id].rejectedUpdate = checked.error;
       return false;
     }
     if (checked.value.length === 0) {
@@ -127,19 +132,19 @@ function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: u
       // was locked (or the site's permission revoked): it comes back when accounts do.
       const hadAccounts = state.connections[id].accounts !== undefined;
       reset(state, id);
-      if (hadAccounts) state.meta[id].walletLocked = true;
+      if (hadAccounts) state.activity[id].walletLocked = true;
       return true;
     }
     next.accounts = checked.value;
   }
-  delete state.meta[id].rejectedUpdate;
+  delete state.activity[id].rejectedUpdate;
   const complete = next.chainId !== undefined && next.accounts !== undefined;
   if (complete) {
     next.activating = false;
-    state.meta[id].phase = 'idle';
-    state.meta[id].awaitingWallet = false;
-    delete state.meta[id].pairingUri;
-    delete state.meta[id].walletLocked;
+    state.activity[id].phase = 'idle';
+    state.activity[id].awaitingWallet = false;
+    delete state.activity[id].pairingUri;
+    delete state.activity[id].walletLocked;
   }
   const notAllowed = next.chainId === undefined ? undefined : chainIdNotAllowedError(next.chainId, state.allowedChainIds[id]);
   if (notAllowed) next.error = notAllowed;
@@ -153,12 +158,12 @@ function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: u
  * attempt number moves on, so any result still on its way from the old attempt is stale.
  */
 function endAttempt(state: WalletState, id: ConnectionId, error?: WalletError): void {
-  state.meta[id].attempt += 1;
+  state.activity[id].attempt += 1;
   reset(state, id, error);
 }
 
 function isCurrentAttempt(state: WalletState, payload: Attempted): boolean {
-  return state.meta[payload.id].attempt === payload.attempt;
+  return state.activity[payload.id].attempt === payload.attempt;
 }
 
 export const walletSlice = createSlice({
@@ -169,28 +174,28 @@ export const walletSlice = createSlice({
     connectRequested(state, action: PayloadAction<WithId<{ desiredChainId?: number }>>) {
       state.current = action.payload.id;
       state.chosen = true;
-      if (action.payload.desiredChainId !== undefined) state.meta[action.payload.id].desiredChainId = action.payload.desiredChainId;
+      if (action.payload.desiredChainId !== undefined) state.activity[action.payload.id].desiredChainId = action.payload.desiredChainId;
     },
     /** The chain to use on the next connect, chosen while not connected. */
     desiredChainSelected(state, action: PayloadAction<WithId<{ chainId: number }>>) {
-      state.meta[action.payload.id].desiredChainId = action.payload.chainId;
+      state.activity[action.payload.id].desiredChainId = action.payload.chainId;
     },
     /** `silent`: an eager attempt for a kind that was not connected last time (phase 'probing'). */
     activationStarted(state, action: PayloadAction<WithId<{ eager: boolean; silent?: boolean }>>) {
       const { id, eager, silent } = action.payload;
-      const meta = state.meta[id];
+      const activity = state.activity[id];
       state.connections[id] = { activating: true };
-      state.meta[id] = {
-        ...freshMeta(meta.attempt + 1),
+      state.activity[id] = {
+        ...freshActivity(activity.attempt + 1),
         phase: eager ? (silent ? 'probing' : 'reconnecting') : 'connecting',
-        ...(meta.desiredChainId !== undefined ? { desiredChainId: meta.desiredChainId } : {}),
+        ...(activity.desiredChainId !== undefined ? { desiredChainId: activity.desiredChainId } : {}),
       };
     },
     activationSucceeded(state, action: PayloadAction<Attempted<{ chainId: unknown; accounts: unknown }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;
       const { id, chainId, accounts } = action.payload;
       // An invalid answer ends the activation: the wallet gave us nothing we can use.
-      if (!applyUpdate(state, id, { chainId, accounts })) reset(state, id, state.meta[id].rejectedUpdate);
+      if (!applyUpdate(state, id, { chainId, accounts })) reset(state, id, state.activity[id].rejectedUpdate);
     },
     activationFailed(state, action: PayloadAction<Attempted<{ error: WalletError }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;
@@ -203,15 +208,15 @@ export const walletSlice = createSlice({
     },
     awaitingWalletChanged(state, action: PayloadAction<Attempted<{ waiting: boolean }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;
-      state.meta[action.payload.id].awaitingWallet = action.payload.waiting;
+      state.activity[action.payload.id].awaitingWallet = action.payload.waiting;
     },
     pairingUriReceived(state, action: PayloadAction<Attempted<{ uri: string }>>) {
       if (!isCurrentAttempt(state, action.payload) || !state.connections[action.payload.id].activating) return;
-      state.meta[action.payload.id].pairingUri = action.payload.uri;
+      state.activity[action.payload.id].pairingUri = action.payload.uri;
     },
     /** The user closed the QR dialog; the saga tears the pending connection down. */
     qrDialogClosed(state, action: PayloadAction<WithId>) {
-      delete state.meta[action.payload.id].pairingUri;
+      delete state.activity[action.payload.id].pairingUri;
     },
     connectCancelled(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
@@ -233,7 +238,7 @@ export const walletSlice = createSlice({
       const { id, error } = action.payload;
       if (!isLive(state.connections[id])) return;
       endAttempt(state, id, error);
-      state.meta[id].linkLost = true;
+      state.activity[id].linkLost = true;
     },
     /** The wallet ended the session on purpose: back to idle, no error. */
     sessionEnded(state, action: PayloadAction<WithId>) {
@@ -244,33 +249,33 @@ export const walletSlice = createSlice({
     disconnectRequested(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
       endAttempt(state, id);
-      delete state.meta[id].desiredChainId;
+      delete state.activity[id].desiredChainId;
     },
     /** The user pressed Cancel while a request waits on the wallet; the saga rejects it (4001). */
     walletRequestCancelled(state, action: PayloadAction<WithId>) {
-      state.meta[action.payload.id].awaitingWallet = false;
+      state.activity[action.payload.id].awaitingWallet = false;
     },
     /** The user chose a kind whose browser extension is missing: we suggest it before connecting. */
     extensionSuggestionShown(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
       if (state.connections[id].activating) return;
-      state.meta[id].extensionSuggestion = true;
+      state.activity[id].extensionSuggestion = true;
     },
     extensionSuggestionClosed(state, action: PayloadAction<WithId>) {
-      delete state.meta[action.payload.id].extensionSuggestion;
+      delete state.activity[action.payload.id].extensionSuggestion;
     },
     /** The link is gone for good: shown as "Reload required" until the page reloads or a new attempt starts. */
     linkDied(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const { id, error } = action.payload;
       endAttempt(state, id, error);
-      state.meta[id].linkDead = true;
+      state.activity[id].linkDead = true;
     },
     /** The wallet reported zero accounts (locked); the lifecycle keeps listening for them to come back. */
     walletLocked(state, action: PayloadAction<WithId>) {
       const { id } = action.payload;
       if (state.connections[id].error !== undefined) return;
       reset(state, id);
-      state.meta[id].walletLocked = true;
+      state.activity[id].walletLocked = true;
     },
     /** What each kind offers changed (a wallet announced itself, an extension appeared). Validated here. */
     connectorsDescribed(state, action: PayloadAction<{ kinds: Partial<Record<ConnectionId, unknown>> }>) {
@@ -288,24 +293,24 @@ export const walletSlice = createSlice({
     },
     chainSwitchRequested(state, action: PayloadAction<WithId<{ chainId: number }>>) {
       const { id, chainId } = action.payload;
-      const meta = state.meta[id];
-      if (meta.switchingTo !== undefined) return;
-      meta.switchingTo = chainId;
-      delete meta.switchError;
+      const activity = state.activity[id];
+      if (activity.switchingTo !== undefined) return;
+      activity.switchingTo = chainId;
+      delete activity.switchError;
     },
     /** The user stopped waiting for the wallet to answer a switch. */
     chainSwitchCancelled(state, action: PayloadAction<WithId>) {
-      delete state.meta[action.payload.id].switchingTo;
+      delete state.activity[action.payload.id].switchingTo;
     },
     chainSwitchSucceeded(state, action: PayloadAction<WithId<{ chainId: unknown }>>) {
       const { id, chainId } = action.payload;
-      delete state.meta[id].switchingTo;
+      delete state.activity[id].switchingTo;
       if (isLive(state.connections[id])) applyUpdate(state, id, { chainId });
     },
     chainSwitchFailed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const { id, error } = action.payload;
-      delete state.meta[id].switchingTo;
-      state.meta[id].switchError = error;
+      delete state.activity[id].switchingTo;
+      state.activity[id].switchError = error;
     },
   },
 });

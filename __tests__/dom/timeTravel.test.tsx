@@ -106,7 +106,7 @@ describe('time travel', () => {
       const connection = state.wallet.connections.injected;
       const status = within(card).getByTestId('status').textContent ?? '';
       seen.add(status);
-      if (connection.activating && state.wallet.meta.injected.phase === 'probing') expect(status).toBe('Disconnected');
+      if (connection.activating && state.wallet.activity.injected.phase === 'probing') expect(status).toBe('Disconnected');
       else if (connection.activating) expect(status).toMatch(/Connecting|Reconnecting/);
       else if (connection.error) {
         expect(status).toBe('Error');

@@ -7,7 +7,7 @@ import type { RootState } from '../../store/types';
 import { buildChainTable, type ChainTable } from '../../src/lib/chains';
 
 const isConnected = (s: RootState) => selectConnectionStatus(s, 'injected') === 'Connected';
-const switchDone = (s: RootState) => s.wallet.meta.injected.switchingTo === undefined;
+const switchDone = (s: RootState) => s.wallet.activity.injected.switchingTo === undefined;
 
 let stop: Array<() => void> = [];
 afterEach(() => {
@@ -27,7 +27,7 @@ describe('switch to a chain the wallet knows', () => {
     const wallet = new FakeEip1193Provider({ authorized: true, chainId: 1, knownChains: [1, 137] });
     const app = await connected(wallet);
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 137 }));
-    expect(app.store.getState().wallet.meta.injected.switchingTo).toBe(137);
+    expect(app.store.getState().wallet.activity.injected.switchingTo).toBe(137);
     const state = await app.waitFor((s) => switchDone(s) && s.wallet.connections.injected.chainId === 137);
     expect(wallet.requests.find((r) => r.method === 'wallet_switchEthereumChain')?.params).toEqual([{ chainId: '0x89' }]);
     expect(wallet.count('wallet_addEthereumChain')).toBe(0);
@@ -69,8 +69,8 @@ describe('4902: the wallet does not know the chain', () => {
     // With a key configured Ropsten has a URL, but the table gives it no native currency.
     const app = await connected(wallet, buildChainTable({ infuraKey: 'k' }));
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 3 }));
-    const state = await app.waitFor((s) => s.wallet.meta.injected.switchError !== undefined);
-    expect(state.wallet.meta.injected.switchError).toMatchObject({ code: 4902 });
+    const state = await app.waitFor((s) => s.wallet.activity.injected.switchError !== undefined);
+    expect(state.wallet.activity.injected.switchError).toMatchObject({ code: 4902 });
     expect(wallet.count('wallet_addEthereumChain')).toBe(0);
     expect(state.wallet.connections.injected.chainId).toBe(1);
   });
@@ -83,8 +83,8 @@ describe('a chain with no URLs', () => {
     const before = app.store.getState().wallet.connections.injected;
     const count = wallet.requests.length;
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 5 }));
-    const state = await app.waitFor((s) => s.wallet.meta.injected.switchError !== undefined);
-    expect(state.wallet.meta.injected.switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 5' });
+    const state = await app.waitFor((s) => s.wallet.activity.injected.switchError !== undefined);
+    expect(state.wallet.activity.injected.switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 5' });
     expect(state.wallet.connections.injected).toEqual(before);
     expect(wallet.requests.length).toBe(count);
   });
@@ -98,8 +98,8 @@ describe('failures and duplicates', () => {
     });
     const app = await connected(wallet);
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.meta.injected.switchError !== undefined);
-    expect(state.wallet.meta.injected.switchError).toEqual({ name: 'UserRejectedRequestError', code: 4001, message: 'User rejected the request.' });
+    const state = await app.waitFor((s) => s.wallet.activity.injected.switchError !== undefined);
+    expect(state.wallet.activity.injected.switchError).toEqual({ name: 'UserRejectedRequestError', code: 4001, message: 'User rejected the request.' });
     expect(isConnected(state)).toBe(true);
   });
 
@@ -112,7 +112,7 @@ describe('failures and duplicates', () => {
     await app.settle();
     expect(wallet.count('wallet_switchEthereumChain')).toBe(1);
     app.store.dispatch(a.disconnectRequested({ id: 'injected' }));
-    expect(app.store.getState().wallet.meta.injected.switchingTo).toBeUndefined();
+    expect(app.store.getState().wallet.activity.injected.switchingTo).toBeUndefined();
   });
 });
 
@@ -124,8 +124,8 @@ describe('a wallet that never answers a switch', () => {
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
     await app.settle();
     app.store.dispatch(a.chainSwitchCancelled({ id: 'injected' }));
-    expect(app.store.getState().wallet.meta.injected.switchingTo).toBeUndefined();
-    expect(app.store.getState().wallet.meta.injected.switchError).toBeUndefined();
+    expect(app.store.getState().wallet.activity.injected.switchingTo).toBeUndefined();
+    expect(app.store.getState().wallet.activity.injected.switchError).toBeUndefined();
     expect(isConnected(app.store.getState())).toBe(true);
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 137 }));
     await app.settle();
@@ -139,9 +139,9 @@ describe('a wallet that never answers a switch', () => {
     stop.push(app.stop);
     await app.waitFor(isConnected);
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.meta.injected.switchError !== undefined);
-    expect(state.wallet.meta.injected.switchError).toEqual({ name: 'TimeoutError', message: 'Switching chain timed out after 0 s' });
-    expect(state.wallet.meta.injected.switchingTo).toBeUndefined();
+    const state = await app.waitFor((s) => s.wallet.activity.injected.switchError !== undefined);
+    expect(state.wallet.activity.injected.switchError).toEqual({ name: 'TimeoutError', message: 'Switching chain timed out after 0 s' });
+    expect(state.wallet.activity.injected.switchingTo).toBeUndefined();
     expect(isConnected(state)).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ async function start(): Promise<App & { wallet: FakeEip1193Provider }> {
   return Object.assign(app, { wallet });
 }
 
-const status = (s: RootState, id: 'coinbase' | 'injected' = 'coinbase') => connectionStatus(s.wallet.connections[id], s.wallet.meta[id]);
+const status = (s: RootState, id: 'coinbase' | 'injected' = 'coinbase') => connectionStatus(s.wallet.connections[id], s.wallet.activity[id]);
 
 async function connected(app: App): Promise<RootState> {
   app.store.dispatch(a.connectRequested({ id: 'coinbase' }));
@@ -72,19 +72,19 @@ describe('connect through the keys popup', () => {
     keys.behaviour = 'manual';
     app.store.dispatch(a.connectRequested({ id: 'coinbase' }));
     const prompt = await keys.nextPrompt();
-    await app.waitFor((s) => s.wallet.meta.coinbase.awaitingWallet);
+    await app.waitFor((s) => s.wallet.activity.coinbase.awaitingWallet);
     prompt.answer(true);
     const s = await app.waitFor((st) => status(st) === 'Connected');
-    expect(s.wallet.meta.coinbase.awaitingWallet).toBe(false);
+    expect(s.wallet.activity.coinbase.awaitingWallet).toBe(false);
   });
 
   it('switches chain: 4902 from the wallet, then the chain is added and used', async () => {
     const app = await start();
     await connected(app);
     app.store.dispatch(a.chainSwitchRequested({ id: 'coinbase', chainId: 10 }));
-    const s = await app.waitFor((st) => st.wallet.connections.coinbase.chainId === 10 && st.wallet.meta.coinbase.switchingTo === undefined);
+    const s = await app.waitFor((st) => st.wallet.connections.coinbase.chainId === 10 && st.wallet.activity.coinbase.switchingTo === undefined);
     expect(status(s)).toBe('Connected');
-    expect(s.wallet.meta.coinbase.switchError).toBeUndefined();
+    expect(s.wallet.activity.coinbase.switchError).toBeUndefined();
     expect(keys.log.map((r) => r.method)).toEqual(['config', 'eth_requestAccounts', 'config', 'wallet_switchEthereumChain', 'wallet_addEthereumChain']);
   });
 });
@@ -113,7 +113,7 @@ describe('a closed popup', () => {
     keys.windows[0]!.userCloses();
     const s = await app.waitFor((st) => status(st) === 'Error');
     expect(s.wallet.connections.coinbase.error).toMatchObject({ code: 4001, message: 'User rejected the request.' });
-    expect(s.wallet.meta.coinbase.awaitingWallet).toBe(false);
+    expect(s.wallet.activity.coinbase.awaitingWallet).toBe(false);
   });
 });
 
@@ -138,9 +138,9 @@ describe('cancel on "Confirm on phone"', () => {
     keys.behaviour = 'manual';
     app.store.dispatch(a.connectRequested({ id: 'coinbase' }));
     await keys.nextPrompt();
-    await app.waitFor((s) => s.wallet.meta.coinbase.awaitingWallet);
+    await app.waitFor((s) => s.wallet.activity.coinbase.awaitingWallet);
     app.store.dispatch(a.walletRequestCancelled({ id: 'coinbase' }));
-    expect(app.store.getState().wallet.meta.coinbase.awaitingWallet).toBe(false);
+    expect(app.store.getState().wallet.activity.coinbase.awaitingWallet).toBe(false);
     const s = await app.waitFor((st) => status(st) === 'Error');
     expect(s.wallet.connections.coinbase.error).toMatchObject({ name: 'UserRejectedRequestError', code: 4001 });
     expect(keys.windows[0]!.closed).toBe(true);
@@ -152,10 +152,10 @@ describe('cancel on "Confirm on phone"', () => {
     keys.behaviour = 'manual';
     app.store.dispatch(a.chainSwitchRequested({ id: 'coinbase', chainId: 10 }));
     await keys.nextPrompt(); // the wallet asks about adding the chain
-    await app.waitFor((s) => s.wallet.meta.coinbase.awaitingWallet);
+    await app.waitFor((s) => s.wallet.activity.coinbase.awaitingWallet);
     app.store.dispatch(a.walletRequestCancelled({ id: 'coinbase' }));
-    const s = await app.waitFor((st) => st.wallet.meta.coinbase.switchError !== undefined);
-    expect(s.wallet.meta.coinbase.switchError).toMatchObject({ code: 4001 });
+    const s = await app.waitFor((st) => st.wallet.activity.coinbase.switchError !== undefined);
+    expect(s.wallet.activity.coinbase.switchError).toMatchObject({ code: 4001 });
     expect(s.wallet.connections.coinbase).toEqual({ activating: false, chainId: 1, accounts: [WALLET_ACCOUNT_CHECKSUMMED] });
   });
 });
@@ -167,13 +167,13 @@ describe('a lost connection', () => {
     const injectedBefore = app.store.getState().wallet.connections.injected;
     keys.state.revoked = true;
     app.store.dispatch(a.chainSwitchRequested({ id: 'coinbase', chainId: 10 }));
-    let s = await app.waitFor((st) => st.wallet.meta.coinbase.linkLost === true);
+    let s = await app.waitFor((st) => st.wallet.activity.coinbase.linkLost === true);
     expect(s.wallet.connections.coinbase.error).toMatchObject({ code: 4900, message: 'The provider is disconnected from all chains.' });
     expect(app.connectors.coinbase.hasStoredSession()).toBe(false);
 
     app.store.dispatch(a.disconnectRequested({ id: 'coinbase' }));
     s = await app.waitFor((st) => status(st) === 'Disconnected');
-    expect(s.wallet.meta.coinbase.linkLost).toBeUndefined();
+    expect(s.wallet.activity.coinbase.linkLost).toBeUndefined();
     expect(s.wallet.connections.coinbase).toEqual({ activating: false });
     expect(s.wallet.connections.injected).toBe(injectedBefore);
 
@@ -194,7 +194,7 @@ describe('a lost connection', () => {
       relay.endSessionFromPhone();
       const s = await app.waitFor((st) => status(st) === 'Disconnected');
       expect(s.wallet.connections.coinbase).toEqual({ activating: false });
-      expect(s.wallet.meta.coinbase.linkLost).toBeUndefined();
+      expect(s.wallet.activity.coinbase.linkLost).toBeUndefined();
       expect(errors.mock.calls.filter((call) => String(call[0]).includes('navigation'))).toEqual([]);
     } finally {
       errors.mockRestore();

@@ -138,8 +138,8 @@ describe("3. One kind's pending chain switch never holds up another kind's", () 
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
     app.store.dispatch(a.chainSwitchRequested({ id: 'coinbase', chainId: 10 }));
     const state = await app.waitFor((s) => s.wallet.connections.coinbase.chainId === 10, 1000);
-    expect(state.wallet.meta.coinbase.switchingTo).toBeUndefined();
-    expect(state.wallet.meta.injected.switchingTo).toBe(10);
+    expect(state.wallet.activity.coinbase.switchingTo).toBeUndefined();
+    expect(state.wallet.activity.injected.switchingTo).toBe(10);
   });
 
   it('a provider that never loads for a switch times out instead of leaving the card switching', async () => {
@@ -150,8 +150,8 @@ describe("3. One kind's pending chain switch never holds up another kind's", () 
     await app.waitFor(is('coinbase', 'Connected'));
     connector.getProvider = () => new Promise(() => undefined);
     app.store.dispatch(a.chainSwitchRequested({ id: 'coinbase', chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.meta.coinbase.switchError !== undefined, 2000);
-    expect(state.wallet.meta.coinbase.switchError?.name).toBe('TimeoutError');
+    const state = await app.waitFor((s) => s.wallet.activity.coinbase.switchError !== undefined, 2000);
+    expect(state.wallet.activity.coinbase.switchError?.name).toBe('TimeoutError');
     expect(selectConnectionStatus(state, 'coinbase')).toBe('Connected');
   });
 });
@@ -198,14 +198,14 @@ describe('4. Values that are not JSON give a typed error, never a throw', () => 
     wallet.setChain(10);
     const state = await app.waitFor((s) => s.wallet.connections.injected.chainId === 10);
     expect(selectConnectionStatus(state, 'injected')).toBe('Connected');
-    expect(state.wallet.meta.injected.rejectedUpdate?.name).toBeUndefined();
+    expect(state.wallet.activity.injected.rejectedUpdate?.name).toBeUndefined();
   });
 
   it.each(hostileValues())('%s reaching the reducer (a dispatch that skipped the sagas) is rejected, not thrown', (_, value) => {
     // Straight to the reducer: the development-only serializability check in front of it would
     // itself stumble over a Proxy, and production has no such check.
     let state = walletSlice.reducer(undefined, a.activationStarted({ id: 'injected', eager: false }));
-    const attempt = state.meta.injected.attempt;
+    const attempt = state.activity.injected.attempt;
     expect(() => (state = walletSlice.reducer(state, a.activationSucceeded({ id: 'injected', attempt, chainId: value, accounts: [ACCOUNT] })))).not.toThrow();
     expect(state.connections.injected.error?.message).toMatch(/^Invalid chainId /);
     expect(() => (state = walletSlice.reducer(state, a.accountsChanged({ id: 'injected', accounts: value })))).not.toThrow();

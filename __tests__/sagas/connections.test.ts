@@ -169,12 +169,12 @@ describe('-32002: a request already pending in the wallet', () => {
     wallet.leavePendingFromEarlierPage();
     const app = start({ connectors: { injected: injectedWith(wallet) } });
     app.store.dispatch(a.connectRequested({ id: 'injected' }));
-    await app.waitFor((s) => s.wallet.meta.injected.awaitingWallet);
+    await app.waitFor((s) => s.wallet.activity.injected.awaitingWallet);
     expect(injected(app.store.getState()).error).toBeUndefined();
     wallet.approve();
     const state = await app.waitFor(isConnected);
     expect(injected(state)).toEqual({ activating: false, chainId: 10, accounts: [ACCOUNT] });
-    expect(state.wallet.meta.injected.awaitingWallet).toBe(false);
+    expect(state.wallet.activity.injected.awaitingWallet).toBe(false);
   });
 
   it('a second click sends no second eth_requestAccounts', async () => {
@@ -218,8 +218,8 @@ describe('connect with a desired chain', () => {
     const before = injected(app.store.getState());
     const requestsBefore = wallet.requests.length;
     app.store.dispatch(a.connectRequested({ id: 'injected', desiredChainId: 3 }));
-    const state = await app.waitFor((s) => s.wallet.meta.injected.switchError !== undefined);
-    expect(state.wallet.meta.injected.switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 3' });
+    const state = await app.waitFor((s) => s.wallet.activity.injected.switchError !== undefined);
+    expect(state.wallet.activity.injected.switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 3' });
     expect(injected(state)).toEqual(before);
     expect(wallet.requests.length).toBe(requestsBefore);
   });
@@ -284,7 +284,7 @@ describe('provider events', () => {
     wallet.emit('chainChanged', 'banana');
     const state = app.store.getState();
     expect(injected(state)).toEqual({ activating: false, chainId: 1, accounts: [ACCOUNT] });
-    expect(state.wallet.meta.injected.rejectedUpdate?.message).toBe('Invalid chainId banana');
+    expect(state.wallet.activity.injected.rejectedUpdate?.message).toBe('Invalid chainId banana');
   });
 });
 
@@ -352,7 +352,7 @@ describe('QR dialog close', () => {
     app.store.dispatch(a.connectRequested({ id: 'walletconnect' }));
     await app.settle();
     connector.emit({ type: 'displayUri', uri: 'wc:topic@2?relay-protocol=irn&symKey=abc' });
-    expect(app.store.getState().wallet.meta.walletconnect.pairingUri).toBe('wc:topic@2?relay-protocol=irn&symKey=abc');
+    expect(app.store.getState().wallet.activity.walletconnect.pairingUri).toBe('wc:topic@2?relay-protocol=irn&symKey=abc');
     app.store.dispatch(a.qrDialogClosed({ id: 'walletconnect' }));
     const state = await app.waitFor((s) => s.wallet.connections.walletconnect.error !== undefined);
     expect(state.wallet.connections.walletconnect).toEqual({ activating: false, error: { name: 'UserClosedModalError', message: 'User closed modal' } });

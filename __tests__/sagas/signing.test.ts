@@ -482,10 +482,10 @@ describe('a request waiting on a phone (WalletConnect, Coinbase)', () => {
     wallet.answer('personal_sign', () => new Promise((resolve) => (answer = resolve)));
     const app = await start(wallet, { kind: 'walletconnect' });
     app.request({ kind: 'message', message: 'hi' });
-    await app.waitFor((st) => st.wallet.meta.walletconnect.awaitingWallet);
+    await app.waitFor((st) => st.wallet.activity.walletconnect.awaitingWallet);
     answer(await signer.signMessage('hi'));
     await app.until('message', 'signed');
-    await app.waitFor((st) => !st.wallet.meta.walletconnect.awaitingWallet);
+    await app.waitFor((st) => !st.wallet.activity.walletconnect.awaitingWallet);
   });
 
   it('Cancel in that notice abandons the request', async () => {
@@ -493,16 +493,16 @@ describe('a request waiting on a phone (WalletConnect, Coinbase)', () => {
     wallet.answer('personal_sign', () => HANG);
     const app = await start(wallet, { kind: 'coinbase' });
     app.request({ kind: 'message', message: 'hi' });
-    await app.waitFor((st) => st.wallet.meta.coinbase.awaitingWallet);
+    await app.waitFor((st) => st.wallet.activity.coinbase.awaitingWallet);
     app.store.dispatch({ type: 'wallet/walletRequestCancelled', payload: { id: 'coinbase' } });
     await app.until('message', 'abandoned');
-    expect(app.store.getState().wallet.meta.coinbase.awaitingWallet).toBe(false);
+    expect(app.store.getState().wallet.activity.coinbase.awaitingWallet).toBe(false);
   });
 
   it('a quick answer shows no notice at all', async () => {
     const app = await start(signingWallet(), { kind: 'walletconnect', signingTimeouts: { noticeMs: 1000 } });
     const seen: boolean[] = [];
-    const unsubscribe = app.store.subscribe(() => seen.push(app.store.getState().wallet.meta.walletconnect.awaitingWallet));
+    const unsubscribe = app.store.subscribe(() => seen.push(app.store.getState().wallet.activity.walletconnect.awaitingWallet));
     app.request({ kind: 'message', message: 'hi' });
     await app.until('message', 'signed');
     unsubscribe();

@@ -108,15 +108,15 @@ function openApp(options: AppOptions = {}) {
   });
   apps.push(harness);
   const wc = () => harness.store.getState().wallet.connections[ID];
-  const meta = () => harness.store.getState().wallet.meta[ID];
+  const activity = () => harness.store.getState().wallet.activity[ID];
   const isConnected = (s: RootState) => s.wallet.connections[ID].accounts !== undefined && !s.wallet.connections[ID].activating;
   /** Click Connect and wait for the QR code's URI. */
   const connect = async () => {
     harness.store.dispatch(walletActions.connectRequested({ id: ID }));
-    const shown = await harness.waitFor((s) => s.wallet.meta[ID].pairingUri !== undefined, 10_000);
-    return shown.wallet.meta[ID].pairingUri as string;
+    const shown = await harness.waitFor((s) => s.wallet.activity[ID].pairingUri !== undefined, 10_000);
+    return shown.wallet.activity[ID].pairingUri as string;
   };
-  return { ...harness, connector, webStorage: storage, wc, meta, connect, isConnected };
+  return { ...harness, connector, webStorage: storage, wc, activity, connect, isConnected };
 }
 
 
@@ -145,7 +145,7 @@ describe('pairing through the relay', () => {
     expect(app.wc().accounts).toEqual([TEST_ACCOUNTS[0].address]);
     expect(app.wc().error).toBeUndefined();
     expect([31337, 1]).toContain(app.wc().chainId);
-    expect(app.meta().pairingUri).toBeUndefined();
+    expect(app.activity().pairingUri).toBeUndefined();
     expect(app.connector.hasStoredSession()).toBe(true);
   });
 
@@ -213,7 +213,7 @@ describe('a relay that cannot be reached', () => {
       activating: false,
       error: { name: 'TimeoutError', message: 'Reaching the WalletConnect relay timed out after 1 s' },
     });
-    expect(state.wallet.meta[ID].pairingUri).toBeUndefined();
+    expect(state.wallet.activity[ID].pairingUri).toBeUndefined();
   });
 });
 
@@ -226,11 +226,11 @@ describe('a stored session', () => {
 
     const reloaded = openApp({ storage });
     let qrShown = false;
-    reloaded.store.subscribe(() => (qrShown ||= reloaded.meta().pairingUri !== undefined));
+    reloaded.store.subscribe(() => (qrShown ||= reloaded.activity().pairingUri !== undefined));
     expect(reloaded.connector.hasStoredSession()).toBe(true);
     const state = await reloaded.waitFor(reloaded.isConnected, 10_000);
     expect(state.wallet.connections[ID].accounts).toEqual(phone.accounts);
-    expect(state.wallet.meta[ID].pairingUri).toBeUndefined();
+    expect(state.wallet.activity[ID].pairingUri).toBeUndefined();
     expect(qrShown).toBe(false);
   });
 
@@ -286,15 +286,15 @@ describe('chain switch', () => {
     const { app } = await pairedApp({}, [31337, 1]);
     const target = app.wc().chainId === 1 ? 31337 : 1;
     app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: target }));
-    const state = await app.waitFor((s) => s.wallet.connections[ID].chainId === target && s.wallet.meta[ID].switchingTo === undefined, 10_000);
-    expect(state.wallet.meta[ID].switchError).toBeUndefined();
+    const state = await app.waitFor((s) => s.wallet.connections[ID].chainId === target && s.wallet.activity[ID].switchingTo === undefined, 10_000);
+    expect(state.wallet.activity[ID].switchError).toBeUndefined();
     expect(state.wallet.connections[ID].accounts).toEqual([TEST_ACCOUNTS[0].address]);
   });
 
   it('asks the wallet for a chain outside the session, which widens the session', async () => {
     const { app, phone } = await pairedApp({}, [31337, 10], [31337]);
     app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.meta[ID].switchingTo === undefined, 10_000);
+    const state = await app.waitFor((s) => s.wallet.activity[ID].switchingTo === undefined, 10_000);
     expect(phone.requests.map((r) => r.params.request.method)).toContain('wallet_switchEthereumChain');
     expect(state.wallet.connections[ID].chainId).toBe(10);
   });
@@ -310,8 +310,8 @@ describe('chain switch', () => {
     await app.waitFor(app.isConnected, 10_000);
 
     app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.meta[ID].switchingTo === undefined, 10_000);
-    expect(state.wallet.meta[ID].switchError).toBeUndefined();
+    const state = await app.waitFor((s) => s.wallet.activity[ID].switchingTo === undefined, 10_000);
+    expect(state.wallet.activity[ID].switchError).toBeUndefined();
     expect(state.wallet.connections[ID].chainId).toBe(10);
     expect(phone.session()?.namespaces.eip155?.chains).toEqual(expect.arrayContaining(['eip155:31337', 'eip155:10']));
   });

@@ -52,15 +52,15 @@ function walletApp(options: Options = {}) {
   });
   apps.push(app);
   const wc = () => app.store.getState().wallet.connections[ID];
-  const meta = () => app.store.getState().wallet.meta[ID];
-  const uriShown = (s: RootState) => s.wallet.meta[ID].pairingUri !== undefined;
+  const activity = () => app.store.getState().wallet.activity[ID];
+  const uriShown = (s: RootState) => s.wallet.activity[ID].pairingUri !== undefined;
   const idle = (s: RootState) => !s.wallet.connections[ID].activating;
   const connect = async () => {
     app.store.dispatch(walletActions.connectRequested({ id: ID }));
     const state = await app.waitFor(uriShown);
-    return state.wallet.meta[ID].pairingUri as string;
+    return state.wallet.activity[ID].pairingUri as string;
   };
-  return { ...app, fake, connector, wc, meta, connect, idle };
+  return { ...app, fake, connector, wc, activity, connect, idle };
 }
 
 const liveStoredSession = () =>
@@ -79,7 +79,7 @@ describe('connecting shows the QR code, and the approval connects', () => {
     app.fake.sdk.approve([ACCOUNT.toLowerCase()], 1);
     await app.waitFor((s) => s.wallet.connections[ID].accounts !== undefined && app.idle(s));
     expect(app.wc()).toEqual({ activating: false, chainId: 1, accounts: [ACCOUNT] });
-    expect(app.meta().pairingUri).toBeUndefined();
+    expect(app.activity().pairingUri).toBeUndefined();
   });
 
   it('asks the wallet for the desired chain first and ends on it', async () => {
@@ -98,7 +98,7 @@ describe('connecting shows the QR code, and the approval connects', () => {
     app.fake.sdk.reject();
     await app.waitFor((s) => s.wallet.connections[ID].error !== undefined);
     expect(app.wc()).toEqual({ activating: false, error: expect.objectContaining({ code: 4001, message: 'User rejected the request.' }) });
-    expect(app.meta().pairingUri).toBeUndefined();
+    expect(app.activity().pairingUri).toBeUndefined();
   });
 });
 
@@ -140,7 +140,7 @@ describe('closing the QR dialog', () => {
     await app.waitFor(app.idle);
     await app.settle();
     expect(app.wc()).toEqual({ activating: false });
-    expect(app.meta().pairingUri).toBeUndefined();
+    expect(app.activity().pairingUri).toBeUndefined();
     expect(app.fake.sdk.pairingsDisconnected).toHaveLength(1);
   });
 });
@@ -151,7 +151,7 @@ describe('timeouts', () => {
     app.store.dispatch(walletActions.connectRequested({ id: ID }));
     await app.waitFor((s) => s.wallet.connections[ID].error !== undefined);
     expect(app.wc()).toEqual({ activating: false, error: { name: 'TimeoutError', message: 'Reaching the WalletConnect relay timed out after 0 s' } });
-    expect(app.meta().pairingUri).toBeUndefined();
+    expect(app.activity().pairingUri).toBeUndefined();
   });
 
   it('a QR code nobody scans ends with the activation timeout, and the dialog closes', async () => {
@@ -159,7 +159,7 @@ describe('timeouts', () => {
     await app.connect();
     await app.waitFor((s) => s.wallet.connections[ID].error !== undefined);
     expect(app.wc().error).toMatchObject({ name: 'TimeoutError' });
-    expect(app.meta().pairingUri).toBeUndefined();
+    expect(app.activity().pairingUri).toBeUndefined();
   });
 });
 
@@ -167,7 +167,7 @@ describe('a stored session', () => {
   it('reconnects silently at start: no QR code, no pairing', async () => {
     const app = walletApp({ storage: liveStoredSession(), sdkSession: { topic: 't', accounts: [ACCOUNT], chainId: 1 } });
     let qrShown = false;
-    app.store.subscribe(() => (qrShown ||= app.meta().pairingUri !== undefined));
+    app.store.subscribe(() => (qrShown ||= app.activity().pairingUri !== undefined));
     await app.waitFor((s) => s.wallet.connections[ID].accounts !== undefined && app.idle(s));
     expect(app.wc()).toEqual({ activating: false, chainId: 1, accounts: [ACCOUNT] });
     expect(qrShown).toBe(false);
@@ -178,7 +178,7 @@ describe('a stored session', () => {
   it('that the SDK no longer has (deleted meanwhile) ends idle, silently', async () => {
     const app = walletApp({ storage: liveStoredSession() });
     await app.waitFor(() => app.fake.instances.length > 0);
-    await app.waitFor((s) => s.wallet.meta[ID].phase === 'idle' && app.idle(s));
+    await app.waitFor((s) => s.wallet.activity[ID].phase === 'idle' && app.idle(s));
     expect(app.wc()).toEqual({ activating: false });
     expect(app.fake.sdk.connectCalls).toHaveLength(0);
   });
@@ -228,7 +228,7 @@ describe('while connected', () => {
   it('a chain switch goes through the wallet', async () => {
     const app = await connectedApp();
     app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: 10 }));
-    await app.waitFor((s) => s.wallet.connections[ID].chainId === 10 && s.wallet.meta[ID].switchingTo === undefined);
+    await app.waitFor((s) => s.wallet.connections[ID].chainId === 10 && s.wallet.activity[ID].switchingTo === undefined);
     expect(app.fake.sdk.requests).toContainEqual({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] });
   });
 
@@ -246,8 +246,8 @@ describe('a desired chain without URLs', () => {
   it('is rejected as SPEC says, without loading the SDK or changing the connection', async () => {
     const app = walletApp();
     app.store.dispatch(walletActions.connectRequested({ id: ID, desiredChainId: 3 }));
-    await app.waitFor((s) => s.wallet.meta[ID].switchError !== undefined);
-    expect(app.meta().switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 3' });
+    await app.waitFor((s) => s.wallet.activity[ID].switchError !== undefined);
+    expect(app.activity().switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 3' });
     expect(app.wc()).toEqual({ activating: false });
     expect(app.fake.instances).toHaveLength(0);
   });

@@ -15,5 +15,5 @@ export function started(id: ConnectionId = 'injected', from: WalletState = creat
 
 export function connected(id: ConnectionId = 'injected', chainId = 1, from: WalletState = createWalletState(ALLOWED)): WalletState {
   const s = started(id, from);
-  return reduce(s, a.activationSucceeded({ id, attempt: s.meta[id].attempt, chainId, accounts: [LOWER_ACCOUNT] }));
+  return reduce(s, a.activationSucceeded({ id, attempt: s.activity[id].attempt, chainId, accounts: [LOWER_ACCOUNT] }));
 }

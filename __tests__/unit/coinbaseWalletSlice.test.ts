@@ -13,40 +13,40 @@ const lost = () => reduce(both(), a.providerDisconnected({ id: 'coinbase', error
 describe('Connection lost', () => {
   it('is recorded when the link drops with an error, beside the error', () => {
     const s = lost();
-    expect(s.meta.coinbase.linkLost).toBe(true);
+    expect(s.activity.coinbase.linkLost).toBe(true);
     expect(s.connections.coinbase).toEqual({ activating: false, error: { name: 'DisconnectedError', code: 4900, message: 'The provider is disconnected from all chains.' } });
   });
 
   it('is not recorded for a session the wallet ended on purpose', () => {
-    expect(reduce(both(), a.sessionEnded({ id: 'coinbase' })).meta.coinbase.linkLost).toBeUndefined();
+    expect(reduce(both(), a.sessionEnded({ id: 'coinbase' })).activity.coinbase.linkLost).toBeUndefined();
   });
 
   it('is not recorded for a connection that was not live', () => {
     const idle = createWalletState(allowed);
     const s = reduce(idle, a.providerDisconnected({ id: 'coinbase', error: { name: 'X', message: 'gone' } }));
-    expect(s.meta.coinbase.linkLost).toBeUndefined();
+    expect(s.activity.coinbase.linkLost).toBeUndefined();
   });
 
   it('is cleared by Reset (a disconnect), which leaves the other connection as it was', () => {
     const before = lost();
     const s = reduce(before, a.disconnectRequested({ id: 'coinbase' }));
-    expect(s.meta.coinbase.linkLost).toBeUndefined();
+    expect(s.activity.coinbase.linkLost).toBeUndefined();
     expect(s.connections.coinbase).toEqual({ activating: false });
     expect(s.connections.injected).toBe(before.connections.injected);
-    expect(s.meta.injected).toBe(before.meta.injected);
+    expect(s.activity.injected).toBe(before.activity.injected);
   });
 
   it('is cleared by connecting again', () => {
-    expect(reduce(lost(), a.activationStarted({ id: 'coinbase', eager: false })).meta.coinbase.linkLost).toBeUndefined();
+    expect(reduce(lost(), a.activationStarted({ id: 'coinbase', eager: false })).activity.coinbase.linkLost).toBeUndefined();
   });
 });
 
 describe('Cancel on "Confirm on phone"', () => {
   it('stops showing the wait at once; the rejection itself arrives from the wallet side', () => {
     const s = reduce(createWalletState(allowed), a.activationStarted({ id: 'coinbase', eager: false }));
-    const waiting = reduce(s, a.awaitingWalletChanged({ id: 'coinbase', attempt: s.meta.coinbase.attempt, waiting: true }));
+    const waiting = reduce(s, a.awaitingWalletChanged({ id: 'coinbase', attempt: s.activity.coinbase.attempt, waiting: true }));
     const cancelled = reduce(waiting, a.walletRequestCancelled({ id: 'coinbase' }));
-    expect(cancelled.meta.coinbase.awaitingWallet).toBe(false);
+    expect(cancelled.activity.coinbase.awaitingWallet).toBe(false);
     expect(cancelled.connections.coinbase).toEqual({ activating: true });
   });
 });
@@ -55,20 +55,20 @@ describe('the extension suggestion', () => {
   it('opens and closes without touching the connection', () => {
     const start = createWalletState(allowed);
     const open = reduce(start, a.extensionSuggestionShown({ id: 'coinbase' }));
-    expect(open.meta.coinbase.extensionSuggestion).toBe(true);
+    expect(open.activity.coinbase.extensionSuggestion).toBe(true);
     expect(open.connections).toBe(start.connections);
     expect(open.current).toBe('injected');
-    expect(reduce(open, a.extensionSuggestionClosed({ id: 'coinbase' })).meta.coinbase.extensionSuggestion).toBeUndefined();
+    expect(reduce(open, a.extensionSuggestionClosed({ id: 'coinbase' })).activity.coinbase.extensionSuggestion).toBeUndefined();
   });
 
   it('does not open while a connection is already being made', () => {
     const s = reduce(createWalletState(allowed), a.activationStarted({ id: 'coinbase', eager: true }));
-    expect(reduce(s, a.extensionSuggestionShown({ id: 'coinbase' })).meta.coinbase.extensionSuggestion).toBeUndefined();
+    expect(reduce(s, a.extensionSuggestionShown({ id: 'coinbase' })).activity.coinbase.extensionSuggestion).toBeUndefined();
   });
 
   it('closes when the connection starts', () => {
     const open = reduce(createWalletState(allowed), a.extensionSuggestionShown({ id: 'coinbase' }));
-    expect(reduce(open, a.activationStarted({ id: 'coinbase', eager: false })).meta.coinbase.extensionSuggestion).toBeUndefined();
+    expect(reduce(open, a.activationStarted({ id: 'coinbase', eager: false })).activity.coinbase.extensionSuggestion).toBeUndefined();
   });
 
   it('state stays plain JSON', () => {

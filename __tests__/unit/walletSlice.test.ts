@@ -11,7 +11,7 @@ const SECOND = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 const allowed = ALLOWED;
 
-const status = (s: WalletState, id: ConnectionId = 'injected') => connectionStatus(s.connections[id], s.meta[id]);
+const status = (s: WalletState, id: ConnectionId = 'injected') => connectionStatus(s.connections[id], s.activity[id]);
 
 describe('starting activation', () => {
   it('sets activating and clears chainId, accounts and error', () => {
@@ -48,7 +48,7 @@ describe('an update carrying chainId and accounts', () => {
 
   it('accepts hex and decimal-string chain ids', () => {
     const s = started();
-    const attempt = s.meta.injected.attempt;
+    const attempt = s.activity.injected.attempt;
     expect(reduce(s, a.activationSucceeded({ id: 'injected', attempt, chainId: '0xa', accounts: [lower] })).connections.injected.chainId).toBe(10);
     expect(reduce(s, a.activationSucceeded({ id: 'injected', attempt, chainId: '10', accounts: [lower] })).connections.injected.chainId).toBe(10);
   });
@@ -72,7 +72,7 @@ describe('every update is validated', () => {
     const before = connected();
     const after = reduce(before, a.chainChanged({ id: 'injected', chainId }));
     expect(after.connections.injected).toEqual(before.connections.injected);
-    expect(after.meta.injected.rejectedUpdate).toEqual({ name: 'InvalidUpdateError', message });
+    expect(after.activity.injected.rejectedUpdate).toEqual({ name: 'InvalidUpdateError', message });
   });
 
   it('accepts the largest allowed chain id', () => {
@@ -85,19 +85,19 @@ describe('every update is validated', () => {
     for (const bad of ['0x123', 'hello', '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266']) {
       const after = reduce(before, a.accountsChanged({ id: 'injected', accounts: [SECOND, bad] }));
       expect(after.connections.injected).toEqual(before.connections.injected);
-      expect(after.meta.injected.rejectedUpdate?.message).toBe(`Invalid account ${bad}`);
+      expect(after.activity.injected.rejectedUpdate?.message).toBe(`Invalid account ${bad}`);
     }
   });
 
   it('an invalid answer to an activation ends it with that error', () => {
     const s = started();
-    const after = reduce(s, a.activationSucceeded({ id: 'injected', attempt: s.meta.injected.attempt, chainId: 0, accounts: [lower] }));
+    const after = reduce(s, a.activationSucceeded({ id: 'injected', attempt: s.activity.injected.attempt, chainId: 0, accounts: [lower] }));
     expect(after.connections.injected).toEqual({ activating: false, error: { name: 'InvalidUpdateError', message: 'Invalid chainId 0' } });
   });
 
   it('a valid update after an invalid one clears the report', () => {
     const s = reduce(connected(), a.chainChanged({ id: 'injected', chainId: 'x' }), a.chainChanged({ id: 'injected', chainId: 10 }));
-    expect(s.meta.injected.rejectedUpdate).toBeUndefined();
+    expect(s.activity.injected.rejectedUpdate).toBeUndefined();
     expect(s.connections.injected.chainId).toBe(10);
   });
 });
@@ -178,20 +178,20 @@ describe('stale results never change state', () => {
   it('ignores the result of a superseded activation', () => {
     const first = started();
     const second = reduce(first, a.activationStarted({ id: 'injected', eager: false }));
-    const after = reduce(second, a.activationSucceeded({ id: 'injected', attempt: first.meta.injected.attempt, chainId: 1, accounts: [lower] }));
+    const after = reduce(second, a.activationSucceeded({ id: 'injected', attempt: first.activity.injected.attempt, chainId: 1, accounts: [lower] }));
     expect(after.connections.injected).toEqual({ activating: true });
   });
 
   it('ignores the result of a cancelled activation', () => {
     const s = started();
     const cancelled = reduce(s, a.connectCancelled({ id: 'injected' }));
-    const after = reduce(cancelled, a.activationFailed({ id: 'injected', attempt: s.meta.injected.attempt, error: { name: 'X', message: 'late' } }));
+    const after = reduce(cancelled, a.activationFailed({ id: 'injected', attempt: s.activity.injected.attempt, error: { name: 'X', message: 'late' } }));
     expect(after.connections.injected).toEqual({ activating: false });
   });
 
   it('ignores a result that arrives after disconnect', () => {
     const s = started();
-    const after = reduce(s, a.disconnectRequested({ id: 'injected' }), a.activationSucceeded({ id: 'injected', attempt: s.meta.injected.attempt, chainId: 1, accounts: [lower] }));
+    const after = reduce(s, a.disconnectRequested({ id: 'injected' }), a.activationSucceeded({ id: 'injected', attempt: s.activity.injected.attempt, chainId: 1, accounts: [lower] }));
     expect(after.connections.injected).toEqual({ activating: false });
   });
 
@@ -205,33 +205,33 @@ describe('QR dialog and pending wallet requests', () => {
   it('keeps the pairing URI only while activating', () => {
     const s = started('walletconnect');
     const withUri = reduce(s, a.pairingUriReceived({ id: 'walletconnect', attempt: 1, uri: 'wc:abc@2' }));
-    expect(withUri.meta.walletconnect.pairingUri).toBe('wc:abc@2');
+    expect(withUri.activity.walletconnect.pairingUri).toBe('wc:abc@2');
     const done = reduce(withUri, a.activationSucceeded({ id: 'walletconnect', attempt: 1, chainId: 1, accounts: [lower] }));
-    expect(done.meta.walletconnect.pairingUri).toBeUndefined();
-    expect(reduce(createWalletState(allowed), a.pairingUriReceived({ id: 'walletconnect', attempt: 0, uri: 'wc:x' })).meta.walletconnect.pairingUri).toBeUndefined();
+    expect(done.activity.walletconnect.pairingUri).toBeUndefined();
+    expect(reduce(createWalletState(allowed), a.pairingUriReceived({ id: 'walletconnect', attempt: 0, uri: 'wc:x' })).activity.walletconnect.pairingUri).toBeUndefined();
   });
 
   it('marks and clears a request waiting in the wallet', () => {
     const waiting = reduce(started(), a.awaitingWalletChanged({ id: 'injected', attempt: 1, waiting: true }));
-    expect(waiting.meta.injected.awaitingWallet).toBe(true);
-    expect(reduce(waiting, a.accountsChanged({ id: 'injected', accounts: [lower] }), a.chainChanged({ id: 'injected', chainId: 1 })).meta.injected.awaitingWallet).toBe(false);
+    expect(waiting.activity.injected.awaitingWallet).toBe(true);
+    expect(reduce(waiting, a.accountsChanged({ id: 'injected', accounts: [lower] }), a.chainChanged({ id: 'injected', chainId: 1 })).activity.injected.awaitingWallet).toBe(false);
   });
 });
 
 describe('chain switch', () => {
   it('one switch at a time; a failure is kept beside an unchanged connection', () => {
     const s = reduce(connected(), a.chainSwitchRequested({ id: 'injected', chainId: 10 }), a.chainSwitchRequested({ id: 'injected', chainId: 137 }));
-    expect(s.meta.injected.switchingTo).toBe(10);
+    expect(s.activity.injected.switchingTo).toBe(10);
     const failed = reduce(s, a.chainSwitchFailed({ id: 'injected', error: { name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 3' } }));
     expect(failed.connections.injected).toEqual(connected().connections.injected);
-    expect(failed.meta.injected.switchError?.message).toBe('no url(s) provided for desiredChainId 3');
-    expect(failed.meta.injected.switchingTo).toBeUndefined();
+    expect(failed.activity.injected.switchError?.message).toBe('no url(s) provided for desiredChainId 3');
+    expect(failed.activity.injected.switchingTo).toBeUndefined();
   });
 
   it('a success updates the chain through validation', () => {
     const s = reduce(connected(), a.chainSwitchRequested({ id: 'injected', chainId: 10 }), a.chainSwitchSucceeded({ id: 'injected', chainId: '0xa' }));
     expect(s.connections.injected.chainId).toBe(10);
-    expect(s.meta.injected.switchingTo).toBeUndefined();
+    expect(s.activity.injected.switchingTo).toBeUndefined();
   });
 });
 

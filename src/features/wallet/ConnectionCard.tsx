@@ -8,7 +8,7 @@ import {
   isOnUnsupportedChain,
   selectAllowedChainIds,
   selectConnection,
-  selectConnectionMeta,
+  selectConnectionActivity,
   selectCurrentConnectionId,
 } from '../../../store/selectors';
 import { walletActions } from '../../../store/walletSlice';
@@ -21,7 +21,7 @@ export function ConnectionCard({ id }: { id: ConnectionId }) {
   const chains = useChains();
   const connector = useConnectors()[id];
   const connection = useAppSelector((s) => selectConnection(s, id));
-  const meta = useAppSelector((s) => selectConnectionMeta(s, id));
+  const meta = useAppSelector((s) => selectConnectionActivity(s, id));
   const allowed = useAppSelector((s) => selectAllowedChainIds(s, id));
   const isCurrent = useAppSelector((s) => selectCurrentConnectionId(s) === id);
   const status = connectionStatus(connection, meta);

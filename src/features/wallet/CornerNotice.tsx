@@ -10,8 +10,8 @@ import { walletActions } from '../../../store/walletSlice';
 export function CornerNotice({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
   const { name } = useConnectors()[id];
-  const awaiting = useAppSelector((s) => s.wallet.meta[id].awaitingWallet);
-  const linkLost = useAppSelector((s) => s.wallet.meta[id].linkLost === true);
+  const awaiting = useAppSelector((s) => s.wallet.activity[id].awaitingWallet);
+  const linkLost = useAppSelector((s) => s.wallet.activity[id].linkLost === true);
   const titleId = useId();
 
   if (awaiting) {

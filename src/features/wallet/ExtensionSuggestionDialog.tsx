@@ -10,7 +10,7 @@ import { walletActions } from '../../../store/walletSlice';
 export function ExtensionSuggestionDialog({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
   const connector = useConnectors()[id];
-  const open = useAppSelector((s) => s.wallet.meta[id].extensionSuggestion === true);
+  const open = useAppSelector((s) => s.wallet.activity[id].extensionSuggestion === true);
 
   useEffect(() => {
     if (open) connector.preload?.();

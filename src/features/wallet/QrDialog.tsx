@@ -12,7 +12,7 @@ const QrCodePanel = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode
 /** Open while the QR-code wallet has a pairing URI to show. */
 export function QrDialog({ id = 'walletconnect' }: { id?: ConnectionId }) {
   const dispatch = useAppDispatch();
-  const uri = useAppSelector((s) => s.wallet.meta[id].pairingUri);
+  const uri = useAppSelector((s) => s.wallet.activity[id].pairingUri);
   if (uri === undefined) return null;
   return (
     <Dialog
