@@ -8,6 +8,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
+import { checkBuildEnv } from './scripts/buildEnv';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
 const BUILD_ENV = [
@@ -23,7 +24,13 @@ const BUILD_ENV = [
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }): webpack.Configuration => {
   const production = argv.mode === 'production';
-  const outDir = process.env.WALLETDECK_OUT_DIR ?? 'dist';
+  // A wrong value of a documented variable stops the build here, named, instead of a silent fallback.
+  const problems = checkBuildEnv(process.env);
+  if (problems.length > 0) {
+    console.error(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.'].join('\n'));
+    process.exit(1);
+  }
+  const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
@@ -72,7 +79,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): w
     },
     performance: { hints: false },
     devServer: {
-      port: Number(process.env.PORT ?? 3000),
+      port: Number(process.env.PORT?.trim() || 3000),
       host: '127.0.0.1',
       historyApiFallback: true,
       hot: true,
