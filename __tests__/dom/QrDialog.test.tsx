@@ -186,6 +186,8 @@ describe('on a phone', () => {
     const uri = shown.fake.sdk.uri as string;
     act(() => shown.fake.sdk.emit('display_uri', uri));
     const dialog = await screen.findByRole('dialog', { name: 'Open in your wallet app' });
+    // The links arrive with the QR code's chunk on the first pairing.
+    await screen.findByRole('link', { name: 'Open in wallet app' });
     return { ...shown, uri, dialog };
   }
   const walletNames = () => screen.getAllByRole('listitem').map((item) => item.textContent);

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { orderedWalletApps, readChosenWalletApp, rememberWalletApp } from './walletApps';
 
-export function OpenInWalletApp({ uri }: { uri: string }) {
+export default function OpenInWalletApp({ uri }: { uri: string }) {
   const [chosen, setChosen] = useState(readChosenWalletApp);
   const apps = orderedWalletApps(chosen);
   return (

@@ -9,11 +9,12 @@ import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectAwaitingPairingUri, selectPairingUri } from '../../../store/selectors';
 import { walletActions } from '../../../store/walletSlice';
-import { OpenInWalletApp } from './OpenInWalletApp';
 import { usePhoneLayout } from './usePhoneLayout';
 import './qrDialog.css';
 
+// Both arrive with the first pairing, in the same chunk, so that none of it weighs on the first visit.
 const QrCodePanel = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCodePanel'));
+const OpenInWalletApp = lazy(() => import(/* webpackChunkName: "qrcode" */ './OpenInWalletApp'));
 
 function QrCode({ uri }: { uri: string }) {
   return (
@@ -27,7 +28,9 @@ function PhoneChoices({ uri }: { uri: string }) {
   const [showQr, setShowQr] = useState(false);
   return (
     <>
-      <OpenInWalletApp uri={uri} />
+      <Suspense fallback={<p className="muted">Preparing the wallet links…</p>}>
+        <OpenInWalletApp uri={uri} />
+      </Suspense>
       <button type="button" className="secondary qr-toggle" aria-expanded={showQr} onClick={() => setShowQr((shown) => !shown)}>
         {showQr ? 'Hide QR code' : 'Show QR code'}
       </button>
