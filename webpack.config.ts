@@ -4,6 +4,7 @@ import path from 'node:path';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
@@ -22,8 +23,10 @@ const BUILD_ENV = [
   'WALLETDECK_QR_CLOSE',
 ] as const;
 
-export default (_env: unknown, argv: { mode?: 'development' | 'production' }): webpack.Configuration => {
+export default (env: { WEBPACK_SERVE?: boolean } | undefined, argv: { mode?: 'development' | 'production' }): webpack.Configuration => {
   const production = argv.mode === 'production';
+  // React Fast Refresh: only under the development server (hot updates); every other build is unchanged.
+  const fastRefresh = !production && env?.WEBPACK_SERVE === true;
   // A wrong value of a documented variable stops the build here, named, instead of a silent fallback.
   const problems = checkBuildEnv(process.env);
   if (problems.length > 0) {
@@ -52,7 +55,9 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): w
     },
     module: {
       rules: [
-        { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' }, exclude: /node_modules/ },
+        fastRefresh
+          ? { test: /\.[cm]?tsx?$/, loader: path.resolve(__dirname, 'scripts/swcRefreshLoader.js'), options: { target: 'es2020' }, exclude: /node_modules/ }
+          : { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' }, exclude: /node_modules/ },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.m?js$/, resolve: { fullySpecified: false } },
       ],
@@ -64,6 +69,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): w
       new HtmlWebpackPlugin({ template: 'public/index.html' }),
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
     ],
     optimization: {
       // swc's minifier drops the exports webpack marks unused (esbuild's per-chunk minify does not:
