@@ -73,3 +73,33 @@ describe('the build', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
   }, 70_000);
 });
+
+describe('loadConfig (what the app reads from the values the build baked in)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('reads the Coinbase preference, the QR close option and the WalletConnect settings', async () => {
+    const { loadConfig } = await import('../../src/config');
+    Object.assign(process.env, {
+      COINBASE_PREFERENCE: 'smartWalletOnly',
+      WALLETDECK_QR_CLOSE: 'idle',
+      WALLETCONNECT_PROJECT_ID: ' abc ',
+      WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9',
+    });
+    const config = loadConfig();
+    expect(config.coinbase.preference).toBe('smartWalletOnly');
+    expect(config.qrCloseIsError).toBe(false);
+    expect(config.walletConnect).toEqual({ projectId: 'abc', relayUrl: 'ws://127.0.0.1:9' });
+  });
+
+  it('blank values are unset: WalletConnect off, closing the QR dialog an error, all Coinbase accounts', async () => {
+    const { loadConfig } = await import('../../src/config');
+    Object.assign(process.env, { COINBASE_PREFERENCE: '', WALLETDECK_QR_CLOSE: ' ', WALLETCONNECT_PROJECT_ID: '', WALLETCONNECT_RELAY_URL: '' });
+    const config = loadConfig();
+    expect(config.coinbase.preference).toBe('all');
+    expect(config.qrCloseIsError).toBe(true);
+    expect(config.walletConnect).toEqual({ projectId: undefined, relayUrl: undefined });
+  });
+});
