@@ -10,6 +10,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
 import { checkBuildEnv } from './scripts/buildEnv';
+import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
 const BUILD_ENV = [
@@ -23,16 +24,29 @@ const BUILD_ENV = [
   'WALLETDECK_QR_CLOSE',
 ] as const;
 
-export default (env: { WEBPACK_SERVE?: boolean } | undefined, argv: { mode?: 'development' | 'production' }): webpack.Configuration => {
+type Env = { WEBPACK_SERVE?: boolean } | undefined;
+type Argv = { mode?: 'development' | 'production' };
+
+function stop(lines: string[]): never {
+  console.error(lines.join('\n'));
+  process.exit(1);
+}
+
+/** Under `webpack serve`, a taken port ends with one line instead of an EADDRINUSE stack trace. */
+export default async (env: Env, argv: Argv): Promise<webpack.Configuration> => {
+  const config = configure(env, argv);
+  const port = Number(config.devServer?.port);
+  if (env?.WEBPACK_SERVE === true && (await portTaken(port))) stop([devPortTakenMessage(port)]);
+  return config;
+};
+
+function configure(env: Env, argv: Argv): webpack.Configuration {
   const production = argv.mode === 'production';
   // React Fast Refresh: only under the development server (hot updates); every other build is unchanged.
   const fastRefresh = !production && env?.WEBPACK_SERVE === true;
   // A wrong value of a documented variable stops the build here, named, instead of a silent fallback.
   const problems = checkBuildEnv(process.env);
-  if (problems.length > 0) {
-    console.error(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.'].join('\n'));
-    process.exit(1);
-  }
+  if (problems.length > 0) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   return {
     mode: production ? 'production' : 'development',
@@ -92,4 +106,4 @@ export default (env: { WEBPACK_SERVE?: boolean } | undefined, argv: { mode?: 'de
       client: { overlay: { warnings: false } },
     },
   };
-};
+}

@@ -2,10 +2,10 @@
 // plus the development server. Ctrl-C stops both. anvil's banner (the test keys) is shown, its
 // per-request log is not. A port that is taken ends the start with one clear line and exit code 1.
 const { spawn } = require('node:child_process');
-const net = require('node:net');
 const path = require('node:path');
 const { bannerOnly } = require('./anvilLog');
 const { checkBuildEnv } = require('./buildEnv');
+const { devPortTakenMessage, portTaken } = require('./portCheck');
 
 const root = path.resolve(__dirname, '..');
 const anvilBin = path.join(root, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
@@ -36,23 +36,13 @@ async function waitForChain(url, ms) {
   return false;
 }
 
-/** Whether something already listens on 127.0.0.1:port (tried by binding it for a moment). */
-function portTaken(port) {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', (error) => (error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(true) : reject(error)));
-    probe.once('listening', () => probe.close(() => resolve(false)));
-    probe.listen(port, '127.0.0.1');
-  });
-}
-
 async function main() {
   // The same checks as the build, before anything starts (PORT among them).
   const problems = checkBuildEnv(process.env);
   if (problems.length > 0) throw new StartError(problems.join('\n'));
   const port = Number(process.env.PORT || 3000);
   if (await portTaken(port)) {
-    throw new StartError(`Port ${port} is already in use: stop what runs there, or start on another port with PORT=<port> npm start.`);
+    throw new StartError(devPortTakenMessage(port));
   }
 
   const stop = (code = 0) => {

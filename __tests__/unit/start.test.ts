@@ -8,9 +8,9 @@ import { bannerOnly } from '../../scripts/anvilLog';
 
 const start = path.resolve(__dirname, '../../scripts/start.js');
 
-function runStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+function runStart(env: Record<string, string>, args = [start]): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [start], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -44,6 +44,22 @@ describe('npm start', () => {
     const result = await runStart({ PORT: 'eighty' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('npm start: PORT="eighty" is invalid: expected a port number from 1 to 65535.');
+  }, 30_000);
+});
+
+describe('npm run dev (the development server alone)', () => {
+  it('a taken PORT: the same one line, exit code 1', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const cli = path.resolve(__dirname, '../../node_modules/webpack-cli/bin/cli.js');
+      const result = await runStart({ PORT: String(port) }, [cli, 'serve', '--mode', 'development']);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(`Port ${port} is already in use: stop what runs there, or start on another port with PORT=<port> npm start.`);
+    } finally {
+      busy.close();
+    }
   }, 30_000);
 });
 
