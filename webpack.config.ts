@@ -4,10 +4,13 @@ import path from 'node:path';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
+import { checkBuildEnv } from './scripts/buildEnv';
+import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
 const BUILD_ENV = [
@@ -21,9 +24,30 @@ const BUILD_ENV = [
   'WALLETDECK_QR_CLOSE',
 ] as const;
 
-export default (_env: unknown, argv: { mode?: 'development' | 'production' }): webpack.Configuration => {
+type Env = { WEBPACK_SERVE?: boolean } | undefined;
+type Argv = { mode?: 'development' | 'production' };
+
+function stop(lines: string[]): never {
+  console.error(lines.join('\n'));
+  process.exit(1);
+}
+
+/** Under `webpack serve`, a taken port ends with one line instead of an EADDRINUSE stack trace. */
+export default async (env: Env, argv: Argv): Promise<webpack.Configuration> => {
+  const config = configure(env, argv);
+  const port = Number(config.devServer?.port);
+  if (env?.WEBPACK_SERVE === true && (await portTaken(port))) stop([devPortTakenMessage(port)]);
+  return config;
+};
+
+function configure(env: Env, argv: Argv): webpack.Configuration {
   const production = argv.mode === 'production';
-  const outDir = process.env.WALLETDECK_OUT_DIR ?? 'dist';
+  // React Fast Refresh: only under the development server (hot updates); every other build is unchanged.
+  const fastRefresh = !production && env?.WEBPACK_SERVE === true;
+  // A wrong value of a documented variable stops the build here, named, instead of a silent fallback.
+  const problems = checkBuildEnv(process.env);
+  if (problems.length > 0) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
+  const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
@@ -45,7 +69,9 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): w
     },
     module: {
       rules: [
-        { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2022', jsx: 'automatic' }, exclude: /node_modules/ },
+        fastRefresh
+          ? { test: /\.[cm]?tsx?$/, loader: path.resolve(__dirname, 'scripts/swcRefreshLoader.js'), options: { target: 'es2020' }, exclude: /node_modules/ }
+          : { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2022', jsx: 'automatic' }, exclude: /node_modules/ },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.m?js$/, resolve: { fullySpecified: false } },
       ],
@@ -57,6 +83,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): w
       new HtmlWebpackPlugin({ template: 'public/index.html' }),
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
     ],
     optimization: {
       // swc's minifier drops the exports webpack marks unused (esbuild's per-chunk minify does not:
@@ -72,11 +99,11 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): w
     },
     performance: { hints: false },
     devServer: {
-      port: Number(process.env.PORT ?? 3000),
+      port: Number(process.env.PORT?.trim() || 3000),
       host: '127.0.0.1',
       historyApiFallback: true,
       hot: true,
       client: { overlay: { warnings: false } },
     },
   };
-};
+}

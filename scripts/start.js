@@ -1,11 +1,22 @@
 // `npm start`: an embedded local chain (anvil, chain 31337, 127.0.0.1:8545, funded test accounts)
-// plus the development server. Ctrl-C stops both.
+// plus the development server. Ctrl-C stops both. anvil's banner (the test keys) is shown, its
+// per-request log is not. A port that is taken ends the start with one clear line and exit code 1.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
+const { bannerOnly } = require('./anvilLog');
+const { checkBuildEnv } = require('./buildEnv');
+const { devPortTakenMessage, portTaken } = require('./portCheck');
 
 const root = path.resolve(__dirname, '..');
 const anvilBin = path.join(root, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
-const rpcUrl = 'http://127.0.0.1:8545';
+const chainPort = 8545;
+const rpcUrl = `http://127.0.0.1:${chainPort}`;
+
+/** A problem the developer can fix; printed as one line, without a stack trace. */
+class StartError extends Error {}
+
+/** anvil and the dev server, stopped with us. */
+const children = [];
 
 async function waitForChain(url, ms) {
   const deadline = Date.now() + ms;
@@ -26,24 +37,37 @@ async function waitForChain(url, ms) {
 }
 
 async function main() {
-  const children = [];
-  const stop = () => {
+  // The same checks as the build, before anything starts (PORT among them).
+  const problems = checkBuildEnv(process.env);
+  if (problems.length > 0) throw new StartError(problems.join('\n'));
+  const port = Number(process.env.PORT || 3000);
+  if (await portTaken(port)) {
+    throw new StartError(devPortTakenMessage(port));
+  }
+
+  const stop = (code = 0) => {
     for (const child of children) child.kill('SIGTERM');
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
 
   if (await waitForChain(rpcUrl, 200)) {
     console.log(`A chain already answers on ${rpcUrl}; using it.`);
   } else {
-    const anvil = spawn(anvilBin, ['--chain-id', '31337', '--port', '8545', '--host', '127.0.0.1'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (await portTaken(chainPort)) {
+      throw new StartError(`Port ${chainPort} is already in use by something that is not a JSON-RPC chain: stop it, the local chain needs that port.`);
+    }
+    const anvil = spawn(anvilBin, ['--chain-id', '31337', '--port', String(chainPort), '--host', '127.0.0.1'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(anvil);
+    anvil.stdout.on('data', bannerOnly((text) => process.stdout.write(text)));
     anvil.on('exit', (code) => {
       console.error(`anvil exited (${code}); stopping.`);
-      stop();
+      stop(1);
     });
-    if (!(await waitForChain(rpcUrl, 10_000))) throw new Error('anvil did not start on 127.0.0.1:8545');
+    if (!(await waitForChain(rpcUrl, 10_000))) throw new StartError(`anvil did not start on ${rpcUrl}`);
   }
   const { setupDevChain } = require('./devchain');
   await setupDevChain(rpcUrl);
@@ -51,16 +75,18 @@ async function main() {
   const server = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL ?? rpcUrl },
+    env: { ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl },
   });
   children.push(server);
   server.on('exit', (code) => {
     console.error(`dev server exited (${code}); stopping.`);
-    stop();
+    stop(code === 0 ? 0 : 1);
   });
 }
 
 main().catch((error) => {
-  console.error(error);
+  for (const child of children) child.kill('SIGTERM');
+  if (error instanceof StartError) console.error(`npm start: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

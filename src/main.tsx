@@ -41,8 +41,14 @@ const connectors = createConnectors(window, {
             icons: [new URL(config.appLogoUrl, window.location.origin).href],
           },
         })
-      : new UnavailableConnector('walletconnect', 'WalletConnect', 'WalletConnect needs a project id: build with WALLETCONNECT_PROJECT_ID set'),
+      : unconfiguredWalletConnect(),
 });
+
+/** End users read that the kind is not offered here; the developer's hint goes to the console. */
+function unconfiguredWalletConnect(): UnavailableConnector {
+  console.info('Walletdeck: WalletConnect is off in this build. Build with WALLETCONNECT_PROJECT_ID set to offer it (see "Configuration" in README.md).');
+  return new UnavailableConnector('walletconnect', 'WalletConnect', 'Connecting with a phone wallet (WalletConnect) is not available on this site.');
+}
 const session = createSessionMemory(window.localStorage);
 const context: WalletSagaContext = {
   connectors,

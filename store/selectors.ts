@@ -38,3 +38,9 @@ export const selectAnnouncedWallets = (state: RootState): AnnouncedWallet[] => s
 export const selectChosenExtension = (state: RootState): string | undefined => state.wallet.chosenExtension;
 /** Whether the user has ever chosen a kind (the "Current" badge shows only then). */
 export const selectHasChosen = (state: RootState): boolean => state.wallet.chosen;
+
+/** QR-code wallets: the pairing URI to show, once the SDK has published one. */
+export const selectPairingUri = (state: RootState, id: ConnectionId): string | undefined => state.wallet.activity[id].pairingUri;
+/** A user connect of a QR-code wallet under way with no pairing URI yet (the relay is being reached). */
+export const selectAwaitingPairingUri = (state: RootState, id: ConnectionId): boolean =>
+  state.wallet.connections[id].activating && state.wallet.activity[id].phase === 'connecting' && state.wallet.activity[id].pairingUri === undefined;

@@ -57,8 +57,10 @@ afterEach(() => {
   painted.clear();
 });
 
-function showApp(qrCloseIsError = true) {
-  const fake = fakeWcSdkLoader();
+function showApp(qrCloseIsError = true, relayDown = false) {
+  const fake = fakeWcSdkLoader(undefined, (sdk) => {
+    sdk.relayDown = relayDown;
+  });
   const connector = new WalletConnectConnector({
     projectId: 'p',
     chains: CHAINS,
@@ -85,6 +87,22 @@ function showApp(qrCloseIsError = true) {
   return { app, fake, connect };
 }
 
+/** A touch screen: every media query of the phone layout matches. */
+function emulatePhone(matches = true) {
+  const listeners = new Set<() => void>();
+  window.matchMedia = ((media: string) => ({
+    media,
+    matches,
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+  })) as unknown as typeof window.matchMedia;
+}
+
+afterEach(() => {
+  delete (window as { matchMedia?: unknown }).matchMedia;
+  localStorage.clear();
+});
+
 describe('opening', () => {
   it('is closed while there is no pairing URI', () => {
     showApp();
@@ -110,6 +128,115 @@ describe('opening', () => {
     const { connect } = showApp();
     const { uri } = await connect();
     expect((screen.getByLabelText(/paste this link/) as HTMLInputElement).value).toBe(uri);
+  });
+});
+
+describe('before the pairing URI', () => {
+  it('opens at once in a "reaching the relay" state, replaced by the QR code when the URI arrives', async () => {
+    const { app, fake } = showApp(true, true);
+    act(() => {
+      app.store.dispatch(walletActions.connectRequested({ id: ID }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(screen.getByRole('status').textContent).toMatch(/Reaching the WalletConnect relay/);
+    expect(screen.queryByRole('img')).toBeNull();
+    await waitFor(() => expect(fake.sdk.uri).toBeDefined());
+    act(() => fake.sdk.emit('display_uri', fake.sdk.uri));
+    const canvas = await screen.findByRole('img', { name: 'QR code of the WalletConnect link' });
+    expect(canvas.getAttribute('data-content')).toBe(fake.sdk.uri);
+    expect(screen.getByRole('dialog', { name: 'Scan with your phone' })).toBeTruthy();
+    expect(screen.queryByText(/Reaching the WalletConnect relay/)).toBeNull();
+  });
+
+  it('Cancel while reaching the relay closes it like the close button (`User closed modal`)', async () => {
+    const { app } = showApp(true, true);
+    act(() => {
+      app.store.dispatch(walletActions.connectRequested({ id: ID }));
+    });
+    await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.store.getState().wallet.connections[ID]).toEqual({
+      activating: false,
+      error: { name: 'UserClosedModalError', message: 'User closed modal' },
+    });
+  });
+
+  it('an unreachable relay ends it with the connection error', async () => {
+    const { app } = showApp(true, true);
+    act(() => {
+      app.store.dispatch(walletActions.connectRequested({ id: ID }));
+    });
+    await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
+    await waitFor(() => expect(app.store.getState().wallet.connections[ID].error).toBeDefined(), { timeout: 8000 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  }, 15_000);
+});
+
+describe('on a phone', () => {
+  async function phoneConnect() {
+    emulatePhone();
+    const shown = showApp(true, true);
+    act(() => {
+      shown.app.store.dispatch(walletActions.connectRequested({ id: ID }));
+    });
+    await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
+    await waitFor(() => expect(shown.fake.sdk.uri).toBeDefined());
+    const uri = shown.fake.sdk.uri as string;
+    act(() => shown.fake.sdk.emit('display_uri', uri));
+    const dialog = await screen.findByRole('dialog', { name: 'Open in your wallet app' });
+    // The links arrive with the QR code's chunk on the first pairing.
+    await screen.findByRole('link', { name: 'Open in wallet app' });
+    return { ...shown, uri, dialog };
+  }
+  const walletNames = () => screen.getAllByRole('listitem').map((item) => item.textContent);
+
+  it('leads with "Open in wallet app" (the pairing link) and wallets\' own links carrying it', async () => {
+    const { uri } = await phoneConnect();
+    expect(screen.getByRole('link', { name: 'Open in wallet app' }).getAttribute('href')).toBe(uri);
+    const metamask = screen.getByRole('link', { name: 'MetaMask' }).getAttribute('href') ?? '';
+    expect(metamask).toBe(`https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`);
+    expect(new URL(metamask).searchParams.get('uri')).toBe(uri);
+    for (const name of ['Trust Wallet', 'Rainbow', 'Uniswap Wallet']) {
+      expect(new URL(screen.getByRole('link', { name }).getAttribute('href') ?? '').searchParams.get('uri')).toBe(uri);
+    }
+    expect(screen.queryByRole('link', { name: /Coinbase/ })).toBeNull();
+    // The QR code is folded away, one click from view.
+    expect(screen.queryByRole('img')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show QR code' }));
+    const canvas = await screen.findByRole('img', { name: 'QR code of the WalletConnect link' });
+    expect(canvas.getAttribute('data-content')).toBe(uri);
+    expect(screen.getByRole('button', { name: 'Hide QR code' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('remembers the wallet picked and lists it first next time', async () => {
+    const first = await phoneConnect();
+    expect(walletNames()[0]).toBe('MetaMask');
+    const rainbow = screen.getByRole('link', { name: 'Rainbow' });
+    // jsdom cannot follow the link; the page would leave here in a browser.
+    rainbow.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(rainbow);
+    expect(localStorage.getItem('walletdeck.walletApp')).toBe('rainbow');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(first.app.store.getState().wallet.connections[ID].activating).toBe(false));
+    cleanup();
+    await phoneConnect();
+    expect(walletNames()[0]).toMatch(/^Rainbow \(last used\)$/);
+    expect(walletNames().slice(1)).toEqual(['MetaMask', 'Trust Wallet', 'Uniswap Wallet']);
+  });
+
+  it('ignores a stored choice that names no wallet of the list', async () => {
+    localStorage.setItem('walletdeck.walletApp', '<img src=x>');
+    await phoneConnect();
+    expect(walletNames()).toEqual(['MetaMask', 'Trust Wallet', 'Rainbow', 'Uniswap Wallet']);
+  });
+
+  it('a desktop (no touch, wide) leads with the QR code and no wallet links', async () => {
+    emulatePhone(false);
+    const { connect } = showApp();
+    await connect();
+    expect(screen.queryByRole('link', { name: 'Open in wallet app' })).toBeNull();
   });
 });
 

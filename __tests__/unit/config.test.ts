@@ -1,0 +1,105 @@
+// The build's settings are checked in one place (scripts/buildEnv.js, used by webpack.config.ts and
+// `npm start`): a wrong value stops the build with the variable named; valid and unset ones pass.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { BUILD_ENV_NAMES, checkBuildEnv } from '../../scripts/buildEnv';
+
+const root = path.resolve(__dirname, '../..');
+
+describe('checkBuildEnv', () => {
+  it('accepts an empty environment and blank values (unset)', () => {
+    expect(checkBuildEnv({})).toEqual([]);
+    expect(checkBuildEnv(Object.fromEntries(BUILD_ENV_NAMES.map((name) => [name, ' '])))).toEqual([]);
+  });
+
+  it('accepts every documented variable at a valid value', () => {
+    expect(
+      checkBuildEnv({
+        PORT: '3001',
+        WALLETDECK_OUT_DIR: '/tmp/walletdeck-out',
+        WALLETDECK_DEV_CHAIN_URL: 'http://127.0.0.1:8545',
+        INFURA_KEY: 'abc123',
+        ALCHEMY_KEY: 'a-b_c',
+        WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e',
+        WALLETCONNECT_RELAY_URL: 'wss://relay.example',
+        COINBASE_KEYS_URL: 'https://keys.example/connect',
+        COINBASE_PREFERENCE: 'smartWalletOnly',
+        WALLETDECK_QR_CLOSE: 'idle',
+      }),
+    ).toEqual([]);
+    expect(checkBuildEnv({ COINBASE_PREFERENCE: 'eoaOnly', WALLETDECK_QR_CLOSE: 'error', WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:1' })).toEqual([]);
+  });
+
+  it.each([
+    ['COINBASE_PREFERENCE', 'eoa', /one of all, eoaOnly, smartWalletOnly/],
+    ['COINBASE_PREFERENCE', 'ALL', /one of all/],
+    ['WALLETDECK_QR_CLOSE', 'close', /idle or error/],
+    ['WALLETCONNECT_RELAY_URL', 'https://relay.example', /ws:\/\/ or wss:\/\//],
+    ['WALLETCONNECT_RELAY_URL', 'relay.example', /ws:\/\/ or wss:\/\//],
+    ['WALLETDECK_DEV_CHAIN_URL', 'ws://127.0.0.1:8545', /http:\/\/ or https:\/\//],
+    ['WALLETDECK_DEV_CHAIN_URL', '127.0.0.1:8545', /http:\/\/ or https:\/\//],
+    ['COINBASE_KEYS_URL', 'javascript:alert(1)', /http:\/\/ or https:\/\//],
+    ['PORT', 'abc', /port number/],
+    ['PORT', '0', /port number/],
+    ['PORT', '65536', /port number/],
+    ['PORT', '30.5', /port number/],
+    ['INFURA_KEY', 'key/with/slashes', /letters, digits/],
+    ['WALLETCONNECT_PROJECT_ID', 'id?x=1', /letters, digits/],
+    ['WALLETDECK_OUT_DIR', '.', /not the project folder/],
+    ['WALLETDECK_OUT_DIR', '..', /not the project folder/],
+    ['WALLETDECK_OUT_DIR', '/', /not the project folder/],
+  ])('%s=%s is refused, named, with what is expected', (name, value, expected) => {
+    const problems = checkBuildEnv({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`${name}=${JSON.stringify(value)} is invalid`);
+    expect(problems[0]).toMatch(expected);
+  });
+
+  it('reports every invalid variable at once', () => {
+    expect(checkBuildEnv({ PORT: 'x', COINBASE_PREFERENCE: 'x', WALLETDECK_QR_CLOSE: 'x' })).toHaveLength(3);
+  });
+});
+
+describe('the build', () => {
+  it('stops at once with the message and exit code 1 on an invalid value', () => {
+    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
+      cwd: root,
+      env: { ...process.env, WALLETDECK_QR_CLOSE: 'sometimes', WALLETDECK_OUT_DIR: '/tmp/walletdeck-never-built' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('WALLETDECK_QR_CLOSE="sometimes" is invalid: expected idle or error.');
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  }, 70_000);
+});
+
+describe('loadConfig (what the app reads from the values the build baked in)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('reads the Coinbase preference, the QR close option and the WalletConnect settings', async () => {
+    const { loadConfig } = await import('../../src/config');
+    Object.assign(process.env, {
+      COINBASE_PREFERENCE: 'smartWalletOnly',
+      WALLETDECK_QR_CLOSE: 'idle',
+      WALLETCONNECT_PROJECT_ID: ' abc ',
+      WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9',
+    });
+    const config = loadConfig();
+    expect(config.coinbase.preference).toBe('smartWalletOnly');
+    expect(config.qrCloseIsError).toBe(false);
+    expect(config.walletConnect).toEqual({ projectId: 'abc', relayUrl: 'ws://127.0.0.1:9' });
+  });
+
+  it('blank values are unset: WalletConnect off, closing the QR dialog an error, all Coinbase accounts', async () => {
+    const { loadConfig } = await import('../../src/config');
+    Object.assign(process.env, { COINBASE_PREFERENCE: '', WALLETDECK_QR_CLOSE: ' ', WALLETCONNECT_PROJECT_ID: '', WALLETCONNECT_RELAY_URL: '' });
+    const config = loadConfig();
+    expect(config.coinbase.preference).toBe('all');
+    expect(config.qrCloseIsError).toBe(true);
+    expect(config.walletConnect).toEqual({ projectId: undefined, relayUrl: undefined });
+  });
+});

@@ -1,0 +1,89 @@
+// `npm start` on a developer's machine: a taken port or a bad setting ends it with one clear line and
+// a non-zero exit (not a stack trace and exit 0); anvil's banner with the test keys is kept, its
+// per-request log dropped.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { bannerOnly } from '../../scripts/anvilLog';
+
+const start = path.resolve(__dirname, '../../scripts/start.js');
+
+function runStart(env: Record<string, string>, args = [start]): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // It must end by itself; a start that went on to run servers is killed and fails the test.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('npm start', () => {
+  it('a taken PORT: one line naming the port and how to choose another, exit code 1', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const result = await runStart({ PORT: String(port) });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(`npm start: Port ${port} is already in use: stop what runs there, or start on another port with PORT=<port> npm start.`);
+      expect(result.stderr).not.toContain('EADDRINUSE');
+    } finally {
+      busy.close();
+    }
+  }, 30_000);
+
+  it('an invalid setting: the same message as the build, exit code 1', async () => {
+    const result = await runStart({ PORT: 'eighty' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('npm start: PORT="eighty" is invalid: expected a port number from 1 to 65535.');
+  }, 30_000);
+});
+
+describe('npm run dev (the development server alone)', () => {
+  it('a taken PORT: the same one line, exit code 1', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const cli = path.resolve(__dirname, '../../node_modules/webpack-cli/bin/cli.js');
+      const result = await runStart({ PORT: String(port) }, [cli, 'serve', '--mode', 'development']);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(`Port ${port} is already in use: stop what runs there, or start on another port with PORT=<port> npm start.`);
+    } finally {
+      busy.close();
+    }
+  }, 30_000);
+});
+
+describe("anvil's output", () => {
+  const BANNER = [
+    '',
+    'Available Accounts',
+    '==================',
+    '(0) 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 (10000.000000000000000000 ETH)',
+    'Private Keys',
+    '(0) 0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+    'Mnemonic:          test test test test test test test test test test test junk',
+    'Listening on 127.0.0.1:8545',
+  ];
+
+  it('keeps the banner with the keys, however it is split, and drops every request line after it', () => {
+    const text = `${BANNER.join('\n')}\neth_chainId\neth_blockNumber\n\n    Transaction: 0x12\n`;
+    let out = '';
+    const feed = bannerOnly((t) => (out += t));
+    // Split at awkward places: mid-line and mid-"Listening".
+    for (const chunk of [text.slice(0, 7), text.slice(7, 200), text.slice(200, text.indexOf('Listening') + 4), text.slice(text.indexOf('Listening') + 4)]) {
+      feed(Buffer.from(chunk));
+    }
+    feed('eth_call\n');
+    expect(out).toBe(`${BANNER.join('\n')}\n`);
+  });
+});

@@ -1,0 +1,1 @@
+export function bannerOnly(write: (text: string) => void): (chunk: Buffer | string) => void;

@@ -1,0 +1,3 @@
+// Types for buildEnv.js (CommonJS, used by webpack.config.ts and scripts/start.js).
+export declare const BUILD_ENV_NAMES: readonly string[];
+export declare function checkBuildEnv(env: Record<string, string | undefined>): string[];

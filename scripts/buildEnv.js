@@ -1,0 +1,59 @@
+// Every documented setting of the build and of `npm start`, checked in one place before anything is
+// built or started: a wrong value stops the build with a message naming the variable, instead of
+// building silently with a fallback (a bad relay URL would otherwise reach users as a 15 s timeout).
+// Empty or blank values count as unset. Used by webpack.config.ts and scripts/start.js.
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+
+/** @param {string} value @param {string[]} protocols */
+function isUrl(value, protocols) {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const KEY = /^[A-Za-z0-9_-]+$/;
+
+/** name -> [what a valid value is, check] */
+const RULES = {
+  PORT: ['a port number from 1 to 65535', (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535],
+  WALLETDECK_OUT_DIR: [
+    'a folder for the build output, not the project folder or one above it (the build empties it)',
+    (v) => {
+      const out = path.resolve(root, v);
+      return out !== root && !root.startsWith(out + path.sep) && out !== path.parse(out).root;
+    },
+  ],
+  WALLETDECK_DEV_CHAIN_URL: ['an http:// or https:// URL', (v) => isUrl(v, ['http:', 'https:'])],
+  INFURA_KEY: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
+  ALCHEMY_KEY: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
+  WALLETCONNECT_PROJECT_ID: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
+  WALLETCONNECT_RELAY_URL: ['a ws:// or wss:// URL', (v) => isUrl(v, ['ws:', 'wss:'])],
+  COINBASE_KEYS_URL: ['an http:// or https:// URL', (v) => isUrl(v, ['http:', 'https:'])],
+  COINBASE_PREFERENCE: ['one of all, eoaOnly, smartWalletOnly', (v) => ['all', 'eoaOnly', 'smartWalletOnly'].includes(v)],
+  WALLETDECK_QR_CLOSE: ['idle or error', (v) => v === 'idle' || v === 'error'],
+};
+
+/** The documented variables, in README order. */
+const BUILD_ENV_NAMES = Object.keys(RULES);
+
+/**
+ * One message per invalid variable (empty when all are valid).
+ * @param {Record<string, string | undefined>} env
+ * @returns {string[]}
+ */
+function checkBuildEnv(env) {
+  const problems = [];
+  for (const [name, [expected, valid]] of Object.entries(RULES)) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    if (!valid(raw.trim())) problems.push(`${name}=${JSON.stringify(raw)} is invalid: expected ${expected}.`);
+  }
+  return problems;
+}
+
+module.exports = { checkBuildEnv, BUILD_ENV_NAMES };

@@ -1,0 +1,36 @@
+// On a phone: the pairing link itself ("Open in wallet app", handled by whichever wallet registered
+// `wc:`), and well-known wallets' own links carrying it. The wallet chosen is remembered on this
+// device and listed first next time.
+import { useState } from 'react';
+import { orderedWalletApps, readChosenWalletApp, rememberWalletApp } from './walletApps';
+
+export default function OpenInWalletApp({ uri }: { uri: string }) {
+  const [chosen, setChosen] = useState(readChosenWalletApp);
+  const apps = orderedWalletApps(chosen);
+  return (
+    <div className="wallet-apps">
+      <a className="button-link primary" href={uri} data-testid="open-in-wallet-app">
+        Open in wallet app
+      </a>
+      <p className="muted wallet-apps-intro">Or pick your wallet:</p>
+      <ul className="wallet-app-list">
+        {apps.map((app) => (
+          <li key={app.id}>
+            <a
+              className="button-link"
+              href={app.link(uri)}
+              data-wallet={app.id}
+              onClick={() => {
+                rememberWalletApp(app.id);
+                setChosen(app.id);
+              }}
+            >
+              {app.name}
+              {app.id === chosen ? <span className="muted wallet-app-last"> (last used)</span> : null}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
