@@ -328,23 +328,40 @@ async function until(app: App, check: (s: RootState) => boolean, ms: number): Pr
   return check(app.store.getState());
 }
 
-/** After any script: with healthy wallets, each kind connects on the desired chain and switches chain. */
+/**
+ * After any script: with healthy wallets, each kind connects on the desired chain; a switch that hangs
+ * on one kind holds up no other kind's (SPEC §4), and when it times out that kind stays connected on
+ * its chain with the failure beside it; then it switches too.
+ */
 async function stillWorks(app: App, kinds: HostileKinds): Promise<string | undefined> {
   for (const kind of CONNECTION_IDS) kinds.wallets[kind].heal(137);
   kinds.wc.connectMode = 'approve';
   kinds.wc.initFails = false;
+  const wallet = () => app.store.getState().wallet;
+  const describe = (kind: Id) => `${show(wallet().connections[kind])} ${show(wallet().meta[kind])}`;
   // Nothing the script left pending may still be waited on: every wait of the core ends in a timeout.
   await advance(SETTLE_MS);
   for (const kind of CONNECTION_IDS) {
     app.store.dispatch(a.desiredChainSelected({ id: kind, chainId: 137 }));
     app.store.dispatch(a.connectRequested({ id: kind }));
     const connected = (s: RootState) => status(s, kind) === 'Connected' && s.wallet.connections[kind].chainId === 137;
-    if (!(await until(app, connected, 3000))) return `after the script, ${kind} did not connect: ${show(app.store.getState().wallet.connections[kind])} ${show(app.store.getState().wallet.meta[kind])}`;
-    app.store.dispatch(a.chainSwitchRequested({ id: kind, chainId: 10 }));
-    const switched = (s: RootState) =>
-      status(s, kind) === 'Connected' && s.wallet.connections[kind].chainId === 10 && s.wallet.meta[kind].switchingTo === undefined && s.wallet.meta[kind].switchError === undefined;
-    if (!(await until(app, switched, 3000))) return `after the script, ${kind} did not switch to chain 10: ${show(app.store.getState().wallet.connections[kind])} ${show(app.store.getState().wallet.meta[kind])}`;
+    if (!(await until(app, connected, 3000))) return `after the script, ${kind} did not connect: ${describe(kind)}`;
   }
+  const onChain = (kind: Id, chainId: number) => (s: RootState) =>
+    status(s, kind) === 'Connected' && s.wallet.connections[kind].chainId === chainId && s.wallet.meta[kind].switchingTo === undefined;
+  kinds.wallets.injected.modes.set('wallet_switchEthereumChain', { m: 'hang' });
+  app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
+  for (const kind of ['coinbase', 'walletconnect'] as const) {
+    app.store.dispatch(a.chainSwitchRequested({ id: kind, chainId: 10 }));
+    const switched = (s: RootState) => onChain(kind, 10)(s) && s.wallet.meta[kind].switchError === undefined;
+    if (!(await until(app, switched, TIMEOUTS.activateMs / 4))) return `after the script, ${kind} did not switch to chain 10 while injected's switch hung: ${describe(kind)}`;
+  }
+  const failedBeside = (s: RootState) => onChain('injected', 137)(s) && s.wallet.meta.injected.switchError !== undefined;
+  if (!(await until(app, failedBeside, TIMEOUTS.activateMs * 2))) return `after the script, injected's hanging switch did not end as a failure beside a connection still on 137: ${describe('injected')}`;
+  kinds.wallets.injected.heal(137);
+  app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
+  const switched = (s: RootState) => onChain('injected', 10)(s) && s.wallet.meta.injected.switchError === undefined;
+  if (!(await until(app, switched, 3000))) return `after the script, injected did not switch to chain 10: ${describe('injected')}`;
   return undefined;
 }
 
