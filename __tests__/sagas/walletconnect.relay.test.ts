@@ -18,6 +18,7 @@ import { startWcRelay, type WcRelay } from '../support/wcRelay';
 import { createVerifyService } from '../support/wcVerify';
 import { releaseCore, startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 import { memoryWebStorage } from '../support/webStorage';
+import { until } from '../support/wait';
 
 jest.setTimeout(30_000);
 // A page has one SDK core; this file runs several "pages" and wallets in one process.
@@ -118,14 +119,6 @@ function openApp(options: AppOptions = {}) {
   return { ...harness, connector, webStorage: storage, wc, meta, connect, isConnected };
 }
 
-/** Polls a condition outside the store (the phone's state). */
-async function until(condition: () => boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition never held');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function pairedApp(options: AppOptions = {}, chainIds?: number[], approvedChainIds?: number[]) {
   const app = openApp(options);
@@ -282,7 +275,7 @@ describe('disconnect from the app', () => {
     const { app, phone } = await pairedApp();
     expect(phone.session()).toBeDefined();
     app.store.dispatch(walletActions.disconnectRequested({ id: ID }));
-    await until(() => phone.session() === undefined);
+    await until(() => phone.session() === undefined, { ms: 10_000, what: 'the phone to drop the session' });
     expect(app.wc()).toEqual({ activating: false });
     expect(app.connector.hasStoredSession()).toBe(false);
   });

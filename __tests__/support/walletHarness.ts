@@ -9,6 +9,7 @@ import { buildChainTable, chainIds, type ChainTable } from '../../src/lib/chains
 import { CONNECTION_IDS, type ConnectionId, type Connector, type ConnectorRegistry } from '../../src/lib/connectors/types';
 import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
 import { createSessionMemory } from '../../src/lib/persistence';
+import { pause } from './wait';
 import { createMemoryStorage } from './webStorage';
 
 // Long enough never to fire by accident on a loaded machine; tests of timeouts set their own.
@@ -72,7 +73,7 @@ export function startWalletApp(options: HarnessOptions = {}) {
     chains,
     waitFor,
     /** Lets pending promises and saga steps run. */
-    settle: (ms = 10) => new Promise((r) => setTimeout(r, ms)),
+    settle: (ms = 10) => pause(ms),
     stop: () => task.cancel(),
   };
 }

@@ -15,6 +15,7 @@ import { toWalletError } from '../../src/lib/errors';
 import { FakeEip1193Provider } from '../support/fakeProvider';
 import { FAKE_KEYS_URL, WALLET_ACCOUNT, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { FakeRelay } from '../support/fakeCoinbaseRelay';
+import { until } from '../support/wait';
 
 const TIMEOUTS = { popupLoadMs: 300, popupPollMs: 20, popupClosedGraceMs: 60, awaitingDelayMs: 30 };
 const OPTIMISM_ADD = {
@@ -53,13 +54,6 @@ async function failure(promise: Promise<unknown>) {
   throw new Error('the request did not fail');
 }
 
-const waitUntil = async (check: () => boolean, ms = 2000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition never held');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 /** Navigation attempts (jsdom reports `location.reload()` as an unimplemented navigation). */
 function watchReloads() {
@@ -106,7 +100,7 @@ describe('connecting through the keys popup', () => {
     const provider = await coinbase().getProvider();
     const accounts = provider.request({ method: 'eth_requestAccounts' });
     const prompt = await keys.nextPrompt();
-    await waitUntil(() => events.some((e) => e.type === 'awaitingWallet'));
+    await until(() => events.some((e) => e.type === 'awaitingWallet'));
     expect(events.filter((e) => e.type === 'awaitingWallet')).toEqual([{ type: 'awaitingWallet', waiting: true }]);
     prompt.answer(true);
     await accounts;
@@ -238,7 +232,7 @@ describe('cancel', () => {
     const provider = await connector.getProvider();
     const accounts = provider.request({ method: 'eth_requestAccounts' });
     await keys.nextPrompt();
-    await waitUntil(() => events.some((e) => e.type === 'awaitingWallet'));
+    await until(() => events.some((e) => e.type === 'awaitingWallet'));
     connector.cancelPendingRequests();
     expect(await failure(accounts)).toMatchObject({ name: 'UserRejectedRequestError', code: 4001 });
     expect(keys.windows[0]!.closed).toBe(true);
@@ -290,10 +284,10 @@ describe('a lost connection', () => {
       expect(connector.hasStoredSession()).toBe(true);
       const provider = await connector.getProvider();
       await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([WALLET_ACCOUNT]);
-      await waitUntil(() => relay.received.some((f) => f.type === 'GetSessionConfig'));
+      await until(() => relay.received.some((f) => f.type === 'GetSessionConfig'));
       relay.endSessionFromPhone();
-      await waitUntil(() => events.some((e) => e.type === 'sessionEnded'));
-      await waitUntil(() => relay.received.some((f) => f.type === 'SetSessionConfig'));
+      await until(() => events.some((e) => e.type === 'sessionEnded'));
+      await until(() => relay.received.some((f) => f.type === 'SetSessionConfig'));
       expect(connector.hasStoredSession()).toBe(false);
       expect(reloads.count()).toBe(0);
     } finally {
@@ -330,9 +324,9 @@ describe('disconnect', () => {
       const connector = coinbase();
       const provider = await connector.getProvider();
       await provider.request({ method: 'eth_accounts' });
-      await waitUntil(() => relay.received.some((f) => f.type === 'GetSessionConfig'));
+      await until(() => relay.received.some((f) => f.type === 'GetSessionConfig'));
       await connector.disconnect();
-      await waitUntil(() => relay.received.some((f) => f.type === 'SetSessionConfig'));
+      await until(() => relay.received.some((f) => f.type === 'SetSessionConfig'));
       await new Promise((r) => setTimeout(r, 50));
       expect(reloads.count()).toBe(0);
       expect(connector.hasStoredSession()).toBe(false);

@@ -1,17 +1,11 @@
 // The state behind our Coinbase UI: "Connection lost", "Confirm on phone" cancel, the extension
 // suggestion. Real reducer; each event touches only its own kind.
-import { createWalletState, walletActions as a, walletSlice, type WalletState } from '../../store/walletSlice';
+import { createWalletState, walletActions as a, type WalletState } from '../../store/walletSlice';
 import type { ConnectionId } from '../../src/lib/connectors/types';
+import { ALLOWED, connected as connectedKind, reduce } from '../support/slice';
 
-const allowed = { injected: [1, 10], coinbase: [1, 10], walletconnect: [1, 10] };
-const ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
-const reduce = (state: WalletState, ...actions: Parameters<typeof walletSlice.reducer>[1][]) =>
-  actions.reduce((s, action) => walletSlice.reducer(s, action), state);
-
-function connected(state: WalletState, id: ConnectionId): WalletState {
-  const s = reduce(state, a.activationStarted({ id, eager: false }));
-  return reduce(s, a.activationSucceeded({ id, attempt: s.meta[id].attempt, chainId: 1, accounts: [ACCOUNT] }));
-}
+const allowed = ALLOWED;
+const connected = (state: WalletState, id: ConnectionId): WalletState => connectedKind(id, 1, state);
 
 const both = () => connected(connected(createWalletState(allowed), 'injected'), 'coinbase');
 const lost = () => reduce(both(), a.providerDisconnected({ id: 'coinbase', error: { name: 'DisconnectedError', code: 4900, message: 'The provider is disconnected from all chains.' } }));

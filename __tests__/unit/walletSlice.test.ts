@@ -1,25 +1,15 @@
 // SPEC section 2, rule by rule, against the real reducer.
 import { setupStore } from '../../store/setupStore';
 import { connectionStatus } from '../../store/selectors';
-import { createWalletState, walletActions as a, walletSlice, type WalletState } from '../../store/walletSlice';
+import { createWalletState, walletActions as a, type WalletState } from '../../store/walletSlice';
 import type { ConnectionId } from '../../src/lib/connectors/types';
+import { ALLOWED, LOWER_ACCOUNT, connected, reduce, started } from '../support/slice';
 
-const lower = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const lower = LOWER_ACCOUNT;
 const CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SECOND = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-const allowed = { injected: [1, 10], coinbase: [1, 10], walletconnect: [1, 10] };
-const reduce = (state: WalletState, ...actions: Parameters<typeof walletSlice.reducer>[1][]) =>
-  actions.reduce((s, action) => walletSlice.reducer(s, action), state);
-
-function started(id: ConnectionId = 'injected'): WalletState {
-  return reduce(createWalletState(allowed), a.activationStarted({ id, eager: false }));
-}
-
-function connected(id: ConnectionId = 'injected', chainId = 1): WalletState {
-  const s = started(id);
-  return reduce(s, a.activationSucceeded({ id, attempt: s.meta[id].attempt, chainId, accounts: [lower] }));
-}
+const allowed = ALLOWED;
 
 const status = (s: WalletState, id: ConnectionId = 'injected') => connectionStatus(s.connections[id], s.meta[id]);
 

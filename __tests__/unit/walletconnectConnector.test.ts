@@ -8,6 +8,7 @@ import { toWalletError } from '../../src/lib/errors';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { fakeWcSdkLoader, type FakeSession } from '../support/fakeWcSdk';
 import { memoryWebStorage } from '../support/webStorage';
+import { pause as tick } from '../support/wait';
 
 jest.mock('@walletconnect/ethereum-provider', () => ({
   EthereumProvider: { init: jest.fn(async () => ({ on: jest.fn(), removeListener: jest.fn() })) },
@@ -32,7 +33,6 @@ function setup(options: Partial<WalletConnectOptions> = {}, session?: FakeSessio
 }
 
 /** Lets the fake SDK's microtasks (the URI) run. */
-const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('a stored session is found with one storage read, without the SDK', () => {
   it('nothing stored: nothing to reconnect', () => {

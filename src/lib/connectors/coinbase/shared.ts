@@ -6,8 +6,8 @@ export type CoinbasePreference = 'all' | 'eoaOnly' | 'smartWalletOnly';
 export const COINBASE_KEYS_URL = 'https://keys.coinbase.com/connect';
 export const COINBASE_EXTENSION_INSTALL_URL = 'https://www.coinbase.com/wallet/downloads';
 
-/** Where the SDK keeps a session (its localStorage scopes) and the key that says one exists. */
-const SDK_STORAGE_PREFIXES = ['-CBWSDK:', '-walletlink:'];
+/** Where the SDK keeps a session (its localStorage scopes) and the key that says one exists (SDK internals, see sdkInternals.ts). */
+export const SDK_STORAGE_PREFIXES: readonly string[] = ['-CBWSDK:', '-walletlink:'];
 export const SDK_SIGNER_TYPE_KEY = '-CBWSDK:SignerConfigurator:SignerType';
 /** Ours: the user connected through the Coinbase extension here (the extension keeps its own permission). */
 export const EXTENSION_SESSION_KEY = 'walletdeck.coinbase.extension';

@@ -15,11 +15,9 @@ import {
   type WalletConnectSdkProvider,
   type WebStorage,
 } from './shared';
+import { SDK_USER_DISCONNECTED_CODE, codelessRejectionMessage, disconnectPairing, onSessionExpire } from './sdkInternals';
 
 export type { WalletConnectInitOptions, WalletConnectSdkLoader, WalletConnectSdkProvider } from './shared';
-
-/** SDK code of a session deleted on purpose (by the wallet or by us). */
-const USER_DISCONNECTED = 6000;
 
 
 /** The real SDK (already in this chunk). */
@@ -94,11 +92,6 @@ export class PrefixedKeyValueStorage {
   async removeItem(key: string): Promise<void> {
     this.storage.removeItem(this.prefix + key);
   }
-
-  /** Forgets everything the SDK stored. */
-  clear(): void {
-    for (const key of this.ownKeys()) this.storage.removeItem(this.prefix + key);
-  }
 }
 
 /** The chains the SDK may offer the wallet: those with an RPC URL (the SDK otherwise uses its own). */
@@ -123,11 +116,10 @@ function providerError(code: number, walletMessage?: string): Error {
   return Object.assign(new Error(walletMessage ?? STANDARD_MESSAGES[code] ?? `Wallet error ${code}`), { code });
 }
 
-/** The SDK turns a wallet's refusal of the proposal into a bare Error ("User rejected."): give it back its 4001. */
+/** A wallet's refusal of the proposal gets back its 4001. */
 function normaliseConnectError(error: unknown): unknown {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
-  if (message && /reject/i.test(message) && (error as { code?: unknown }).code === undefined) return providerError(4001, message);
-  return error;
+  const rejection = codelessRejectionMessage(error);
+  return rejection === undefined ? error : providerError(4001, rejection);
 }
 
 /** The pairing topic of a `wc:` URI (`wc:<topic>@2?...`). */
@@ -218,7 +210,7 @@ export class WalletConnectSession {
     const handlers = providerEventHandlers((event) => this.emit(event), {
       // The SDK reports a session deleted on purpose as a 6000 "disconnect": not an error.
       disconnect: (error) => {
-        if (errorCode(error) === USER_DISCONNECTED) {
+        if (errorCode(error) === SDK_USER_DISCONNECTED_CODE) {
           sessionEnded();
           return undefined;
         }
@@ -228,7 +220,7 @@ export class WalletConnectSession {
     // WalletConnect's `connect` carries the session, not a chain: the chain comes as chainChanged.
     const { accountsChanged, chainChanged, disconnect } = handlers;
     attachHandlers(provider as EventSource, { accountsChanged, chainChanged, disconnect, session_delete: sessionEnded });
-    provider.signer?.client?.on?.('session_expire', ({ topic }) => {
+    onSessionExpire(provider, (topic) => {
       if (provider.session === undefined || topic === provider.session.topic) sessionEnded();
     });
   }
@@ -294,13 +286,8 @@ export class WalletConnectSession {
   }
 
   private async forgetPairing(sdk: WalletConnectSdkProvider, pending: PendingPairing): Promise<void> {
-    const { topic } = pending;
-    const pairing = sdk.signer?.client?.core?.pairing;
-    if (!topic || !pairing) return;
-    await withTimeout(
-      pairing.disconnect({ topic }).catch(() => undefined),
-      this.disconnectTimeoutMs,
-    );
+    const forgetting = pending.topic ? disconnectPairing(sdk, pending.topic) : undefined;
+    if (forgetting) await withTimeout(forgetting, this.disconnectTimeoutMs);
   }
 
   private async endSession(sdk: WalletConnectSdkProvider): Promise<void> {

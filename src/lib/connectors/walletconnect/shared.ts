@@ -6,7 +6,7 @@ export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'k
 
 /** Where the SDK's state lives in Web Storage; everything under it belongs to the SDK. */
 export const WC_STORAGE_PREFIX = 'walletdeck.walletconnect:';
-/** The sign client's session store inside that namespace. */
+/** The sign client's session store inside that namespace (an SDK internal, see sdkInternals.ts). */
 export const WC_SESSION_KEY = 'wc@2:client:0.3//session';
 
 export const WALLETCONNECT_DEFAULTS = {
@@ -65,13 +65,7 @@ export interface WalletConnectSdkProvider {
   on(event: string, listener: (...args: never[]) => void): unknown;
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
   readonly session?: { topic: string } | undefined;
-  /** Sign-client internals reached for what the provider does not expose (pairing cleanup, expiry). */
-  readonly signer?: {
-    client?: {
-      on?(event: 'session_expire', listener: (event: { topic: string }) => void): unknown;
-      core?: { pairing?: { disconnect(params: { topic: string }): Promise<void> } };
-    };
-  };
+  // What it offers beyond this (its sign client) is reached only through sdkInternals.ts.
 }
 
 export interface WalletConnectInitOptions {
