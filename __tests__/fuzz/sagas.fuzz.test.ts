@@ -313,8 +313,8 @@ function eventRuleProblem(before: RootState, after: RootState, kinds: HostileKin
   for (const kind of CONNECTION_IDS) {
     const error = after.wallet.connections[kind].error;
     if (error === before.wallet.connections[kind].error || error === undefined) continue;
-    // MetaMask's "reconnecting" disconnect (1013) is ignored, never recorded.
-    if (error.code === 1013) return `${kind}: the 1013 "reconnecting" disconnect was recorded as ${show(error)}`;
+    // MetaMask's "reconnecting" disconnect (1013) is ignored, never recorded as a lost link.
+    if (error.code === 1013 && after.wallet.meta[kind].linkLost === true) return `${kind}: the 1013 "reconnecting" disconnect was recorded as ${show(error)}`;
   }
   // A dead browser wallet (1011, isConnected() false) is shown as such, never as a timeout to Try again.
   const injectedError = after.wallet.connections.injected.error;
