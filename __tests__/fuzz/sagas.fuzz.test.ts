@@ -65,6 +65,8 @@ interface Script {
   /** Modes in force from the start (the eager reconnect meets them). */
   initial: Array<{ id: Id; method: string; mode: Mode }>;
   steps: Step[];
+  /** How the user gets past what the script left pending before the final check. */
+  finish: 'settle' | 'cancel';
 }
 
 // ---- arbitraries ----
@@ -147,6 +149,7 @@ const script: fc.Arbitrary<Script> = fc.record({
   stored: fc.record({ coinbase: fc.boolean(), walletconnect: fc.boolean() }),
   initial: fc.array(fc.record({ id, method: fc.constantFrom(...METHODS), mode }), { maxLength: 2 }),
   steps: fc.array(step, { minLength: 1, maxLength: 20 }),
+  finish: fc.constantFrom('settle' as const, 'cancel' as const),
 });
 
 // ---- running a script ----
@@ -339,14 +342,24 @@ async function until(app: App, check: (s: RootState) => boolean, ms: number): Pr
  * on one kind holds up no other kind's (SPEC §4), and when it times out that kind stays connected on
  * its chain with the failure beside it; then it switches too.
  */
-async function stillWorks(app: App, kinds: HostileKinds): Promise<string | undefined> {
+async function stillWorks(app: App, kinds: HostileKinds, finish: 'settle' | 'cancel'): Promise<string | undefined> {
   for (const kind of CONNECTION_IDS) kinds.wallets[kind].heal(137);
   kinds.wc.connectMode = 'approve';
   kinds.wc.initFails = false;
   const wallet = () => app.store.getState().wallet;
   const describe = (kind: Id) => `${show(wallet().connections[kind])} ${show(wallet().meta[kind])}`;
-  // Nothing the script left pending may still be waited on: every wait of the core ends in a timeout.
-  await advance(SETTLE_MS);
+  if (finish === 'settle') {
+    // Nothing the script left pending may still be waited on: every wait of the core ends in a timeout.
+    await advance(SETTLE_MS);
+  } else {
+    // Or the user does not wait: Cancel and Stop waiting, then Connect at once (SPEC §2: a request that
+    // never settles never blocks a later attempt; after a cancel the next Connect sends a fresh request).
+    for (const kind of CONNECTION_IDS) {
+      if (wallet().connections[kind].activating) app.store.dispatch(a.connectCancelled({ id: kind }));
+      if (wallet().meta[kind].switchingTo !== undefined) app.store.dispatch(a.chainSwitchCancelled({ id: kind }));
+    }
+    await advance(1);
+  }
   for (const kind of CONNECTION_IDS) {
     app.store.dispatch(a.desiredChainSelected({ id: kind, chainId: 137 }));
     app.store.dispatch(a.connectRequested({ id: kind }));
@@ -430,7 +443,7 @@ async function runScript(sc: Script): Promise<void> {
         }
       }
     }
-    const broken = await stillWorks(app, kinds);
+    const broken = await stillWorks(app, kinds, sc.finish);
     if (transient) throw new Error(`during the final check: ${transient}`);
     if (broken) throw new Error(broken);
     if (errors.length > 0) throw new Error(`during the final check a saga failed: ${show(errors[0]!.map(String))}`);

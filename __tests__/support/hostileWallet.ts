@@ -36,6 +36,8 @@ export class HostileWallet {
   dead = false;
   /** The SDK-level disconnect (Coinbase provider.disconnect, WalletConnect sdk.disconnect). */
   disconnectMode: Mode = { m: 'normal' };
+  /** Moves on at every heal. */
+  private generation = 0;
   /** The EIP-1193 object the connectors see. */
   readonly provider: {
     isMetaMask: boolean;
@@ -77,8 +79,15 @@ export class HostileWallet {
         return Promise.reject({ code: mode.code, message: `hostile ${mode.code}` });
       case 'resolve':
         return Promise.resolve(build(mode.v));
-      case 'late':
-        return new Promise((resolve, reject) => setTimeout(() => normal().then(resolve, reject), mode.ms));
+      case 'late': {
+        // An answer still on its way when the wallet is healed never arrives (the healthy wallet is a new start).
+        const generation = this.generation;
+        return new Promise((resolve, reject) =>
+          setTimeout(() => {
+            if (generation === this.generation) normal().then(resolve, reject);
+          }, mode.ms),
+        );
+      }
       case 'badThenable':
         return {
           then() {
@@ -109,6 +118,7 @@ export class HostileWallet {
   /** Back to a wallet a user would call healthy: answers everything, approves, on `chainId`. */
   heal(chainId: number): void {
     this.modes.clear();
+    this.generation += 1;
     this.dead = false;
     this.disconnectMode = { m: 'normal' };
     this.fake.approval = 'approve';
