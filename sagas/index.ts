@@ -4,6 +4,7 @@ import { watchChainSwitch } from './chainSwitch';
 import { watchConnections } from './connections';
 import { applyChosenExtension, watchConnectorInfo, watchConnectorIntents } from './connectorInfo';
 import { watchPendingRequestCancel } from './pendingRequests';
+import { watchSigning } from './signing';
 import { guarded } from './support';
 
 /**
@@ -18,4 +19,5 @@ export function* rootSaga(): SagaIterator {
   yield fork(guarded, watchConnections);
   yield fork(guarded, watchChainSwitch);
   yield fork(guarded, watchPendingRequestCancel);
+  yield fork(guarded, watchSigning);
 }

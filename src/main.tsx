@@ -15,7 +15,7 @@ import { createConnectors } from './lib/connectors/registry';
 import { UnavailableConnector } from './lib/connectors/unavailable';
 import { WalletConnectConnector } from './lib/connectors/walletconnect';
 import { createSessionMemory } from './lib/persistence';
-import { createRpcRuntime } from './lib/rpc';
+import { createNameMemory, createRpcRuntime } from './lib/rpc';
 import './app/styles.css';
 
 const config = loadConfig();
@@ -55,7 +55,7 @@ const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: conte
 const store = setupStore(undefined, {
   allowedChainIds: config.allowedChainIds,
   session,
-  rpc: createRpcRuntime(config.chains),
+  rpc: createRpcRuntime(config.chains, { nameMemory: createNameMemory(window.localStorage) }),
   middleware: [sagaMiddleware],
   devTools: config.development,
   connectors,

@@ -23,6 +23,9 @@ beforeAll(() => {
   };
 });
 
+// The keys-window handshake (ECDH + AES in jsdom) is slow on a loaded 2-core machine: room beyond jest's 5 s.
+jest.setTimeout(20_000);
+
 let keys: FakeKeys;
 let apps: ReturnType<typeof startWalletApp>[] = [];
 

@@ -4,6 +4,7 @@
 // local anvil nodes or misbehave on purpose.
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { deployEns, registerName, setReverseName } from '../../contracts/deployEns';
+import { BLOCK_POLL_MS } from '../../src/features/chain/chainApi';
 import { formatNativeAmount } from '../../src/features/chain/format';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
 import { launchBrowser, type Browser } from '../support/browser';
@@ -122,9 +123,9 @@ describe('with no wallet', () => {
     const devChain = app.page.getByTestId('network-panel').getByTestId('network-chain-31337');
     expect(await devChain.getByTestId('endpoint-in-use').textContent()).toBe(env.anvilUrl);
     expect(await devChain.getByTestId('endpoint-latency').textContent()).toMatch(/^\d+ ms$/);
-    // Names are looked up only for a connected wallet: no lookup, and the name code is not loaded.
+    // Names are looked up only for a connected wallet: no lookup, and the name normaliser is not loaded.
     expect(app.devChainMethods).not.toContain('eth_call');
-    expect(app.scripts.some((s) => /\/names\./.test(s))).toBe(false);
+    expect(app.scripts.some((s) => /\/ens-normalize\./.test(s))).toBe(false);
   });
 
   it('checks another chain on demand: the working endpoint is used, the wrong-chain and dead ones are listed', async () => {
@@ -166,7 +167,7 @@ describe('with no wallet', () => {
     const polls = () => app.devChainMethods.filter((m) => m === 'eth_blockNumber').length;
     await setVisibility('hidden');
     const hiddenAt = polls();
-    await app.page.waitForTimeout(5_000); // longer than the 4 s poll interval
+    await app.page.waitForTimeout(BLOCK_POLL_MS + 1_000); // longer than the poll interval
     expect(polls()).toBe(hiddenAt);
     await setVisibility('visible');
     const deadline = Date.now() + 2_000;
@@ -193,7 +194,7 @@ describe('with a connected wallet', () => {
     expect(await frank.getByTestId('name').count()).toBe(0);
     expect(await frank.getByTestId('account').textContent()).toBe(FRANK.address);
     expect(await erin.getByTestId('balance').getAttribute('title')).toBe('1.5 ETH');
-    expect(app.scripts.some((s) => /\/names\./.test(s))).toBe(true);
+    expect(app.scripts.some((s) => /\/ens-normalize\./.test(s))).toBe(true);
     // Reads went to the public endpoint of the chain, not through the wallet.
     expect(app.wallet?.requests('eth_getBalance')).toHaveLength(0);
     expect(app.wallet?.requests('eth_blockNumber')).toHaveLength(0);
@@ -208,7 +209,7 @@ describe('with a connected wallet', () => {
     await rpc(env.anvilUrl, 'anvil_setBalance', [ERIN.address, hex(amount)]);
     await rpc(env.anvilUrl, 'anvil_mine', ['0x1']);
     const mined = await blockNumber(env.anvilUrl);
-    await balance.filter({ hasText: `${formatNativeAmount(amount)} ETH` }).waitFor({ timeout: 10_000 });
+    await balance.filter({ hasText: `${formatNativeAmount(amount)} ETH` }).waitFor({ timeout: BLOCK_POLL_MS + 5_000 });
     expect(await balance.textContent()).toBe('2.0001 ETH');
     expect(Number(await app.page.getByTestId('block-number').textContent())).toBeGreaterThanOrEqual(mined);
   });

@@ -2,8 +2,9 @@
 // 1. No extension: the SDK's keys popup opens on a second local origin (the fake keys page, which
 //    speaks the SDK's popup protocol and encryption) and the test approves in it.
 // 2. A fake Coinbase extension in the page (the SDK hands it back), signing in the test process.
+import { HDNodeWallet, Wallet, verifyMessage, verifyTypedData } from 'ethers';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { TEST_ACCOUNTS } from '../support/anvil';
+import { rpc, TEST_ACCOUNTS } from '../support/anvil';
 import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { serveFakeKeys, type FakeKeysServer } from '../support/fakeCoinbaseServer';
@@ -233,5 +234,72 @@ describe('with a Coinbase extension in the page', () => {
     await hasText(card.getByTestId('account'), ACCOUNT);
     expect(coinbase.requests('eth_requestAccounts')).toHaveLength(1);
     expect(coinbase.requests('eth_accounts').length).toBeGreaterThan(0);
+  });
+});
+
+describe('signing and sending with the Coinbase extension', () => {
+  // Anvil's account 4: its balance and nonce are this suite's.
+  const OWNER = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'/0/4");
+
+  async function connectedPanel(): Promise<{ page: Page; panel: Locator; coinbase: FakeWallet }> {
+    let coinbase: FakeWallet | undefined;
+    const opened = await openApp(async (context) => {
+      coinbase = await installFakeWallet(context, {
+        globalName: 'coinbaseWalletExtension',
+        flags: { isCoinbaseWallet: true },
+        rpcUrls: { 31337: anvilUrl },
+        knownChainIds: [31337],
+        chainId: 31337,
+        privateKeys: [OWNER.privateKey],
+      });
+    });
+    await opened.card.getByRole('button', { name: 'Connect' }).click();
+    await hasText(status(opened.card), 'Connected');
+    const panel = opened.page.getByTestId('sign-section');
+    await panel.getByRole('button', { name: 'Open' }).click();
+    await hasText(panel.getByTestId('sign-target'), new RegExp(`As ${OWNER.address} on Local development chain, with Coinbase Wallet`));
+    return { page: opened.page, panel, coinbase: coinbase! };
+  }
+
+  const outcomeOf = (panel: Locator, kind: string, status: string) =>
+    panel.locator(`[data-testid=sign-${kind}] [data-testid=outcome][data-status=${status}]`);
+
+  it('signs a message and typed data through the extension, each signer recovered and matching', async () => {
+    const { panel, coinbase } = await connectedPanel();
+    await panel.getByTestId('sign-message').getByLabel('Message to sign').fill('Coinbase says hi');
+    await panel.getByTestId('sign-message').getByRole('button', { name: 'Sign message' }).click();
+    const message = outcomeOf(panel, 'message', 'signed');
+    await message.waitFor();
+    expect(verifyMessage('Coinbase says hi', (await message.getByTestId('signature').textContent()) ?? '')).toBe(OWNER.address);
+
+    const form = panel.getByTestId('sign-typedData');
+    await form.getByRole('button', { name: 'Sign typed data' }).click();
+    const typed = outcomeOf(panel, 'typedData', 'signed');
+    await typed.waitFor();
+    const data = JSON.parse(await form.getByLabel('Typed data (JSON)').inputValue()) as {
+      types: Record<string, { name: string; type: string }[]>;
+      domain: Record<string, unknown>;
+      message: Record<string, unknown>;
+    };
+    const { EIP712Domain: _domain, ...types } = data.types;
+    expect(verifyTypedData(data.domain, types, data.message, (await typed.getByTestId('signature').textContent()) ?? '')).toBe(OWNER.address);
+    expect(coinbase.requests('personal_sign')).toHaveLength(1);
+    expect(coinbase.requests('eth_signTypedData_v4')).toHaveLength(1);
+  });
+
+  it('sends a transfer mined on anvil to confirmed; a refusal is a calm "You declined"', async () => {
+    const { panel, coinbase } = await connectedPanel();
+    const recipient = Wallet.createRandom().address;
+    const form = panel.getByTestId('sign-transaction');
+    await form.getByLabel('To').fill(recipient);
+    await form.getByLabel('Amount (ETH)').fill('0.25');
+    await hasText(form.getByTestId('fee'), /^Network fee/);
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    await outcomeOf(panel, 'transaction', 'confirmed').waitFor({ timeout: 20_000 });
+    expect(BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', [recipient, 'latest']))).toBe(25n * 10n ** 16n);
+
+    coinbase.approval = 'reject';
+    await panel.getByTestId('sign-message').getByRole('button', { name: 'Sign message' }).click();
+    await hasText(outcomeOf(panel, 'message', 'declined'), 'You declined the request in Coinbase Wallet.');
   });
 });

@@ -1,8 +1,9 @@
 // The QR-code wallet end to end: the production build in real headless Chromium running the real
 // WalletConnect SDK, a phone wallet simulated in the test process with the real sign client, both
 // talking through the local relay the build points at. Verify attestations are answered locally.
+import { HDNodeWallet, Wallet, getBytes, verifyMessage, verifyTypedData } from 'ethers';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { TEST_ACCOUNTS } from '../support/anvil';
+import { rpc, TEST_ACCOUNTS } from '../support/anvil';
 import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { serveStatic, type StaticServer } from '../support/staticServer';
@@ -56,7 +57,7 @@ interface App {
   phone: SimulatedWallet;
 }
 
-async function openApp(phoneChains = [31337, 1]): Promise<App> {
+async function openApp(phoneChains = [31337, 1], privateKeys?: string[]): Promise<App> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   // Generous for a loaded 2-core machine; a connect normally takes about 1 s.
@@ -72,7 +73,7 @@ async function openApp(phoneChains = [31337, 1]): Promise<App> {
       if (document.querySelector('dialog.qr-dialog')) seen.qr = true;
     }).observe(document, { subtree: true, childList: true });
   });
-  const phone = await startSimulatedWallet({ relayUrl: relay.url, chains: phoneChains, rpcUrls: { 31337: anvilUrl } });
+  const phone = await startSimulatedWallet({ relayUrl: relay.url, chains: phoneChains, rpcUrls: { 31337: anvilUrl }, ...(privateKeys ? { privateKeys } : {}) });
   wallets.push(phone);
   const page = await context.newPage();
   await page.goto(server.url);
@@ -213,5 +214,74 @@ describe('chain switch', () => {
     expect(app.phone.requests.map((r) => r.params.request.method)).toContain('wallet_switchEthereumChain');
     expect(await app.card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[0].address]);
     expect(await statusOf(app.card)).toBe('Connected');
+  });
+});
+
+describe('signing and sending through the phone', () => {
+  // Anvil's account 9: its balance and nonce are this suite's (anvil signs its sends: the account is unlocked there).
+  const PHONE_KEY = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'/0/9");
+
+  async function openPanel(app: App): Promise<Locator> {
+    await connectWithPhone(app);
+    const panel = app.page.getByTestId('sign-section');
+    await panel.getByRole('button', { name: 'Open' }).click();
+    await panel.getByTestId('sign-target').waitFor();
+    return panel;
+  }
+
+  const outcomeOf = (panel: Locator, kind: string, status: string) =>
+    panel.locator(`[data-testid=sign-${kind}] [data-testid=outcome][data-status=${status}]`);
+
+  it('a message: "Confirm on phone" while the phone waits, then the signer recovered and matching', async () => {
+    const app = await openApp([31337], [PHONE_KEY.privateKey]);
+    const panel = await openPanel(app);
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    app.phone.answer('personal_sign', async (params) => {
+      await answered;
+      return new Wallet(PHONE_KEY.privateKey).signMessage(getBytes((params as [string])[0]));
+    });
+    await panel.getByTestId('sign-message').getByLabel('Message to sign').fill('Signed on the phone');
+    await panel.getByTestId('sign-message').getByRole('button', { name: 'Sign message' }).click();
+    const notice = app.page.getByTestId('notice-walletconnect');
+    await notice.getByText('Confirm on phone').waitFor();
+    release();
+    const done = outcomeOf(panel, 'message', 'signed');
+    await done.waitFor();
+    await notice.waitFor({ state: 'detached' });
+    const signature = (await done.getByTestId('signature').textContent()) ?? '';
+    expect(verifyMessage('Signed on the phone', signature)).toBe(PHONE_KEY.address);
+    expect(await done.getByTestId('verified').textContent()).toContain(PHONE_KEY.address);
+  });
+
+  it('typed data: signed on the phone and verified', async () => {
+    const app = await openApp([31337], [PHONE_KEY.privateKey]);
+    const panel = await openPanel(app);
+    const form = panel.getByTestId('sign-typedData');
+    await form.getByRole('button', { name: 'Sign typed data' }).click();
+    const done = outcomeOf(panel, 'typedData', 'signed');
+    await done.waitFor();
+    const data = JSON.parse(await form.getByLabel('Typed data (JSON)').inputValue()) as {
+      types: Record<string, { name: string; type: string }[]>;
+      domain: Record<string, unknown>;
+      message: Record<string, unknown>;
+    };
+    const { EIP712Domain: _domain, ...types } = data.types;
+    expect(verifyTypedData(data.domain, types, data.message, (await done.getByTestId('signature').textContent()) ?? '')).toBe(PHONE_KEY.address);
+    expect(app.phone.requests.map((r) => r.params.request.method)).toContain('eth_signTypedData_v4');
+  });
+
+  it('a transfer: sent through the phone, mined on anvil, confirmed', async () => {
+    const app = await openApp([31337], [PHONE_KEY.privateKey]);
+    const panel = await openPanel(app);
+    const recipient = Wallet.createRandom().address;
+    const form = panel.getByTestId('sign-transaction');
+    await form.getByLabel('To').fill(recipient);
+    await form.getByLabel('Amount (ETH)').fill('0.5');
+    await form.getByTestId('fee').filter({ hasText: /^Network fee/ }).waitFor();
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    await outcomeOf(panel, 'transaction', 'confirmed').waitFor({ timeout: 20_000 });
+    expect(BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', [recipient, 'latest']))).toBe(5n * 10n ** 17n);
+    expect(app.phone.requests.map((r) => r.params.request.method)).toContain('eth_sendTransaction');
   });
 });

@@ -1,5 +1,6 @@
 // Native balances as people read them: 18 decimals, at most four fraction digits, rounded.
-import { exactNativeAmount, formatNativeAmount } from '../../src/features/chain/format';
+import { exactNativeAmount, formatNativeAmount, groupThousands } from '../../src/features/chain/format';
+import { displayText } from '../../src/lib/displayText';
 
 const eth = (text: string) => {
   const [whole = '0', fraction = ''] = text.split('.');
@@ -26,5 +27,45 @@ describe('balance formatting', () => {
   it('the exact amount keeps every digit', () => {
     expect(exactNativeAmount(eth('1.000000000000000001'))).toBe('1.000000000000000001');
     expect(exactNativeAmount(eth('10000'))).toBe('10000');
+  });
+});
+
+describe('formatting is linear in the length of the value', () => {
+  // Quadratic grouping took 2.6 s for 50,000 digits and 42 s for 200,000; a million must be instant
+  // (jest's 5 s timeout is the only clock here).
+  it('groups a million digits', () => {
+    const grouped = groupThousands('9'.repeat(1_000_000));
+    expect(grouped.length).toBe(1_000_000 + 333_333);
+    expect(grouped.startsWith('9,999,')).toBe(true);
+  });
+
+  it.each([
+    ['1', '1'],
+    ['12', '12'],
+    ['123', '123'],
+    ['1234', '1,234'],
+    ['123456', '123,456'],
+    ['1234567', '1,234,567'],
+  ])('%s groups as %s', (digits, shown) => {
+    expect(groupThousands(digits)).toBe(shown);
+  });
+
+  it('the largest balance (2^256 - 1 wei) is shown in full', () => {
+    expect(formatNativeAmount(2n ** 256n - 1n)).toBe('115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.584');
+  });
+});
+
+describe('text from endpoints and wallets', () => {
+  it('loses control and bidirectional-override characters', () => {
+    expect(displayText('timeout\u202Etxt.exe')).toBe('timeouttxt.exe');
+    expect(displayText('a\u2066b\u2069c\u200Fd\u061Ce')).toBe('abcde');
+    expect(displayText('nul\u0000bell\u0007del\u007Fc1\u0085')).toBe('nulbelldelc1');
+    expect(displayText('line\nbreak\ttab\r')).toBe('line break tab ');
+  });
+
+  it('is clipped, never in the middle of a surrogate pair', () => {
+    expect(displayText('x'.repeat(1_000))).toBe(`${'x'.repeat(499)}…`);
+    expect(displayText(`abc😀def`, 5)).toBe('abc…');
+    expect(displayText('short', 5)).toBe('short');
   });
 });

@@ -1,8 +1,8 @@
 // Names (SPEC section 5): ENS reverse lookup verified by a forward lookup, against real ENS
 // contracts on anvil. A chain without names gives plain addresses, never an error.
-import { deployEns, registerName, setReverseName, REGISTRY_ADDRESS } from '../../contracts/deployEns';
+import { deployEns, registerName, setAddress, setReverseName, REGISTRY_ADDRESS } from '../../contracts/deployEns';
 import type { ChainTable } from '../../src/lib/chains';
-import { createRpcRuntime } from '../../src/lib/rpc';
+import { createNameMemory, createRpcRuntime } from '../../src/lib/rpc';
 import { chainApi } from '../../src/features/chain/chainApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
@@ -12,6 +12,15 @@ import { closeAll, startServer, type TestServer } from './servers';
 const [alice, bob, mallory] = TEST_ACCOUNTS;
 const nobody = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'; // anvil account 3: no records at all
 const squatter = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'; // account 4: a reverse name with no forward record
+
+const at = (n: number) => `0x${(0xc0de00 + n).toString(16).padStart(40, '0')}`;
+/** [address, reverse record as typed, the ENSIP-15 form shown (null: not a valid name)] */
+const UNNORMALISED: Array<[string, string, string | null]> = [
+  [at(1), 'CAROL.test', 'carol.test'],
+  [at(2), '\uff44\uff41\uff56\uff45.test', 'dave.test'], // full-width letters
+  [at(3), 'z\u200bed.test', 'zed.test'], // a zero-width space
+  [at(4), 'w\u202eb.test', null], // a right-to-left override: disallowed
+];
 
 let anvil: Anvil;
 let noEns: Anvil; // a chain where the registry address holds no contract
@@ -26,6 +35,11 @@ beforeAll(async () => {
   // Anyone can claim any name in their reverse record; only the forward record makes it true.
   await setReverseName(anvil.url, mallory.address, 'alice.test');
   await setReverseName(anvil.url, squatter, 'ghost.test');
+  // Reverse records as people type them; the forward records hold the normalised names.
+  for (const [address, typed, normalised] of UNNORMALISED) {
+    if (normalised) await setAddress(anvil.url, normalised, address);
+    await setReverseName(anvil.url, address, typed);
+  }
   proxy = await startServer({ kind: 'forward', to: anvil.url });
   const chains: ChainTable = {
     31337: { id: 31337, name: 'Local', rpcUrls: [proxy.url], ensRegistry: REGISTRY_ADDRESS },
@@ -74,9 +88,36 @@ describe('names', () => {
     expect(await nameOf(5, alice.address)).toBeNull();
   });
 
+  it.each(UNNORMALISED)('%s: a reverse name typed as %j is shown as %j', async (address, _typed, shown) => {
+    expect(await nameOf(31337, address)).toBe(shown);
+  });
+
+  it('verified answers are remembered: a new page (same storage) shows them without asking the chain', async () => {
+    const storage = new Map<string, string>();
+    const memory = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) };
+    const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [proxy.url], ensRegistry: REGISTRY_ADDRESS } };
+    const newPage = () => setupStore(undefined, { rpc: createRpcRuntime(chains, { nameMemory: createNameMemory(memory) }) });
+    const pages = [newPage()];
+    const ask = (page: ReturnType<typeof newPage>, address: string) =>
+      page.dispatch(chainApi.endpoints.getName.initiate({ chainId: 31337, address }, { subscribe: false })).then((r) => r.data);
+    expect(await ask(pages[0]!, alice.address)).toBe('alice.test');
+    expect(await ask(pages[0]!, nobody)).toBeNull();
+    const before = proxy.requests.length;
+    pages.push(newPage());
+    expect(await ask(pages[1]!, alice.address)).toBe('alice.test');
+    expect(await ask(pages[1]!, nobody)).toBeNull();
+    expect(proxy.requests.length).toBe(before);
+    // Storage is untrusted: garbage is ignored, and the name is looked up again.
+    storage.set('walletdeck.names', '{"31337:0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266":[42,"soon"]}');
+    const third = newPage();
+    expect(await ask(third, alice.address)).toBe('alice.test');
+    expect(proxy.requests.length).toBeGreaterThan(before);
+    for (const page of [...pages, third]) page.dispatch(rpcApi.util.resetApiState());
+  });
+
   it('lookups are eth_calls to the public endpoint, not wallet calls', async () => {
     const before = proxy.methods().length;
-    await nameOf(31337, bob.address);
+    await nameOf(31337, nobody.toLowerCase().replace(/^0x9/, '0x8')); // an address not looked up yet
     expect(new Set(proxy.methods().slice(before))).toEqual(new Set(['eth_call']));
   });
 });

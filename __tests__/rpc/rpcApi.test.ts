@@ -61,7 +61,7 @@ async function until<T>(read: () => T | undefined, ms = 3_000): Promise<T> {
 }
 
 describe('first paint', () => {
-  it.each([1, 10, 50])('the block number and %i balances take two HTTP requests (probe + one batch)', async (n) => {
+  it.each([1, 10, 50])('the block number and %i balances take one HTTP request (the probe carries the batch)', async (n) => {
     const endpoint = await server({ kind: 'forward', to: anvil.url });
     const store = storeWith(table([endpoint.url]));
     const addresses = [alice.address, ...Array.from({ length: n - 1 }, (_, i) => address(i))];
@@ -70,7 +70,7 @@ describe('first paint', () => {
     const results = await Promise.all([block, ...balances]);
     expect(results.every((r) => r.isSuccess)).toBe(true);
     expect(results[1]?.data).toBe(TEN_THOUSAND_ETH);
-    expect(endpoint.requests).toHaveLength(2);
+    expect(endpoint.requests).toHaveLength(1);
     expect(endpoint.methods().filter((m) => m === 'eth_getBalance')).toHaveLength(n);
   });
 
@@ -80,7 +80,8 @@ describe('first paint', () => {
     const addresses = [alice.address, bob.address, address(1)];
     const result = await store.dispatch(chainApi.endpoints.getBalances.initiate({ chainId: 31337, addresses }));
     expect(result.data).toEqual({ [alice.address]: TEN_THOUSAND_ETH, [bob.address]: TEN_THOUSAND_ETH, [address(1)]: '0' });
-    expect(endpoint.requests[1]).toHaveLength(3);
+    expect(endpoint.requests).toHaveLength(1);
+    expect(endpoint.methods()).toEqual(['eth_chainId', 'eth_getBalance', 'eth_getBalance', 'eth_getBalance']);
   });
 });
 
@@ -98,11 +99,14 @@ describe('the base query never throws; errors are plain { name, code?, message }
     expect(plain(state.rpc)).toEqual(state.rpc);
   });
 
-  it('an endpoint answering nonsense for a block number', async () => {
+  it('an endpoint answering nonsense for a block number is a broken endpoint', async () => {
     const endpoint = await server({ kind: 'script', answer: (method) => ({ result: method === 'eth_chainId' ? '0x7a69' : 'banana' }) });
     const store = storeWith(table([endpoint.url]));
     const result = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
-    expect(result.error).toEqual({ name: 'InvalidResponseError', message: 'The RPC endpoint sent an unexpected result for eth_blockNumber' });
+    expect(result.error).toEqual({
+      name: 'EndpointsUnavailableError',
+      message: `No RPC endpoint of Local is answering (${endpoint.url}: answered a malformed result for eth_blockNumber)`,
+    });
   });
 
   it('no endpoint answering', async () => {
@@ -126,7 +130,7 @@ describe('the base query never throws; errors are plain { name, code?, message }
 });
 
 describe('cache', () => {
-  it('a new block refreshes balances; the same block does not', async () => {
+  it('every block read refreshes the balances in the same HTTP request', async () => {
     const endpoint = await server({ kind: 'forward', to: anvil.url });
     const store = storeWith(table([endpoint.url]));
     const key = { chainId: 31337, address: bob.address };
@@ -136,15 +140,13 @@ describe('cache', () => {
     expect(balance()).toBe(TEN_THOUSAND_ETH);
 
     await rpc(anvil.url, 'anvil_setBalance', [bob.address, '0x2a']);
-    await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337, { subscribe: false, forceRefetch: true }));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(endpoint.methods().filter((m) => m === 'eth_getBalance')).toHaveLength(1);
-    expect(balance()).toBe(TEN_THOUSAND_ETH);
-
     await rpc(anvil.url, 'anvil_mine', ['0x1']);
+    const before = endpoint.requests.length;
+    // What a poll does: the block read, and the balances with it, in one batch.
     await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337, { subscribe: false, forceRefetch: true }));
     await until(() => (balance() === '42' ? true : undefined));
-    expect(endpoint.methods().filter((m) => m === 'eth_getBalance')).toHaveLength(2);
+    expect(endpoint.requests.length - before).toBe(1);
+    expect(endpoint.methods().slice(-2).sort()).toEqual(['eth_blockNumber', 'eth_getBalance']);
     subscriptions.forEach((s) => s.unsubscribe());
     await rpc(anvil.url, 'anvil_setBalance', [bob.address, `0x${BigInt(TEN_THOUSAND_ETH).toString(16)}`]);
   });

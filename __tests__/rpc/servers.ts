@@ -8,6 +8,10 @@ export type Behaviour =
   | { kind: 'status'; status: number; body?: string; delayMs?: number }
   | { kind: 'json'; body: unknown; delayMs?: number }
   | { kind: 'hang' }
+  /** Answers `prefix` then `fill` repeated up to `totalBytes` (a huge answer), as fast as it is read. */
+  | { kind: 'stream'; prefix: string; fill: string; totalBytes: number }
+  /** Answers the body that `reply` builds from the request's calls (ids and all), as is. */
+  | { kind: 'raw'; reply: (calls: Array<{ id: number; method: string; params: unknown[] }>) => unknown; delayMs?: number }
   /** Answers each call itself (ids echoed), e.g. a chain id, a JSON-RPC error or a bad result. */
   | { kind: 'script'; answer: (method: string, params: unknown[]) => { result: unknown } | { error: { code: number; message: string } }; delayMs?: number };
 
@@ -15,6 +19,8 @@ export interface TestServer {
   url: string;
   /** JSON-RPC bodies received, in order (a batch is one entry). */
   requests: unknown[];
+  /** Bytes of 'stream' answers actually written before the client went away. */
+  streamedBytes(): number;
   /** Methods received, flattened over batches. */
   methods(): string[];
   behave(next: Behaviour): void;
@@ -26,6 +32,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startServer(initial: Behaviour): Promise<TestServer> {
   let behaviour = initial;
   const requests: unknown[] = [];
+  let streamed = 0;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -39,7 +46,24 @@ export async function startServer(initial: Behaviour): Promise<TestServer> {
     }
     const b = behaviour;
     if (b.kind === 'hang') return; // never answers; closeAllConnections ends it
+    if (b.kind === 'stream') {
+      res.writeHead(200, { 'content-type': 'application/json', ...cors });
+      const chunk = Buffer.from(b.fill.repeat(Math.ceil(65_536 / b.fill.length)));
+      res.write(b.prefix);
+      streamed += b.prefix.length;
+      res.on('close', () => undefined);
+      while (streamed < b.totalBytes && !res.destroyed) {
+        streamed += chunk.length;
+        if (!res.write(chunk)) await new Promise((r) => { res.once('drain', r); res.once('close', r); });
+      }
+      return res.end();
+    }
     if (b.delayMs) await sleep(b.delayMs);
+    if (b.kind === 'raw') {
+      const parsed = requests[requests.length - 1];
+      const calls = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ id: number; method: string; params: unknown[] }>;
+      return res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(b.reply(calls)));
+    }
     if (b.kind === 'status') return res.writeHead(b.status, { 'content-type': 'application/json', ...cors }).end(b.body ?? '');
     if (b.kind === 'script') {
       const parsed = requests[requests.length - 1];
@@ -60,6 +84,7 @@ export async function startServer(initial: Behaviour): Promise<TestServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    streamedBytes: () => streamed,
     methods: () => requests.flatMap((r) => (Array.isArray(r) ? r : [r])).map((r) => (r as { method?: string }).method ?? '?'),
     behave: (next) => (behaviour = next),
     close: () =>

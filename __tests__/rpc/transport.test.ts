@@ -22,7 +22,7 @@ afterAll(() => closeAll([anvil, ...servers]));
 
 async function failure(url: string, timeoutMs = 2_000, calls = [chainId]): Promise<string> {
   try {
-    await postJsonRpc(realFetch, url, calls, timeoutMs);
+    await postJsonRpc(realFetch, url, calls, { timeoutMs });
   } catch (error) {
     if (error instanceof EndpointFailure) return error.problem;
     throw error;
@@ -33,13 +33,13 @@ async function failure(url: string, timeoutMs = 2_000, calls = [chainId]): Promi
 describe('answers', () => {
   it('a single call is sent as one object and returns its result', async () => {
     const s = await server({ kind: 'forward', to: anvil.url });
-    expect(await postJsonRpc(realFetch, s.url, [chainId], 2_000)).toEqual([{ ok: true, result: '0x7a69' }]);
+    expect(await postJsonRpc(realFetch, s.url, [chainId], { timeoutMs: 2_000 })).toEqual([{ ok: true, result: '0x7a69' }]);
     expect(Array.isArray(s.requests[0])).toBe(false);
   });
 
   it('several calls go as one batch and each gets its own outcome, JSON-RPC errors included', async () => {
     const s = await server({ kind: 'forward', to: anvil.url });
-    const outcomes = await postJsonRpc(realFetch, s.url, [chainId, { method: 'eth_noSuchMethod', params: [] }, { method: 'eth_blockNumber', params: [] }], 2_000);
+    const outcomes = await postJsonRpc(realFetch, s.url, [chainId, { method: 'eth_noSuchMethod', params: [] }, { method: 'eth_blockNumber', params: [] }], { timeoutMs: 2_000 });
     expect(s.requests).toHaveLength(1);
     expect(outcomes[0]).toEqual({ ok: true, result: '0x7a69' });
     expect(outcomes[1]).toEqual({
@@ -51,7 +51,7 @@ describe('answers', () => {
 
   it('a JSON-RPC error sent with HTTP 400 is still an answer, not a broken endpoint', async () => {
     const s = await server({ kind: 'status', status: 400, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32602, message: 'bad params' } }) });
-    const [outcome] = await postJsonRpc(realFetch, s.url, [chainId], 2_000);
+    const [outcome] = await postJsonRpc(realFetch, s.url, [chainId], { timeoutMs: 2_000 });
     expect(outcome).toEqual({ ok: false, error: expect.objectContaining({ code: -32602, message: 'Invalid method parameter(s).' }) });
   });
 });

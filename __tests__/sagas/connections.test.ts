@@ -113,7 +113,8 @@ describe('activate', () => {
   });
 
   it('4001 records the standard message beside the wallet\'s own', async () => {
-    const wallet = new FakeEip1193Provider();
+    // A wallet whose refusal words differ from the standard ones (MetaMask's are the standard ones).
+    const wallet = new FakeEip1193Provider({ rejectMessage: 'MetaMask Tx Signature: User denied transaction signature.' });
     wallet.approval = 'reject';
     const app = start({ connectors: { injected: injectedWith(wallet) } });
     app.store.dispatch(a.connectRequested({ id: 'injected' }));

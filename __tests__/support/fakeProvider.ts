@@ -1,8 +1,15 @@
-// A faithful in-process EIP-1193 wallet for saga tests: it answers like a real extension (codes,
-// events, pending requests) and can be told to misbehave (reject, hang, answer garbage).
+// The in-process face of the one fake wallet (walletCore.ts + inpageProvider.ts), for saga, DOM and
+// unit tests: the same wallet and the same MetaMask-like provider as the browser fake, called directly.
+// It answers like the extension (plain `{ code, message }` errors, `connect` at injection, duplicate
+// events dropped, accountsChanged from request results, 1013/1011) and can be told to misbehave.
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, RequestArguments } from '../../src/lib/connectors/types';
 import type { ConnectionId } from '../../src/lib/connectors/types';
 import { InjectedConnector, type InjectedHost } from '../../src/lib/connectors/injected';
+import { createInpageProvider, type HostileKind, type InpageHandle, type Misbehaviour, type ProviderMessage } from './inpageProvider';
+import { HANG, WalletCore, type ApprovalMode, type Handler } from './walletCore';
+
+export { HANG };
+export type { HostileKind, Misbehaviour, ProviderMessage };
 
 type Listener = (...args: unknown[]) => void;
 
@@ -12,40 +19,152 @@ export interface RpcErrorShape {
   data?: unknown;
 }
 
-/** What a handler may answer: a value, a thrown RPC error, or a promise that never settles. */
+/** What a handler may answer: a value, a thrown RPC error, or HANG (a promise that never settles). */
 export type Answer = unknown;
-export type Handler = (params: unknown) => Answer | Promise<Answer>;
+export type { Handler };
 
-export const HANG = Symbol('hang');
-
+/** An error to throw from a handler; the wallet hands it to the app as a plain `{ code, message, data? }`. */
 export function rpcError(code: number, message: string, data?: unknown): RpcErrorShape & Error {
   return Object.assign(new Error(message), { code, ...(data === undefined ? {} : { data }) });
 }
 
-export class FakeEip1193Provider implements Eip1193Provider {
-  accounts: string[];
-  chainId: number;
-  /** Whether this dapp is authorised (eth_accounts answers [] until it is). */
-  authorized: boolean;
-  /** Chains the wallet knows; switching to another gives 4902. */
-  knownChains: Set<number>;
-  readonly requests: RequestArguments[] = [];
-  private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly overrides = new Map<string, Handler>();
-  private pendingApproval: { resolve(v: unknown): void; reject(e: unknown): void } | undefined;
-  /** 'approve' answers at once; 'reject' with 4001; 'manual' waits for approve()/reject(). */
-  approval: 'approve' | 'reject' | 'manual' = 'approve';
+/** The page this in-process wallet is "open" in. */
+export const IN_PROCESS_ORIGIN = 'http://127.0.0.1:3000';
 
-  constructor(options: { accounts?: string[]; chainId?: number; authorized?: boolean; knownChains?: number[] } = {}) {
-    this.accounts = options.accounts ?? ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'];
-    this.chainId = options.chainId ?? 1;
-    this.authorized = options.authorized ?? false;
-    this.knownChains = new Set(options.knownChains ?? [1, this.chainId]);
+export interface FakeProviderOptions {
+  accounts?: string[];
+  chainId?: number;
+  /** Whether this dapp is authorised (eth_accounts answers [] until it is). */
+  authorized?: boolean;
+  /** Chains the wallet knows; switching to another gives 4902. */
+  knownChains?: number[];
+  approval?: ApprovalMode;
+  /** Mobile-wallet style: 4902 nested in -32603 as `data.originalError`. */
+  nestUnknownChainError?: boolean;
+  /** Older wallets lack `wallet_revokePermissions` (answered -32601). */
+  supportsRevoke?: boolean;
+  /** The wallet's refusal message (default MetaMask's "User rejected the request."). */
+  rejectMessage?: string;
+  /**
+   * Wallet notifications (accountsChanged, chainChanged, 1013, 1011) arrive in a later task, as over
+   * the extension's stream ('task', the default), or synchronously inside the call that caused them.
+   */
+  notifications?: 'task' | 'sync';
+}
+
+/** `knownChains` as a live Set: adding or deleting changes what the wallet knows. */
+class KnownChains extends Set<number> {
+  constructor(private readonly core: WalletCore | undefined) {
+    super(core ? [...core.known.keys()] : []);
+  }
+  override add(id: number): this {
+    if (this.core && !this.core.known.has(id)) this.core.known.set(id, undefined);
+    return super.add(id);
+  }
+  override delete(id: number): boolean {
+    this.core?.known.delete(id);
+    return super.delete(id);
+  }
+  override clear(): void {
+    this.core?.known.clear();
+    super.clear();
+  }
+}
+
+export class FakeEip1193Provider implements Eip1193Provider {
+  /** The wallet behind the provider (shared model with the browser fake). */
+  readonly core: WalletCore;
+  /** Every request the app made, in order (the provider's own start-up requests excluded). */
+  readonly requests: RequestArguments[] = [];
+  private readonly shell: InpageHandle;
+  /** Errors thrown by the app's listeners (the provider swallows them, as MetaMask's does). */
+  readonly listenerErrors: unknown[] = [];
+
+  constructor(options: FakeProviderOptions = {}) {
+    const chainId = options.chainId ?? 1;
+    this.core = new WalletCore(
+      {
+        accounts: options.accounts ?? ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'],
+        chainId,
+        knownChains: new Map((options.knownChains ?? [1, chainId]).map((id) => [id, undefined])),
+        connectedOrigins: options.authorized ? [IN_PROCESS_ORIGIN] : [],
+        approval: options.approval,
+        nestUnknownChainError: options.nestUnknownChainError,
+        supportsRevoke: options.supportsRevoke,
+        rejectMessage: options.rejectMessage,
+      },
+      (make) => {
+        const message = make(IN_PROCESS_ORIGIN);
+        if (!message) return Promise.resolve();
+        // Test controls (faults) act at once; wallet notifications per the option.
+        if (options.notifications === 'sync' || message.kind === 'fault') {
+          this.shell.deliver(message);
+          return Promise.resolve();
+        }
+        // As in a page, a notification is its own message on the extension's stream: a later task
+        // (the wallet does not wait for the page to read it).
+        setTimeout(() => this.shell.deliver(message), 0);
+        return Promise.resolve();
+      },
+    );
+    this.shell = createInpageProvider(
+      {
+        send: (method, params, internal) => {
+          if (!internal) this.requests.push(params === undefined ? { method } : { method, params: params as object });
+          return this.core.answer(IN_PROCESS_ORIGIN, method, params, internal);
+        },
+      },
+      { flags: {}, initialState: this.core.providerState(IN_PROCESS_ORIGIN), onListenerError: (error) => this.listenerErrors.push(error) },
+    );
   }
 
-  /** Replace the answer to one method (to misbehave). */
+  get accounts(): string[] {
+    return this.core.accounts;
+  }
+  set accounts(accounts: string[]) {
+    this.core.accounts = accounts;
+  }
+
+  get chainId(): number {
+    return this.core.chainId;
+  }
+  set chainId(chainId: number) {
+    this.core.chainId = chainId;
+  }
+
+  get authorized(): boolean {
+    return this.core.connected.has(IN_PROCESS_ORIGIN);
+  }
+  set authorized(value: boolean) {
+    if (value) this.core.connected.add(IN_PROCESS_ORIGIN);
+    else this.core.connected.delete(IN_PROCESS_ORIGIN);
+  }
+
+  get knownChains(): Set<number> {
+    return new KnownChains(this.core);
+  }
+  set knownChains(ids: Set<number>) {
+    this.core.known.clear();
+    for (const id of ids) this.core.known.set(id, undefined);
+  }
+
+  /** 'approve' answers at once; 'reject' with 4001; 'manual' waits for approve()/reject(). */
+  get approval(): ApprovalMode {
+    return this.core.approval;
+  }
+  set approval(mode: ApprovalMode) {
+    this.core.approval = mode;
+  }
+
+  /** Replace the answer to one method (to misbehave): a value, a thrown error, or HANG. */
   answer(method: string, handler: Handler): this {
-    this.overrides.set(method, handler);
+    this.core.setHandler(method, handler);
+    return this;
+  }
+
+  /** A named misbehaviour, the same kinds as the browser fake's (hang, hostile values, sync throw, ...). */
+  misbehave(method: string, behaviour: Misbehaviour | undefined): this {
+    void this.core.misbehave(method, behaviour);
     return this;
   }
 
@@ -53,98 +172,110 @@ export class FakeEip1193Provider implements Eip1193Provider {
     return this.requests.filter((r) => r.method === method).length;
   }
 
-  async request(args: RequestArguments): Promise<unknown> {
-    this.requests.push(args);
-    const override = this.overrides.get(args.method);
-    if (override) {
-      const value = await override(args.params);
-      if (value === HANG) return new Promise(() => undefined);
-      return value;
-    }
-    const hex = `0x${this.chainId.toString(16)}`;
-    switch (args.method) {
-      case 'eth_chainId':
-        return hex;
-      case 'eth_accounts':
-        return this.authorized ? [...this.accounts] : [];
-      case 'eth_requestAccounts':
-        if (this.pendingApproval) throw rpcError(-32002, "Request of type 'wallet_requestPermissions' already pending");
-        if (this.approval === 'reject') throw rpcError(4001, 'MetaMask Tx Signature: User denied transaction signature.');
-        if (this.approval === 'manual') {
-          return new Promise((resolve, reject) => {
-            this.pendingApproval = { resolve, reject };
-          });
-        }
-        this.authorized = true;
-        return [...this.accounts];
-      case 'wallet_switchEthereumChain': {
-        const target = Number.parseInt((args.params as [{ chainId: string }])[0].chainId, 16);
-        if (!this.knownChains.has(target)) throw rpcError(4902, `Unrecognized chain ID "${(args.params as [{ chainId: string }])[0].chainId}".`);
-        this.setChain(target);
-        return null;
-      }
-      case 'wallet_addEthereumChain': {
-        const [params] = args.params as [{ chainId: string }];
-        const added = Number.parseInt(params.chainId, 16);
-        this.knownChains.add(added);
-        this.setChain(added);
-        return null;
-      }
-      case 'wallet_revokePermissions':
-        this.authorized = false;
-        return null;
-      default:
-        throw rpcError(4200, `The method ${args.method} is not supported.`);
-    }
+  request(args: RequestArguments): Promise<unknown> {
+    return this.shell.provider.request(args);
   }
 
-  /** The user approves the pending connection request in the wallet. */
+  isConnected(): boolean {
+    return this.shell.provider.isConnected();
+  }
+
+  /** The provider's own view (accounts and chain it last saw, connected, dead after 1011). */
+  providerState(): ReturnType<InpageHandle['state']> {
+    return this.shell.state();
+  }
+
+  /** The user approves the pending connection request in the wallet (or, with none pending, connects this site). */
   approve(): void {
-    const pending = this.pendingApproval;
-    this.pendingApproval = undefined;
-    this.authorized = true;
-    pending?.resolve([...this.accounts]);
-    this.emit('accountsChanged', [...this.accounts]);
+    const index = this.core.prompts.findIndex((p) => p.method === 'wallet_requestPermissions');
+    if (index < 0) {
+      void this.core.authorize(IN_PROCESS_ORIGIN);
+      return;
+    }
+    const [prompt] = this.core.prompts.splice(index, 1);
+    void prompt!.approve();
   }
 
   /** The user rejects the pending connection request. */
   reject(): void {
-    const pending = this.pendingApproval;
-    this.pendingApproval = undefined;
-    pending?.reject(rpcError(4001, 'User rejected the request.'));
+    const index = this.core.prompts.findIndex((p) => p.method === 'wallet_requestPermissions');
+    if (index >= 0) this.core.prompts.splice(index, 1)[0]!.reject();
+  }
+
+  /** The user approves or rejects the oldest prompt of any kind (connect, switch, add chain). */
+  approvePending(): Promise<void> {
+    return this.core.approvePending();
+  }
+  rejectPending(): void {
+    this.core.rejectPending();
+  }
+  get pendingPrompts(): number {
+    return this.core.prompts.length;
   }
 
   /** A request left pending by an earlier page load: the next eth_requestAccounts gets -32002. */
   leavePendingFromEarlierPage(): void {
-    this.pendingApproval = {
-      resolve: () => undefined,
-      reject: () => undefined,
-    };
+    this.core.leavePending(IN_PROCESS_ORIGIN);
   }
 
+  /** The user switches network in the wallet: chainChanged (hex), dropped when it is the same chain. */
   setChain(chainId: number): void {
-    this.chainId = chainId;
-    this.emit('chainChanged', `0x${chainId.toString(16)}`);
+    void this.core.switchChain(chainId);
+  }
+
+  /** The user selects another account in the wallet. */
+  selectAccount(address: string): Promise<void> {
+    return this.core.selectAccount(address);
+  }
+
+  /** MetaMask locks: accountsChanged([]); unlock: accountsChanged([account]). */
+  lock(): void {
+    void this.core.lock();
+  }
+  unlock(): void {
+    void this.core.unlock();
+  }
+
+  /** The chain's node drops (disconnect 1013) and comes back (`connect`). */
+  loseChain(): void {
+    void this.core.loseChain();
+  }
+  regainChain(): void {
+    void this.core.regainChain();
+  }
+
+  /** The extension's background goes away: disconnect 1011, every later request never settles. */
+  breakLink(): void {
+    void this.core.breakLink();
+  }
+
+  /** An event storm: the messages delivered `times` over in one go. */
+  storm(messages: ProviderMessage[], times: number): void {
+    void this.core.storm(messages, times);
+  }
+
+  /** An event whose value is not JSON (null prototype, throwing toString, Proxy, ...). */
+  emitHostile(event: string, kind: HostileKind, wrapInArray = false): void {
+    void this.core.emitHostile(event, kind, wrapInArray);
   }
 
   on(event: string, listener: Listener): this {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
-    set.add(listener);
+    this.shell.provider.on(event, listener);
     return this;
   }
 
   removeListener(event: string, listener: Listener): this {
-    this.listeners.get(event)?.delete(listener);
+    this.shell.provider.removeListener(event, listener);
     return this;
   }
 
   listenerCount(event: string): number {
-    return this.listeners.get(event)?.size ?? 0;
+    return this.shell.provider.listenerCount(event);
   }
 
+  /** An event straight to the listeners, as any wallet could send it (no dedupe, no checks). */
   emit(event: string, ...args: unknown[]): void {
-    for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
+    this.shell.deliver({ kind: 'raw', event, args });
   }
 }
 

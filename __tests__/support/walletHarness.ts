@@ -3,6 +3,7 @@
 import createSagaMiddleware from 'redux-saga';
 import { rootSaga } from '../../sagas';
 import { WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../../sagas/context';
+import { SIGNING_CONTEXT, type SigningTimeouts } from '../../sagas/signing';
 import { setupStore } from '../../store/setupStore';
 import type { RootState } from '../../store/types';
 import { buildChainTable, chainIds, type ChainTable } from '../../src/lib/chains';
@@ -11,6 +12,7 @@ import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
 import { createSessionMemory } from '../../src/lib/persistence';
 import { pause } from './wait';
 import { createMemoryStorage } from './webStorage';
+import type { RpcRuntime } from '../../src/lib/rpc';
 
 // Long enough never to fire by accident on a loaded machine; tests of timeouts set their own.
 export const TEST_TIMEOUTS: WalletTimeouts = { eagerMs: 1000, activateMs: 2000, revokeMs: 50 };
@@ -22,6 +24,9 @@ export interface HarnessOptions {
   chains?: ChainTable;
   allowedChainIds?: Partial<Record<ConnectionId, number[]>>;
   qrCloseIsError?: boolean;
+  /** Signing and sending: their timeouts, and the read layer that follows transactions. */
+  signingTimeouts?: Partial<SigningTimeouts>;
+  rpc?: RpcRuntime;
 }
 
 export function startWalletApp(options: HarnessOptions = {}) {
@@ -44,8 +49,8 @@ export function startWalletApp(options: HarnessOptions = {}) {
   const allowedChainIds = Object.fromEntries(
     CONNECTION_IDS.map((id) => [id, options.allowedChainIds?.[id] ?? ids]),
   ) as Record<ConnectionId, number[]>;
-  const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context } });
-  const store = setupStore(undefined, { allowedChainIds, session, middleware: [sagaMiddleware] });
+  const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts } });
+  const store = setupStore(undefined, { allowedChainIds, session, middleware: [sagaMiddleware], ...(options.rpc ? { rpc: options.rpc } : {}) });
   const task = sagaMiddleware.run(rootSaga);
 
   /** Resolves once `predicate` holds for the state, or fails with the last state after `ms`. */

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { CONNECTION_IDS } from '../lib/connectors/types';
 import { BlockNumber } from '../features/chain/BlockNumber';
-import { NetworkPanel } from '../features/chain/NetworkPanel';
+import { SignSection } from '../features/sign/SignSection';
 import { ConnectionCard } from '../features/wallet/ConnectionCard';
-import { CornerNotices } from '../features/wallet/CornerNotice';
-import { ExtensionSuggestionDialog } from '../features/wallet/ExtensionSuggestionDialog';
-import { QrDialog } from '../features/wallet/QrDialog';
 import { ErrorBoundary } from './ErrorBoundary';
+
+// Not needed for the first paint (what a returning user came for: the cards, accounts, balances):
+// loaded right after it, in their own chunks.
+const NetworkPanel = lazy(() => import(/* webpackChunkName: "later" */ '../features/chain/NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
+const Overlays = lazy(() => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
 
 export function App() {
   return (
@@ -21,13 +24,14 @@ export function App() {
             <ConnectionCard key={id} id={id} />
           ))}
         </section>
-        <NetworkPanel />
+        <SignSection />
+        <Suspense fallback={null}>
+          <NetworkPanel />
+        </Suspense>
       </main>
-      {CONNECTION_IDS.map((id) => (
-        <ExtensionSuggestionDialog key={id} id={id} />
-      ))}
-      <CornerNotices ids={['coinbase']} />
-      <QrDialog id="walletconnect" />
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
     </ErrorBoundary>
   );
 }

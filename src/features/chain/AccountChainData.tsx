@@ -1,8 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useChains } from '../../app/chainsContext';
+import { displayText } from '../../lib/displayText';
 import { useGetBalanceQuery, useGetNameQuery } from './chainApi';
 import { exactNativeAmount, formatNativeAmount } from './format';
 import { useLatestBlock } from './useLatestBlock';
+import { useStartEarly } from './useStartEarly';
+import './chain.css';
 
 interface Props {
   chainId: number;
@@ -16,24 +19,23 @@ export function AccountChainData({ chainId, address, connected }: Props) {
   const chain = useChains()[chainId];
   useLatestBlock(chain ? chainId : undefined);
   const key = chain ? { chainId, address } : skipToken;
+  const nameKey = connected && chain?.ensRegistry ? { chainId, address } : skipToken;
+  useStartEarly('getBalance', key, `${chainId}:${address}`);
+  useStartEarly('getName', nameKey, `${chainId}:${address}:${nameKey === skipToken ? '' : 'name'}`);
   // currentData, never data: while another account's or chain's balance loads, nothing is shown.
   const { currentData: balance, error: balanceError } = useGetBalanceQuery(key);
-  const name = useGetNameQuery(connected && chain?.ensRegistry ? { chainId, address } : skipToken).currentData;
+  const name = useGetNameQuery(nameKey).currentData;
   if (!chain) return null;
   const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
   return (
     <span className="account-data">
-      {name ? (
-        <span className="account-name" data-testid="name">
-          {name}
-        </span>
-      ) : null}
+      {name ? <AccountName name={displayText(name, Infinity)} /> : null}
       {balance !== undefined ? (
         <span className="balance" data-testid="balance" title={`${exactNativeAmount(balance)} ${symbol}`}>
           {formatNativeAmount(balance)} {symbol}
         </span>
       ) : balanceError ? (
-        <span className="balance muted" data-testid="balance-unavailable" title={balanceError.message}>
+        <span className="balance muted" data-testid="balance-unavailable" title={displayText(balanceError.message ?? '')}>
           Balance unavailable
         </span>
       ) : (
@@ -41,6 +43,15 @@ export function AccountChainData({ chainId, address, connected }: Props) {
           Loading balance…
         </span>
       )}
+    </span>
+  );
+}
+
+/** A verified name, cut to its line with an ellipsis; hover or focus (it is focusable) shows it all. */
+function AccountName({ name }: { name: string }) {
+  return (
+    <span className="account-name" data-testid="name" title={name} tabIndex={0}>
+      {name}
     </span>
   );
 }

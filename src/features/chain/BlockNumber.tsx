@@ -1,5 +1,6 @@
 import { useChains } from '../../app/chainsContext';
 import { chainName } from '../../lib/chains';
+import { displayText } from '../../lib/displayText';
 import { useAppSelector } from '../../../store/hooks';
 import { useLatestBlock } from './useLatestBlock';
 import { chainsInView, sameIds } from './viewedChain';
@@ -16,7 +17,7 @@ export function BlockNumber() {
       {block !== undefined ? (
         <strong data-testid="block-number">{block}</strong>
       ) : error ? (
-        <span className="muted" data-testid="block-number-unavailable" title={error.message}>
+        <span className="muted" data-testid="block-number-unavailable" title={displayText(error.message ?? '')}>
           unavailable
         </span>
       ) : (

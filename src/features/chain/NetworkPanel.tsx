@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useChains } from '../../app/chainsContext';
 import { chainIds, type ChainInfo } from '../../lib/chains';
+import { displayText } from '../../lib/displayText';
 import type { EndpointStatus } from '../../lib/rpc';
 import { useAppSelector } from '../../../store/hooks';
 import { useGetNetworkStatusQuery } from './chainApi';
@@ -64,7 +65,7 @@ function ChainEndpoints({ chain, active, onCheck }: { chain: ChainInfo; active: 
             </p>
           ) : status?.error || error ? (
             <p className="error" data-testid="network-error">
-              {(status?.error ?? error)?.message}
+              {displayText((status?.error ?? error)?.message ?? '')}
             </p>
           ) : (
             <p className="muted" aria-busy="true">
@@ -95,7 +96,7 @@ function EndpointProblem({ endpoint }: { endpoint: EndpointStatus }) {
   return (
     <li data-testid="endpoint-problem" data-state={endpoint.state}>
       <span className="address">{endpoint.url}</span>:{' '}
-      {wrongChain ? `wrong chain, ${endpoint.problem ?? ''}; never used` : `failed, ${endpoint.problem ?? 'no answer'}`}
+      {displayText(wrongChain ? `wrong chain, ${endpoint.problem ?? ''}; never used` : `failed, ${endpoint.problem ?? 'no answer'}`)}
     </li>
   );
 }

@@ -2,41 +2,41 @@
 // address, so a result can never be mistaken for another chain's or account's.
 import { getRpcRuntime, rpcApi, withRpc } from '../../../store/rpcApi';
 import type { NetworkStatus } from '../../lib/rpc';
-import { parseQuantity } from '../../lib/rpc';
+import { parseQuantity, parseSafeInteger } from '../../lib/rpc';
+import { lookupName } from '../../lib/rpc/names';
 
 export interface AccountOnChain {
   chainId: number;
   address: string;
 }
 
-/** How often the latest block is asked for while the page is visible. */
-export const BLOCK_POLL_MS = 4_000;
+/**
+ * How often the latest block is asked for while the page is visible: at most one request per 10 s
+ * when idle, and a new block on screen within about that long. Balances ride in the same batch.
+ */
+export const BLOCK_POLL_MS = 10_000;
 
 export const balanceTag = (chainId: number, address: string) => ({ type: 'Balance' as const, id: `${chainId}:${address}` });
 /** Everything that changes with a new block of a chain carries this tag. */
 export const blockTag = (chainId: number) => ({ type: 'Block' as const, id: chainId });
 
+// The transport has already checked the shapes (a malformed answer fails over); 0 is unreachable.
 const weiString = (raw: unknown) => (parseQuantity(raw) ?? 0n).toString();
 
 export const chainApi = rpcApi.injectEndpoints({
   endpoints: (build) => ({
     getBlockNumber: build.query<number, number>({
-      query: (chainId) => ({ chainId, method: 'eth_blockNumber', expect: 'quantity' }),
-      transformResponse: (raw: unknown) => Number(parseQuantity(raw) ?? 0n),
-      // A new block refreshes whatever depends on the chain's state (balances).
-      async onQueryStarted(chainId, { dispatch, getCacheEntry, queryFulfilled }) {
-        const before = getCacheEntry().data;
-        try {
-          const { data } = await queryFulfilled;
-          if (before !== undefined && data !== before) dispatch(rpcApi.util.invalidateTags([blockTag(chainId)]));
-        } catch {
-          // the error is in the cache entry
-        }
+      query: (chainId) => ({ chainId, method: 'eth_blockNumber', expect: 'blockNumber' }),
+      transformResponse: (raw: unknown) => parseSafeInteger(raw) ?? 0,
+      // Every block read (first read, poll, page shown again) refreshes the chain's balances in the
+      // same tick, so they leave in the same JSON-RPC batch: one request per poll, not two.
+      onQueryStarted(chainId, { dispatch }) {
+        dispatch(rpcApi.util.invalidateTags([blockTag(chainId)]));
       },
     }),
     /** Balance in wei, as a decimal string (the store keeps no bigint). */
     getBalance: build.query<string, AccountOnChain>({
-      query: ({ chainId, address }) => ({ chainId, method: 'eth_getBalance', params: [address, 'latest'], expect: 'quantity' }),
+      query: ({ chainId, address }) => ({ chainId, method: 'eth_getBalance', params: [address, 'latest'], expect: 'uint256' }),
       transformResponse: weiString,
       providesTags: (_result, _error, { chainId, address }) => [balanceTag(chainId, address), blockTag(chainId)],
     }),
@@ -44,7 +44,7 @@ export const chainApi = rpcApi.injectEndpoints({
     getBalances: build.query<Record<string, string>, { chainId: number; addresses: readonly string[] }>({
       async queryFn({ chainId, addresses }, _api, _extra, baseQuery) {
         const results = await Promise.all(
-          addresses.map((address) => baseQuery({ chainId, method: 'eth_getBalance', params: [address, 'latest'], expect: 'quantity' })),
+          addresses.map((address) => baseQuery({ chainId, method: 'eth_getBalance', params: [address, 'latest'], expect: 'uint256' })),
         );
         const balances: Record<string, string> = {};
         for (const [i, result] of results.entries()) {
@@ -55,15 +55,21 @@ export const chainApi = rpcApi.injectEndpoints({
       },
       providesTags: (_result, _error, { chainId, addresses }) => [...addresses.map((a) => balanceTag(chainId, a)), blockTag(chainId)],
     }),
-    /** The verified primary name of an address, or null (none, unverified, or no names on the chain). */
+    /**
+     * The verified primary name of an address (ENSIP-15 normalised), or null (none, unverified, or
+     * no names on the chain). Verified answers are remembered for a while (runtime.names).
+     */
     getName: build.query<string | null, AccountOnChain>({
       queryFn: ({ chainId, address }, api) =>
         withRpc(api.extra, async (runtime) => {
           const registry = runtime.chains[chainId]?.ensRegistry;
           if (!registry) return null;
+          const known = runtime.names.recall(chainId, address);
+          if (known !== undefined) return known;
           const client = runtime.client(chainId);
-          const { lookupName } = await import(/* webpackChunkName: "names" */ '../../lib/rpc/names');
-          return lookupName((to, data) => client.request('eth_call', [{ to, data }, 'latest']), registry, address);
+          const name = await lookupName((to, data) => client.request('eth_call', [{ to, data }, 'latest'], 'data'), registry, address);
+          runtime.names.remember(chainId, address, name);
+          return name;
         }),
       providesTags: (_result, _error, { chainId, address }) => [{ type: 'Name', id: `${chainId}:${address}` }],
       keepUnusedDataFor: 300,

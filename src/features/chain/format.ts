@@ -1,4 +1,5 @@
-// Native balances for people: 18 decimals, at most 4 fraction digits, thousands grouped.
+// Native balances for people: 18 decimals, at most 4 fraction digits, thousands grouped. Every
+// step is linear in the number of digits (no regular expression that rescans the rest of the text).
 
 export const NATIVE_DECIMALS = 18;
 const FRACTION_DIGITS = 4;
@@ -10,8 +11,8 @@ export function formatNativeAmount(wei: bigint | string, decimals = NATIVE_DECIM
   const rounded = (value + step / 2n) / step;
   if (value > 0n && rounded === 0n) return `< 0.${'0'.repeat(FRACTION_DIGITS - 1)}1`;
   const unit = 10n ** BigInt(FRACTION_DIGITS);
-  const whole = (rounded / unit).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (rounded % unit).toString().padStart(FRACTION_DIGITS, '0').replace(/0+$/, '');
+  const whole = groupThousands((rounded / unit).toString());
+  const fraction = trimTrailingZeros((rounded % unit).toString().padStart(FRACTION_DIGITS, '0'));
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
@@ -19,6 +20,20 @@ export function formatNativeAmount(wei: bigint | string, decimals = NATIVE_DECIM
 export function exactNativeAmount(wei: bigint | string, decimals = NATIVE_DECIMALS): string {
   const value = typeof wei === 'bigint' ? wei : BigInt(wei);
   const unit = 10n ** BigInt(decimals);
-  const fraction = (value % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
+  const fraction = trimTrailingZeros((value % unit).toString().padStart(decimals, '0'));
   return fraction ? `${value / unit}.${fraction}` : `${value / unit}`;
+}
+
+/** "1234567" -> "1,234,567", in one pass. */
+export function groupThousands(digits: string): string {
+  const head = digits.length % 3 || 3;
+  const groups = [digits.slice(0, head)];
+  for (let i = head; i < digits.length; i += 3) groups.push(digits.slice(i, i + 3));
+  return groups.join(',');
+}
+
+function trimTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits.charCodeAt(end - 1) === 48) end--;
+  return digits.slice(0, end);
 }

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef } from 'react';
 import { BLOCK_POLL_MS, useGetBlockNumberQuery } from './chainApi';
 import { usePageVisible } from './usePageVisible';
+import { useStartEarly } from './useStartEarly';
 
 /**
  * The latest block of a chain, polled while the page is visible and read again when it becomes
@@ -9,6 +10,7 @@ import { usePageVisible } from './usePageVisible';
  */
 export function useLatestBlock(chainId: number | undefined) {
   const visible = usePageVisible();
+  useStartEarly('getBlockNumber', chainId ?? skipToken, String(chainId));
   const query = useGetBlockNumberQuery(chainId ?? skipToken, { pollingInterval: visible ? BLOCK_POLL_MS : 0 });
   const { refetch, isUninitialized } = query;
   const wasVisible = useRef(visible);

@@ -3,6 +3,8 @@
 import type { ChainInfo, ChainTable } from '../chains';
 import { EndpointPool, type NetworkStatus } from './endpoints';
 import { EndpointFailure, RPC_ERROR_NAMES, RPC_MESSAGES, RpcError, rpcError, toRpcError } from './errors';
+import { createNameMemory, type NameMemory } from './nameMemory';
+import type { ResultKind } from './quantity';
 import type { FetchFn, JsonRpcCall } from './transport';
 
 export const DEFAULT_TIMEOUT_MS = 3_000;
@@ -15,7 +17,11 @@ export interface RpcOptions {
   timeoutMs?: number;
   retryAfterMs?: number;
   maxBatchSize?: number;
+  /** Largest answer read from an endpoint, in bytes (default 512 kB). */
+  maxAnswerBytes?: number;
   fetch?: FetchFn;
+  /** Where verified names are remembered (default: for this page only). */
+  nameMemory?: NameMemory;
 }
 
 interface Pending {
@@ -34,13 +40,16 @@ export class ChainClient {
     private readonly maxBatchSize: number,
   ) {}
 
-  /** One call; rejects with RpcError (a JSON-RPC error, or no endpoint left). */
-  request(method: string, params: readonly unknown[] = []): Promise<unknown> {
+  /**
+   * One call; rejects with RpcError (a JSON-RPC error, or no endpoint left). With `expect`, a
+   * result of another shape is a malformed answer and the call moves on to the next endpoint.
+   */
+  request(method: string, params: readonly unknown[] = [], expect?: ResultKind): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ call: { method, params }, resolve, reject });
+      this.queue.push({ call: expect ? { method, params, expect } : { method, params }, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setTimeout(() => void this.flush(), 0);
+        setTimeout(() => this.flush(), 0);
       }
     });
   }
@@ -49,21 +58,11 @@ export class ChainClient {
     return this.pool.status();
   }
 
-  private async flush(): Promise<void> {
+  private flush(): void {
     this.scheduled = false;
-    // Calls made while the endpoint is being chosen join this batch instead of making their own.
-    let unusable: RpcError | undefined;
-    try {
-      await this.pool.ready();
-    } catch (error) {
-      unusable = error instanceof RpcError ? error : new RpcError(toRpcError(error));
-    }
     const items = this.queue;
     this.queue = [];
-    if (unusable) {
-      for (const item of items) item.reject(unusable);
-      return;
-    }
+    // The pool sends the first batch along with its eth_chainId probe, so it need not wait for one.
     for (let i = 0; i < items.length; i += this.maxBatchSize) void this.send(items.slice(i, i + this.maxBatchSize));
   }
 
@@ -84,6 +83,7 @@ export class ChainClient {
 
 export interface RpcRuntime {
   readonly chains: ChainTable;
+  readonly names: NameMemory;
   /** The client of a chain in the table; throws RpcError for any other chain. */
   client(chainId: number): ChainClient;
 }
@@ -95,11 +95,13 @@ export function createRpcRuntime(chains: ChainTable, options: RpcOptions = {}): 
   const poolOptions = {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retryAfterMs: options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS,
+    ...(options.maxAnswerBytes ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
     fetch: fetchFn,
     now: () => Date.now(),
   };
   return {
     chains,
+    names: options.nameMemory ?? createNameMemory(),
     client(chainId) {
       let client = clients.get(chainId);
       if (!client) {

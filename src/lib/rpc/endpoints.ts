@@ -1,5 +1,7 @@
 // Endpoint selection for one chain: probe every URL with eth_chainId in parallel, use the first
 // that answers the right chain, fail over to the next good one when the endpoint in use breaks.
+// The probe carries the calls waiting for it (eth_chainId first in the same batch), so the first
+// read costs one round trip, not two; its results count only if the chain id is right.
 import type { WalletError } from '../errors';
 import { EndpointFailure, RPC_ERROR_NAMES, RPC_MESSAGES, RpcError, rpcError } from './errors';
 import { postJsonRpc, type CallOutcome, type FetchFn, type JsonRpcCall } from './transport';
@@ -31,6 +33,8 @@ export interface NetworkStatus {
 export interface PoolOptions {
   /** Per-URL timeout for probes and calls. */
   timeoutMs: number;
+  /** Largest answer read from an endpoint, in bytes. */
+  maxAnswerBytes?: number;
   /** A failed URL is probed again only after this long, unless nothing else works. */
   retryAfterMs: number;
   fetch: FetchFn;
@@ -42,6 +46,12 @@ interface Endpoint extends EndpointStatus {
   failure?: number;
   retryAt?: number;
   probe?: Promise<boolean>;
+}
+
+/** A probe that carried calls: the endpoint that won and its answers to them. */
+interface Won {
+  endpoint: Endpoint;
+  outcomes?: CallOutcome[];
 }
 
 function parseChainId(raw: unknown): number | undefined {
@@ -69,7 +79,7 @@ export class EndpointPool {
 
   /** Resolves once an endpoint is in use, probing when needed; rejects when none can be. */
   async ready(): Promise<void> {
-    await this.choose(new Set(), this.failures);
+    await this.choose(new Set(), this.failures, []);
   }
 
   /** Sends the calls to the endpoint in use, moving on to the next good one while endpoints fail. */
@@ -77,10 +87,12 @@ export class EndpointPool {
     const tried = new Set<Endpoint>();
     const since = this.failures;
     for (;;) {
-      const endpoint = await this.choose(tried, since);
+      const won = await this.choose(tried, since, calls);
+      if (won.outcomes) return won.outcomes;
+      const endpoint = won.endpoint;
       const started = this.options.now();
       try {
-        const outcomes = await postJsonRpc(this.options.fetch, endpoint.url, calls, this.options.timeoutMs);
+        const outcomes = await this.post(endpoint.url, calls);
         this.succeeded(endpoint, this.options.now() - started);
         return outcomes;
       } catch (error) {
@@ -89,6 +101,11 @@ export class EndpointPool {
         tried.add(endpoint);
       }
     }
+  }
+
+  private post(url: string, calls: readonly JsonRpcCall[]): Promise<CallOutcome[]> {
+    const options = { timeoutMs: this.options.timeoutMs, ...(this.options.maxAnswerBytes ? { maxAnswerBytes: this.options.maxAnswerBytes } : {}) };
+    return postJsonRpc(this.options.fetch, url, calls, options);
   }
 
   status(): NetworkStatus {
@@ -106,17 +123,20 @@ export class EndpointPool {
     return () => this.listeners.delete(listener);
   }
 
-  /** An endpoint to use; endpoints whose failure came after `since` are not probed again. */
-  private async choose(tried: ReadonlySet<Endpoint>, since: number): Promise<Endpoint> {
+  /**
+   * An endpoint to use; endpoints whose failure came after `since` are not probed again. When none
+   * is in use yet, the probes carry `calls`, and the winner's answers to them come back too.
+   */
+  private async choose(tried: ReadonlySet<Endpoint>, since: number, calls: readonly JsonRpcCall[]): Promise<Won> {
     if (this.endpoints.length === 0) throw this.unusable(rpcError(RPC_ERROR_NAMES.noUrls, RPC_MESSAGES.noUrls(this.chainLabel)));
     const selected = this.selected;
-    if (selected && selected.state === 'ok' && !tried.has(selected)) return selected;
+    if (selected && selected.state === 'ok' && !tried.has(selected)) return { endpoint: selected };
     const fastest = this.endpoints
       .filter((e) => e.state === 'ok' && !tried.has(e))
       .sort((a, b) => (a.latencyMs ?? Infinity) - (b.latencyMs ?? Infinity))[0];
     if (fastest) {
       this.use(fastest);
-      return fastest;
+      return { endpoint: fastest };
     }
     const untried = this.endpoints.filter(
       (e) => e.state !== 'wrongChain' && e.state !== 'ok' && !tried.has(e) && !(e.state === 'failed' && (e.failure ?? 0) > since),
@@ -124,7 +144,7 @@ export class EndpointPool {
     // Endpoints that failed a while ago are probed only when no fresher candidate is left.
     const now = this.options.now();
     const rested = untried.filter((e) => e.state !== 'failed' || (e.retryAt ?? 0) <= now);
-    const winner = await this.race(rested.length > 0 ? rested : untried);
+    const winner = await this.race(rested.length > 0 ? rested : untried, calls);
     if (!winner) {
       const problems = this.endpoints.map((e) => `${e.url}: ${e.problem ?? 'not tried'}`);
       throw this.unusable(rpcError(RPC_ERROR_NAMES.endpointsUnavailable, RPC_MESSAGES.endpointsUnavailable(this.chainLabel, problems)));
@@ -133,35 +153,40 @@ export class EndpointPool {
   }
 
   /** The first candidate to answer the right chain id, or undefined when none does. */
-  private race(candidates: readonly Endpoint[]): Promise<Endpoint | undefined> {
+  private race(candidates: readonly Endpoint[], calls: readonly JsonRpcCall[]): Promise<Won | undefined> {
     if (candidates.length === 0) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       let pending = candidates.length;
       for (const endpoint of candidates) {
-        void this.probe(endpoint).then((ok) => {
-          if (ok) resolve(endpoint);
+        // A probe already under way (another batch's) is joined; these calls then go after it.
+        const running = endpoint.probe;
+        const outcome: Promise<Won | undefined> = running
+          ? running.then((ok) => (ok ? { endpoint } : undefined))
+          : this.probe(endpoint, calls).then((outcomes) => (outcomes ? { endpoint, ...(calls.length > 0 ? { outcomes } : {}) } : undefined));
+        void outcome.then((won) => {
+          if (won) resolve(won);
           else if (--pending === 0) resolve(undefined);
         });
       }
     });
   }
 
-  private probe(endpoint: Endpoint): Promise<boolean> {
-    if (endpoint.probe) return endpoint.probe;
+  /** eth_chainId (plus `calls`, in the same batch); the answers to `calls` when the chain is right. */
+  private probe(endpoint: Endpoint, calls: readonly JsonRpcCall[]): Promise<CallOutcome[] | undefined> {
     endpoint.state = 'probing';
     this.changed();
     const probe = (async () => {
       const started = this.options.now();
       try {
-        const [outcome] = await postJsonRpc(this.options.fetch, endpoint.url, [{ method: 'eth_chainId', params: [] }], this.options.timeoutMs);
+        const [outcome, ...outcomes] = await this.post(endpoint.url, [{ method: 'eth_chainId', params: [] }, ...calls]);
         if (!outcome || !outcome.ok) {
           this.failed(endpoint, `eth_chainId failed: ${outcome?.ok === false ? (outcome.error.walletMessage ?? outcome.error.message) : 'no answer'}`);
-          return false;
+          return undefined;
         }
         const answered = parseChainId(outcome.result);
         if (answered === undefined) {
           this.failed(endpoint, 'answered an invalid chain id');
-          return false;
+          return undefined;
         }
         if (answered !== this.chainId) {
           // A misconfigured URL: reads from it would be about another chain, so it is never used.
@@ -170,18 +195,18 @@ export class EndpointPool {
           endpoint.problem = `answered chain id ${answered} instead of ${this.chainId}`;
           delete endpoint.latencyMs;
           this.changed();
-          return false;
+          return undefined;
         }
         this.succeeded(endpoint, this.options.now() - started);
-        return true;
+        return outcomes;
       } catch (error) {
         this.failed(endpoint, error instanceof EndpointFailure ? error.problem : String(error));
-        return false;
+        return undefined;
       } finally {
         delete endpoint.probe;
       }
     })();
-    endpoint.probe = probe;
+    endpoint.probe = probe.then((outcomes) => outcomes !== undefined);
     return probe;
   }
 

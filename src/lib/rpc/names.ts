@@ -1,15 +1,42 @@
-// ENS reverse lookup, verified by a forward lookup. Loaded on demand (webpackChunkName "names"):
-// only name hashing comes from ethers; the calls go through our own JSON-RPC client.
-import { namehash } from 'ethers/hash';
+// ENS reverse lookup, verified by a forward lookup. The reverse name `<addr>.addr.reverse` is plain
+// ASCII and is hashed with the keccak already in the bundle; the ENSIP-15 normaliser (a large
+// table, ~200 ms to initialise) is loaded only when a reverse record actually holds a name.
+import { keccak_256 } from '@noble/hashes/sha3';
 import { RpcError } from './errors';
 
 /** eth_call to a contract; resolves with the returned data. */
 export type ContractCall = (to: string, data: string) => Promise<unknown>;
+/** ENSIP-15 normalisation: the normalised name, or a throw for a name that is not valid. */
+export type Normalize = (name: string) => string;
 
 const RESOLVER = '0x0178b8bf'; // resolver(bytes32)
 const NAME = '0x691f3431'; // name(bytes32)
 const ADDR = '0x3b3b57de'; // addr(bytes32)
 const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
+
+/** The normaliser from ethers (which ships @adraffy/ens-normalize), in its own chunk. */
+export const loadNormalizer = (): Promise<Normalize> =>
+  import(/* webpackChunkName: "ens-normalize" */ 'ethers/hash').then((m) => m.ensNormalize);
+
+function toHex(bytes: Uint8Array): string {
+  let hex = '0x';
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** EIP-137 namehash of a name that is already normalised. */
+export function namehash(name: string): string {
+  const encoder = new TextEncoder();
+  let node: Uint8Array = new Uint8Array(32);
+  const labels = name === '' ? [] : name.split('.');
+  for (let i = labels.length - 1; i >= 0; i--) {
+    const joined = new Uint8Array(64);
+    joined.set(node);
+    joined.set(keccak_256(encoder.encode(labels[i])), 32);
+    node = keccak_256(joined);
+  }
+  return toHex(node);
+}
 
 function word(data: string, index: number): string | undefined {
   const start = 2 + index * 64;
@@ -29,14 +56,13 @@ function decodeString(data: string): string | undefined {
   const offset = word(data, 0);
   if (!offset) return undefined;
   const at = Number.parseInt(offset, 16) / 32;
-  const length = word(data, at);
-  if (!Number.isInteger(at) || !length) return undefined;
+  const length = Number.isSafeInteger(at) ? word(data, at) : undefined;
+  if (!length) return undefined;
   const size = Number.parseInt(length, 16);
   const start = 2 + (at + 1) * 64;
   if (!Number.isSafeInteger(size) || data.length < start + size * 2) return undefined;
-  const hex = data.slice(start, start + size * 2);
   const bytes = new Uint8Array(size);
-  for (let i = 0; i < size; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < size; i++) bytes[i] = Number.parseInt(data.substr(start + i * 2, 2), 16);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -61,27 +87,31 @@ async function resolverOf(call: ContractCall, registry: string, node: string): P
   return data ? decodeAddress(data) : undefined;
 }
 
-function hashName(name: string): string | undefined {
-  try {
-    return namehash(name);
-  } catch {
-    return undefined; // not a valid (normalisable) name
-  }
-}
-
 /**
- * The primary name of `address`, or null when it has none, or when the name does not resolve back
- * to the same address (anyone can claim any name in reverse records).
+ * The primary name of `address` in ENSIP-15 normalised form, or null when it has none, when the
+ * name is not a valid name, or when it does not resolve back to the same address (anyone can claim
+ * any name in reverse records).
  */
-export async function lookupName(call: ContractCall, registry: string, address: string): Promise<string | null> {
+export async function lookupName(
+  call: ContractCall,
+  registry: string,
+  address: string,
+  normalizer: () => Promise<Normalize> = loadNormalizer,
+): Promise<string | null> {
   const reverseNode = namehash(`${address.slice(2).toLowerCase()}.addr.reverse`);
   const reverseResolver = await resolverOf(call, registry, reverseNode);
   if (!reverseResolver) return null;
   const nameData = await read(call, reverseResolver, `${NAME}${reverseNode.slice(2)}`);
-  const name = nameData ? decodeString(nameData) : undefined;
-  if (!name) return null;
-  const node = hashName(name);
-  if (!node) return null;
+  const raw = nameData ? decodeString(nameData) : undefined;
+  if (!raw) return null;
+  const normalize = await normalizer();
+  let name: string;
+  try {
+    name = normalize(raw);
+  } catch {
+    return null; // not a valid name
+  }
+  const node = namehash(name);
   const resolver = await resolverOf(call, registry, node);
   if (!resolver) return null;
   const forward = await read(call, resolver, `${ADDR}${node.slice(2)}`);

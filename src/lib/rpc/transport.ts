@@ -1,16 +1,29 @@
-// One JSON-RPC POST over fetch (single call or batch), with a timeout, sorting every outcome into
-// "the endpoint is broken" (EndpointFailure: try another) or per-call results and JSON-RPC errors.
+// One JSON-RPC POST over fetch (single call or batch), with a timeout and a byte bound, sorting
+// every outcome into "the endpoint is broken" (EndpointFailure: try another) or per-call results
+// and JSON-RPC errors. An endpoint is untrusted: an answer too large, a batch whose ids do not
+// match the request one to one, or a result of the wrong shape is a broken endpoint.
 import { toWalletError, type WalletError } from '../errors';
 import { EndpointFailure } from './errors';
+import { isResultOf, type ResultKind } from './quantity';
 
 export interface JsonRpcCall {
   method: string;
   params: readonly unknown[];
+  /** What the result must be; any other result makes the endpoint fail over. */
+  expect?: ResultKind;
 }
 
 export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: WalletError };
 
 export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Largest answer read from an endpoint (bytes); a batch of 100 balances is about 10 kB. */
+export const DEFAULT_MAX_ANSWER_BYTES = 512 * 1024;
+
+export interface PostOptions {
+  timeoutMs: number;
+  maxAnswerBytes?: number;
+}
 
 let lastId = 0;
 
@@ -33,29 +46,76 @@ function toOutcome(item: Record<string, unknown>): CallOutcome | undefined {
   return undefined;
 }
 
-function matchResponses(calls: readonly JsonRpcCall[], firstId: number, body: unknown): CallOutcome[] | undefined {
+const NOT_JSON_RPC = 'answered something that is not JSON-RPC';
+
+/** One outcome per call, or the reason the answer cannot be trusted. */
+function matchResponses(calls: readonly JsonRpcCall[], firstId: number, body: unknown): CallOutcome[] | string {
   if (calls.length === 1 && isRecord(body)) {
     const outcome = toOutcome(body);
-    return outcome && (body['id'] === firstId || body['id'] === null || 'error' in body) ? [outcome] : undefined;
+    return outcome && (body['id'] === firstId || (body['id'] === null && 'error' in body)) ? [outcome] : NOT_JSON_RPC;
   }
-  if (!Array.isArray(body)) return undefined;
-  const byId = new Map<unknown, Record<string, unknown>>();
-  for (const item of body) if (isRecord(item)) byId.set(item['id'], item);
+  if (!Array.isArray(body)) return calls.length > 1 && isRecord(body) ? 'does not accept batch requests' : NOT_JSON_RPC;
+  if (body.length === 0) return NOT_JSON_RPC;
+  // Exactly one answer per id asked: a duplicate (even an identical one), an unknown id or a
+  // missing one means the answers cannot be matched to the calls with confidence.
+  const byId = new Map<number, Record<string, unknown>>();
+  for (const item of body) {
+    if (!isRecord(item)) return NOT_JSON_RPC;
+    const id = item['id'];
+    if (typeof id !== 'number' || id < firstId || id >= firstId + calls.length || !Number.isInteger(id)) {
+      return `answered a malformed batch (an answer with id ${typeof id === 'number' ? id : JSON.stringify(id ?? null)?.slice(0, 20)} that was not asked)`;
+    }
+    if (byId.has(id)) return `answered a malformed batch (id ${id} answered twice)`;
+    byId.set(id, item);
+  }
   const outcomes: CallOutcome[] = [];
   for (let i = 0; i < calls.length; i++) {
     const item = byId.get(firstId + i);
-    const outcome = item && toOutcome(item);
-    if (!outcome) return undefined;
+    if (!item) return `answered a malformed batch (no answer for id ${firstId + i})`;
+    const outcome = toOutcome(item);
+    if (!outcome) return NOT_JSON_RPC;
     outcomes.push(outcome);
   }
   return outcomes;
+}
+
+/** The body as text, abandoning the download as soon as it passes `limit` bytes. */
+async function readBounded(response: Response, limit: number): Promise<string> {
+  const tooLarge = () => new EndpointFailure(`answered more than ${formatBytes(limit)}`);
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    void response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 /**
  * Posts the calls (one object for one call, an array otherwise) and returns one outcome per call.
  * Throws EndpointFailure when the endpoint cannot be trusted with them.
  */
-export async function postJsonRpc(fetchFn: FetchFn, url: string, calls: readonly JsonRpcCall[], timeoutMs: number): Promise<CallOutcome[]> {
+export async function postJsonRpc(fetchFn: FetchFn, url: string, calls: readonly JsonRpcCall[], options: PostOptions): Promise<CallOutcome[]> {
+  const { timeoutMs, maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES } = options;
   const firstId = lastId + 1;
   lastId += calls.length;
   const payload = calls.map((c, i) => ({ jsonrpc: '2.0', id: firstId + i, method: c.method, params: c.params }));
@@ -75,12 +135,16 @@ export async function postJsonRpc(fetchFn: FetchFn, url: string, calls: readonly
         body: JSON.stringify(calls.length === 1 ? payload[0] : payload),
         signal: controller.signal,
       });
-      text = await response.text();
+      if (response.status === 429) throw new EndpointFailure('rate limited (HTTP 429)');
+      if (response.status >= 500) throw new EndpointFailure(`server error (HTTP ${response.status})`);
+      text = await readBounded(response, maxAnswerBytes);
     } catch (error) {
+      if (error instanceof EndpointFailure) {
+        controller.abort();
+        throw error;
+      }
       throw new EndpointFailure(timedOut ? `timed out after ${formatSeconds(timeoutMs)}` : describeNetworkError(error));
     }
-    if (response.status === 429) throw new EndpointFailure('rate limited (HTTP 429)');
-    if (response.status >= 500) throw new EndpointFailure(`server error (HTTP ${response.status})`);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -88,10 +152,13 @@ export async function postJsonRpc(fetchFn: FetchFn, url: string, calls: readonly
       throw new EndpointFailure(response.ok ? 'answered malformed JSON' : `HTTP ${response.status}`);
     }
     const outcomes = matchResponses(calls, firstId, body);
-    if (!outcomes) {
-      if (!response.ok) throw new EndpointFailure(`HTTP ${response.status}`);
-      throw new EndpointFailure(calls.length > 1 && isRecord(body) ? 'does not accept batch requests' : 'answered something that is not JSON-RPC');
-    }
+    if (typeof outcomes === 'string') throw new EndpointFailure(response.ok || outcomes !== NOT_JSON_RPC ? outcomes : `HTTP ${response.status}`);
+    calls.forEach((call, i) => {
+      const outcome = outcomes[i];
+      if (call.expect && outcome?.ok && !isResultOf(call.expect, outcome.result)) {
+        throw new EndpointFailure(`answered a malformed result for ${call.method}`);
+      }
+    });
     return outcomes;
   } finally {
     clearTimeout(timer);
@@ -100,4 +167,8 @@ export async function postJsonRpc(fetchFn: FetchFn, url: string, calls: readonly
 
 export function formatSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`;
 }

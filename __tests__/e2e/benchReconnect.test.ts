@@ -1,0 +1,25 @@
+// `npm run bench:reconnect` in a short mode, so the benchmark cannot rot. No timing is asserted
+// (the machine is shared); request counts are: what a returning user's reload costs, every time.
+import { runReconnectBench } from '../../scripts/bench-reconnect';
+import { BLOCK_POLL_MS } from '../../src/features/chain/chainApi';
+import { e2eEnv } from '../support/e2eEnv';
+
+jest.setTimeout(120_000);
+
+it('a reload of a connected user: at most 2 RPC and 2 wallet requests until balance and block are shown; quiet when idle', async () => {
+  const env = e2eEnv();
+  const idleMs = BLOCK_POLL_MS + 2_000;
+  const result = await runReconnectBench({ reloads: 3, idleMs, prebuilt: { distDir: env.distDir, rpcUrl: env.anvilUrl } });
+  expect(result.app).toHaveLength(3);
+  expect(result.baseline).toHaveLength(3);
+  for (const load of result.app) {
+    expect(load.rpcUntilShown).toBeLessThanOrEqual(2);
+    expect(load.walletUntilShown).toBeLessThanOrEqual(2);
+    expect(load.shownMs).toBeGreaterThanOrEqual(load.accountMs);
+  }
+  // The baseline is what it claims to be: one RPC request, two wallet requests.
+  for (const load of result.baseline) expect([load.rpcUntilShown, load.walletUntilShown]).toEqual([1, 2]);
+  // One poll per interval at most (two can fall in a window a little longer than the interval).
+  expect((result.idleRpcPer10s * idleMs) / 10_000).toBeLessThanOrEqual(2);
+  expect(result.idleWalletPer10s).toBe(0);
+});

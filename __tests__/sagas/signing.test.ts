@@ -1,0 +1,511 @@
+// Signing and sending (SPEC section 7) through the real store and sagas, with faithful fake wallets
+// that sign with anvil's first key, and a fake chain node behind the read layer for receipts.
+import { Wallet } from 'ethers';
+import { FakeConnector, FakeEip1193Provider, HANG, injectedWith, rpcError } from '../support/fakeProvider';
+import { startWalletApp, type HarnessOptions } from '../support/walletHarness';
+import { chainApi } from '../../src/features/chain/chainApi';
+import { buildChainTable } from '../../src/lib/chains';
+import { createRpcRuntime } from '../../src/lib/rpc';
+import { messageToHex, sampleTypedData } from '../../src/lib/typedData';
+import { selectConnectionStatus } from '../../store/selectors';
+import { signingActions as s, type SigningInput, type SigningKind } from '../../store/signingSlice';
+import type { RootState } from '../../store/types';
+import type { ConnectionId } from '../../src/lib/connectors/types';
+
+const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const OTHER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const HASH = `0x${'ab'.repeat(32)}`;
+const DEV_URL = 'http://127.0.0.1:8545';
+
+const signer = new Wallet(KEY);
+
+let stops: Array<() => void> = [];
+afterEach(() => {
+  stops.forEach((f) => f());
+  stops = [];
+});
+
+/** A fake chain node behind every URL of the table: answers probes, receipts, balances and fees. */
+class FakeNode {
+  receipts = new Map<string, unknown>();
+  readonly calls: string[] = [];
+  constructor(private readonly chains = buildChainTable({}, DEV_URL)) {}
+
+  chainIdOf(url: string): number {
+    const entry = Object.values(this.chains).find((c) => c.rpcUrls.includes(url));
+    return entry?.id ?? 0;
+  }
+
+  answer(url: string, method: string, params: unknown[]): unknown {
+    this.calls.push(method);
+    switch (method) {
+      case 'eth_chainId':
+        return `0x${this.chainIdOf(url).toString(16)}`;
+      case 'eth_getTransactionReceipt': {
+        const receipt = this.receipts.get(params[0] as string);
+        return receipt === undefined ? null : receipt;
+      }
+      case 'eth_getBalance':
+        return '0xde0b6b3a7640000';
+      case 'eth_blockNumber':
+        return '0x10';
+      default:
+        throw new Error(`fake node: no ${method}`);
+    }
+  }
+
+  fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    const body = JSON.parse(String(init.body)) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
+    const one = (call: { id: number; method: string; params: unknown[] }) => {
+      try {
+        return { jsonrpc: '2.0', id: call.id, result: this.answer(url, call.method, call.params) };
+      } catch (error) {
+        return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: String(error) } };
+      }
+    };
+    const out = Array.isArray(body) ? body.map(one) : one(body);
+    return new Response(JSON.stringify(out), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+
+  mined(hash: string, block: number, success = true): void {
+    this.receipts.set(hash, { transactionHash: hash, blockNumber: `0x${block.toString(16)}`, status: success ? '0x1' : '0x0' });
+  }
+}
+
+/** The wallet signs personal_sign / eth_signTypedData_v4 with a key (anvil's first by default). */
+function signingWallet(options: { key?: string; chainId?: number } = {}): FakeEip1193Provider {
+  const wallet = new FakeEip1193Provider({ authorized: true, chainId: options.chainId ?? 31337, knownChains: [31337, 1] });
+  const key = new Wallet(options.key ?? KEY);
+  wallet.answer('personal_sign', (params) => {
+    const [hex] = params as [string, string];
+    return key.signMessage(Buffer.from(hex.slice(2), 'hex'));
+  });
+  wallet.answer('eth_signTypedData_v4', (params) => {
+    const [, json] = params as [string, string];
+    const data = JSON.parse(json) as { types: Record<string, { name: string; type: string }[]>; domain: Record<string, unknown>; message: Record<string, unknown> };
+    const { EIP712Domain: _domain, ...types } = data.types;
+    return key.signTypedData(data.domain, types, data.message);
+  });
+  wallet.answer('eth_sendTransaction', () => HASH);
+  return wallet;
+}
+
+const connected = (id: ConnectionId) => (state: RootState) => selectConnectionStatus(state, id) === 'Connected';
+
+async function start(wallet: FakeEip1193Provider, options: HarnessOptions & { node?: FakeNode; kind?: ConnectionId } = {}) {
+  const kind = options.kind ?? 'injected';
+  const node = options.node ?? new FakeNode();
+  const chains = options.chains ?? buildChainTable({}, DEV_URL);
+  const connector = kind === 'injected' ? injectedWith(wallet) : new FakeConnector(kind, wallet);
+  const app = startWalletApp({
+    ...options,
+    chains,
+    connectors: { [kind]: connector },
+    rpc: createRpcRuntime(chains, { fetch: node.fetch, timeoutMs: 500 }),
+    signingTimeouts: { noticeMs: 50, pollMs: 20, busyRetryMs: 20, ...options.signingTimeouts },
+  });
+  stops.push(app.stop);
+  if (kind !== 'injected') app.store.dispatch({ type: 'wallet/connectRequested', payload: { id: kind } });
+  await app.waitFor(connected(kind));
+  const request = (input: SigningInput, target: { account?: string; chainId?: number } = {}) =>
+    app.store.dispatch(s.requested({ connectionId: kind, account: target.account ?? ACCOUNT, chainId: target.chainId ?? 31337, input }));
+  const requestOf = (k: SigningKind) => app.store.getState().signing.requests[k];
+  const until = (k: SigningKind, status: string, ms = 3000) => app.waitFor((st) => st.signing.requests[k]?.status === status, ms);
+  return { ...app, node, connector, request, requestOf, until };
+}
+
+describe('sign a message (personal_sign)', () => {
+  it('asks the wallet with the hex of the UTF-8 text and the account, and shows the recovered signer', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'Hello, Walletdeck ✓' });
+    await app.until('message', 'signed');
+    const request = app.requestOf('message')!;
+    expect(request.signer).toBe(ACCOUNT);
+    expect(request.signature).toBe(await signer.signMessage('Hello, Walletdeck ✓'));
+    expect(request.error).toBeUndefined();
+    expect(wallet.requests.find((r) => r.method === 'personal_sign')?.params).toEqual([messageToHex('Hello, Walletdeck ✓'), ACCOUNT]);
+    // The state stays plain JSON.
+    expect(JSON.parse(JSON.stringify(app.store.getState().signing))).toEqual(app.store.getState().signing);
+  });
+
+  it('a signature from another key is a clear error, not a success', async () => {
+    const app = await start(signingWallet({ key: OTHER_KEY }));
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'failed');
+    expect(app.requestOf('message')).toMatchObject({
+      signer: OTHER,
+      error: { name: 'SignerMismatchError', message: `The signature is from ${OTHER}, not from the connected account ${ACCOUNT}` },
+    });
+  });
+
+  it('an answer that is not a signature is an error', async () => {
+    const wallet = signingWallet();
+    wallet.answer('personal_sign', () => ({ signature: 'yes' }));
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'failed');
+    expect(app.requestOf('message')?.error).toEqual({
+      name: 'InvalidWalletAnswerError',
+      message: 'The wallet answered with something that is not a 65-byte signature',
+    });
+  });
+
+  it('an empty message never reaches the wallet', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: '' });
+    await app.until('message', 'failed');
+    expect(app.requestOf('message')?.error?.message).toBe('Write a message to sign');
+    expect(wallet.count('personal_sign')).toBe(0);
+  });
+});
+
+describe('sign typed data (eth_signTypedData_v4)', () => {
+  it('sends the validated data as JSON with EIP712Domain declared and verifies the signer', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    app.request({ kind: 'typedData', text: sampleTypedData(31337) });
+    await app.until('typedData', 'signed');
+    expect(app.requestOf('typedData')?.signer).toBe(ACCOUNT);
+    const [account, json] = wallet.requests.find((r) => r.method === 'eth_signTypedData_v4')?.params as [string, string];
+    expect(account).toBe(ACCOUNT);
+    expect(JSON.parse(json)).toMatchObject({ primaryType: 'Mail', domain: { chainId: 31337 }, types: { EIP712Domain: expect.any(Array) } });
+  });
+
+  it('data for another chain is refused before the wallet is asked', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    app.request({ kind: 'typedData', text: sampleTypedData(1) });
+    await app.until('typedData', 'failed');
+    expect(app.requestOf('typedData')?.error).toEqual({
+      name: 'InvalidSigningInputError',
+      message: "The domain's chainId 1 is not the connected chain 31337",
+    });
+    expect(wallet.count('eth_signTypedData_v4')).toBe(0);
+  });
+
+  it('data with a missing field is refused with the SPEC message', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    const data = JSON.parse(sampleTypedData(31337)) as { message: Record<string, unknown> };
+    delete data.message['contents'];
+    app.request({ kind: 'typedData', text: JSON.stringify(data) });
+    await app.until('typedData', 'failed');
+    expect(app.requestOf('typedData')?.error?.message).toBe('missing value for field contents of type string');
+    expect(wallet.count('eth_signTypedData_v4')).toBe(0);
+  });
+
+  it('4200: a wallet without eth_signTypedData_v4 says the method is unsupported', async () => {
+    const wallet = signingWallet();
+    wallet.answer('eth_signTypedData_v4', () => {
+      throw rpcError(4200, 'The method eth_signTypedData_v4 is not supported.');
+    });
+    const app = await start(wallet);
+    app.request({ kind: 'typedData', text: sampleTypedData(31337) });
+    await app.until('typedData', 'failed');
+    expect(app.requestOf('typedData')?.error).toEqual({
+      name: 'UnsupportedMethodError',
+      code: 4200,
+      message: 'The requested method is not supported by this Ethereum provider.',
+      walletMessage: 'The method eth_signTypedData_v4 is not supported.',
+    });
+  });
+});
+
+describe("the user's own refusal (4001)", () => {
+  it('is "declined", with the catalogue message and the wallet\'s own words in state', async () => {
+    const wallet = signingWallet();
+    wallet.answer('personal_sign', () => {
+      throw rpcError(4001, 'MetaMask Message Signature: User denied message signature.');
+    });
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'declined');
+    expect(app.requestOf('message')?.error).toEqual({
+      name: 'UserRejectedRequestError',
+      code: 4001,
+      message: 'User rejected the request.',
+      walletMessage: 'MetaMask Message Signature: User denied message signature.',
+    });
+  });
+});
+
+describe('-32002: the wallet already has a request open', () => {
+  it('waits (asking again) instead of failing, and signs once the wallet is free', async () => {
+    const wallet = signingWallet();
+    let busy = 3;
+    const sign = (params: unknown) => signer.signMessage(Buffer.from((params as [string])[0].slice(2), 'hex'));
+    wallet.answer('personal_sign', (params) => {
+      if (busy-- > 0) throw rpcError(-32002, 'Request of type personal_sign already pending');
+      return sign(params);
+    });
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.waitFor((st) => st.signing.requests.message?.walletBusy === true);
+    expect(app.requestOf('message')?.status).toBe('waiting');
+    await app.until('message', 'signed');
+    expect(wallet.count('personal_sign')).toBe(4);
+    expect(app.requestOf('message')?.walletBusy).toBeUndefined();
+  });
+});
+
+describe('a wallet that never answers', () => {
+  it('can be abandoned (Stop waiting); a late answer changes nothing', async () => {
+    const wallet = signingWallet();
+    let answer: (value: unknown) => void = () => undefined;
+    wallet.answer('personal_sign', () => new Promise((resolve) => (answer = resolve)));
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'waiting');
+    app.store.dispatch(s.abandonRequested({ kind: 'message' }));
+    expect(app.requestOf('message')?.status).toBe('abandoned');
+    answer(await signer.signMessage('hi'));
+    await app.settle(50);
+    expect(app.requestOf('message')).toMatchObject({ status: 'abandoned' });
+    expect(app.requestOf('message')?.signature).toBeUndefined();
+    // A new request is sent afresh.
+    wallet.answer('personal_sign', () => signer.signMessage('again'));
+    app.request({ kind: 'message', message: 'again' });
+    await app.until('message', 'signed');
+  });
+
+  it('times out with a typed error', async () => {
+    const wallet = signingWallet();
+    wallet.answer('personal_sign', () => HANG);
+    const app = await start(wallet, { signingTimeouts: { walletMs: 300 } });
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'failed');
+    expect(app.requestOf('message')?.error).toEqual({ name: 'TimeoutError', message: 'Waiting for the wallet timed out after 0 s' });
+  });
+
+  it('a provider that never loads times out too', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet, { signingTimeouts: { prepareMs: 200 } });
+    jest.spyOn(app.connectors.injected, 'getProvider').mockReturnValue(new Promise(() => undefined));
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'failed');
+    expect(app.requestOf('message')?.error?.name).toBe('TimeoutError');
+    expect(app.requestOf('message')?.error?.message).toMatch(/^Reaching the wallet timed out/);
+  });
+
+  it('a second request of the same kind while one waits sends no second prompt', async () => {
+    const wallet = signingWallet();
+    wallet.answer('personal_sign', () => HANG);
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'one' });
+    await app.until('message', 'waiting');
+    const first = app.requestOf('message')?.id;
+    app.request({ kind: 'message', message: 'two' });
+    await app.settle(30);
+    expect(app.requestOf('message')?.id).toBe(first);
+    expect(wallet.count('personal_sign')).toBe(1);
+  });
+});
+
+describe('the account or chain changes while a request waits', () => {
+  it('account change: the request is dropped and its late answer is never shown for the new account', async () => {
+    const wallet = signingWallet();
+    let answer: (value: unknown) => void = () => undefined;
+    wallet.answer('personal_sign', () => new Promise((resolve) => (answer = resolve)));
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'waiting');
+    wallet.accounts = [OTHER.toLowerCase()];
+    wallet.emit('accountsChanged', [OTHER.toLowerCase()]);
+    await app.until('message', 'dropped');
+    expect(app.requestOf('message')?.error).toEqual({
+      name: 'RequestDroppedError',
+      message: `The account changed from ${ACCOUNT} to ${OTHER} while the request waited: its answer is not shown.`,
+    });
+    answer(await signer.signMessage('hi'));
+    await app.settle(50);
+    expect(app.requestOf('message')?.status).toBe('dropped');
+    expect(app.requestOf('message')?.signature).toBeUndefined();
+    expect(app.store.getState().wallet.connections.injected.accounts).toEqual([OTHER]);
+  });
+
+  it('chain change: dropped the same way', async () => {
+    const wallet = signingWallet();
+    wallet.answer('eth_signTypedData_v4', () => HANG);
+    const app = await start(wallet);
+    app.request({ kind: 'typedData', text: sampleTypedData(31337) });
+    await app.until('typedData', 'waiting');
+    wallet.setChain(1);
+    await app.until('typedData', 'dropped');
+    expect(app.requestOf('typedData')?.error?.message).toBe('The chain changed from 31337 to 1 while the request waited: its answer is not shown.');
+  });
+
+  it('an answer that arrives together with the change is dropped, not shown', async () => {
+    const wallet = signingWallet();
+    wallet.answer('personal_sign', async () => {
+      const signature = await signer.signMessage('hi');
+      wallet.accounts = [OTHER.toLowerCase()];
+      wallet.emit('accountsChanged', [OTHER.toLowerCase()]);
+      return signature;
+    });
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'dropped');
+    expect(app.requestOf('message')?.signature).toBeUndefined();
+  });
+
+  it('a request made for an account the connection no longer has is dropped before the wallet is asked', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' }, { account: OTHER });
+    await app.until('message', 'dropped');
+    expect(wallet.count('personal_sign')).toBe(0);
+  });
+
+  it('a disconnect drops it too', async () => {
+    const wallet = signingWallet();
+    wallet.answer('personal_sign', () => HANG);
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'waiting');
+    app.store.dispatch({ type: 'wallet/disconnectRequested', payload: { id: 'injected' } });
+    await app.until('message', 'dropped');
+    expect(app.requestOf('message')?.error?.message).toBe('The wallet disconnected while the request waited: its answer is not shown.');
+  });
+});
+
+describe('send a transaction (eth_sendTransaction)', () => {
+  const transfer: SigningInput = { kind: 'transaction', to: OTHER, valueWei: '1000000000000000000', gas: '0x5208' };
+
+  it('sends from the account, follows the receipt on the public endpoints to confirmed, and refreshes balances', async () => {
+    const wallet = signingWallet();
+    const node = new FakeNode();
+    const app = await start(wallet, { node });
+    const balance = app.store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 31337, address: ACCOUNT }));
+    await app.waitFor((st) => chainApi.endpoints.getBalance.select({ chainId: 31337, address: ACCOUNT })(st).data !== undefined);
+    const balanceReads = () => node.calls.filter((m) => m === 'eth_getBalance').length;
+    const before = balanceReads();
+    app.request(transfer);
+    await app.until('transaction', 'pending');
+    expect(app.requestOf('transaction')).toMatchObject({ hash: HASH, status: 'pending' });
+    expect(app.requestOf('transaction')?.explorerUrl).toBeUndefined();
+    expect(wallet.requests.find((r) => r.method === 'eth_sendTransaction')?.params).toEqual([
+      { from: ACCOUNT, to: OTHER, value: '0xde0b6b3a7640000', gas: '0x5208' },
+    ]);
+    await app.waitFor(() => node.calls.includes('eth_getTransactionReceipt'));
+    node.mined(HASH, 7);
+    await app.until('transaction', 'confirmed');
+    expect(app.requestOf('transaction')?.blockNumber).toBe(7);
+    await app.waitFor(() => balanceReads() > before);
+    balance.unsubscribe();
+  });
+
+  it('a reverted transaction is shown as failed in its block', async () => {
+    const node = new FakeNode();
+    node.mined(HASH, 9, false);
+    const app = await start(signingWallet(), { node });
+    app.request(transfer);
+    await app.until('transaction', 'reverted');
+    expect(app.requestOf('transaction')?.error).toEqual({ name: 'TransactionRevertedError', message: 'The transaction reverted in block 9' });
+  });
+
+  it('a malformed receipt is not believed: following goes on until a valid one', async () => {
+    const node = new FakeNode();
+    node.receipts.set(HASH, { transactionHash: `0x${'cd'.repeat(32)}`, blockNumber: '0x1', status: '0x1' });
+    const app = await start(signingWallet(), { node });
+    app.request(transfer);
+    await app.waitFor(() => node.calls.filter((m) => m === 'eth_getTransactionReceipt').length >= 2);
+    expect(app.requestOf('transaction')?.status).toBe('pending');
+    node.mined(HASH, 3);
+    await app.until('transaction', 'confirmed');
+  });
+
+  it('links the explorer where the chain table has one', async () => {
+    const node = new FakeNode();
+    node.mined(HASH, 1);
+    const app = await start(signingWallet({ chainId: 1 }), { node });
+    app.request({ ...transfer }, { chainId: 1 });
+    await app.until('transaction', 'confirmed');
+    expect(app.requestOf('transaction')?.explorerUrl).toBe(`https://etherscan.io/tx/${HASH}`);
+  });
+
+  it('a transfer edited in the store into nonsense never reaches the wallet', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    app.request({ kind: 'transaction', to: '0xnot-an-address', valueWei: '1' });
+    await app.until('transaction', 'failed');
+    expect(app.requestOf('transaction')?.error?.name).toBe('InvalidSigningInputError');
+    expect(wallet.count('eth_sendTransaction')).toBe(0);
+  });
+
+  it('an answer that is not a hash is an error', async () => {
+    const wallet = signingWallet();
+    wallet.answer('eth_sendTransaction', () => '0x1234');
+    const app = await start(wallet);
+    app.request(transfer);
+    await app.until('transaction', 'failed');
+    expect(app.requestOf('transaction')?.error).toEqual({ name: 'InvalidWalletAnswerError', message: 'The wallet answered with something that is not a transaction hash' });
+  });
+
+  it('no receipt within the time we follow: unconfirmed, with the hash kept', async () => {
+    const app = await start(signingWallet(), { signingTimeouts: { receiptMs: 300 } });
+    app.request(transfer);
+    await app.until('transaction', 'unconfirmed');
+    expect(app.requestOf('transaction')).toMatchObject({ hash: HASH, error: { name: 'TimeoutError' } });
+    expect(app.requestOf('transaction')?.error?.message).toMatch(/^No receipt after 0 s/);
+  });
+
+  it('following can be stopped', async () => {
+    const app = await start(signingWallet());
+    app.request(transfer);
+    await app.until('transaction', 'pending');
+    app.store.dispatch(s.abandonRequested({ kind: 'transaction' }));
+    expect(app.requestOf('transaction')).toMatchObject({ status: 'abandoned', hash: HASH });
+  });
+
+  it('an account change after the hash does not hide the transaction: it is followed for the account that sent it', async () => {
+    const wallet = signingWallet();
+    const node = new FakeNode();
+    const app = await start(wallet, { node });
+    app.request(transfer);
+    await app.until('transaction', 'pending');
+    wallet.accounts = [OTHER.toLowerCase()];
+    wallet.emit('accountsChanged', [OTHER.toLowerCase()]);
+    node.mined(HASH, 4);
+    await app.until('transaction', 'confirmed');
+    expect(app.requestOf('transaction')?.account).toBe(ACCOUNT);
+  });
+});
+
+describe('a request waiting on a phone (WalletConnect, Coinbase)', () => {
+  it('marks the connection as waiting on the wallet while the request is open ("Confirm on phone"), and clears it after', async () => {
+    const wallet = signingWallet();
+    let answer: (value: unknown) => void = () => undefined;
+    wallet.answer('personal_sign', () => new Promise((resolve) => (answer = resolve)));
+    const app = await start(wallet, { kind: 'walletconnect' });
+    app.request({ kind: 'message', message: 'hi' });
+    await app.waitFor((st) => st.wallet.meta.walletconnect.awaitingWallet);
+    answer(await signer.signMessage('hi'));
+    await app.until('message', 'signed');
+    await app.waitFor((st) => !st.wallet.meta.walletconnect.awaitingWallet);
+  });
+
+  it('Cancel in that notice abandons the request', async () => {
+    const wallet = signingWallet();
+    wallet.answer('personal_sign', () => HANG);
+    const app = await start(wallet, { kind: 'coinbase' });
+    app.request({ kind: 'message', message: 'hi' });
+    await app.waitFor((st) => st.wallet.meta.coinbase.awaitingWallet);
+    app.store.dispatch({ type: 'wallet/walletRequestCancelled', payload: { id: 'coinbase' } });
+    await app.until('message', 'abandoned');
+    expect(app.store.getState().wallet.meta.coinbase.awaitingWallet).toBe(false);
+  });
+
+  it('a quick answer shows no notice at all', async () => {
+    const app = await start(signingWallet(), { kind: 'walletconnect', signingTimeouts: { noticeMs: 1000 } });
+    const seen: boolean[] = [];
+    const unsubscribe = app.store.subscribe(() => seen.push(app.store.getState().wallet.meta.walletconnect.awaitingWallet));
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'signed');
+    unsubscribe();
+    expect(seen).not.toContain(true);
+  });
+});

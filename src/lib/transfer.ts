@@ -1,0 +1,65 @@
+// A native-currency transfer as the user types it (recipient, amount in ether units), checked and
+// turned into JSON-RPC quantities. No ethers: plain bigint arithmetic on decimal strings.
+import { checksumAddress } from './validation';
+
+export const NATIVE_DECIMALS = 18;
+const MAX_UINT256 = (1n << 256n) - 1n;
+
+export const TRANSFER_MESSAGES = {
+  invalidRecipient: (value: string) => `${JSON.stringify(value)} is not an address (0x and 40 hex digits, with a correct checksum when mixed case)`,
+  invalidAmount: (value: string) => `${JSON.stringify(value)} is not an amount: use digits and at most one decimal point, e.g. 0.01`,
+  tooManyDecimals: `At most ${NATIVE_DECIMALS} decimal places`,
+  tooLarge: 'The amount is larger than any balance can be',
+  invalidHash: 'The wallet answered with something that is not a transaction hash',
+} as const;
+
+export interface TransferInput {
+  to: string;
+  /** In wei, as a decimal string (the store keeps no bigint). */
+  valueWei: string;
+}
+
+export type TransferCheck = { ok: true; value: TransferInput } | { ok: false; field: 'to' | 'amount'; message: string };
+
+/** `1.5` ether -> wei, or the message saying why the text is not an amount. */
+export function parseAmount(text: string): bigint | string {
+  const trimmed = text.trim();
+  const match = /^([0-9]*)(?:\.([0-9]*))?$/.exec(trimmed);
+  if (!match || trimmed === '' || trimmed === '.') return TRANSFER_MESSAGES.invalidAmount(text);
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (fraction.length > NATIVE_DECIMALS) return TRANSFER_MESSAGES.tooManyDecimals;
+  if (whole.length > 78) return TRANSFER_MESSAGES.tooLarge;
+  const wei = BigInt(whole || '0') * 10n ** BigInt(NATIVE_DECIMALS) + BigInt(fraction.padEnd(NATIVE_DECIMALS, '0') || '0');
+  return wei > MAX_UINT256 ? TRANSFER_MESSAGES.tooLarge : wei;
+}
+
+export function checkTransfer(to: string, amount: string): TransferCheck {
+  const recipient = checksumAddress(to.trim());
+  if (!recipient) return { ok: false, field: 'to', message: TRANSFER_MESSAGES.invalidRecipient(to) };
+  const wei = parseAmount(amount);
+  if (typeof wei === 'string') return { ok: false, field: 'amount', message: wei };
+  return { ok: true, value: { to: recipient, valueWei: wei.toString() } };
+}
+
+/** A transfer as stored (it may have been edited or replayed): why it cannot be sent, or undefined. */
+export function transferProblem(input: { to: unknown; valueWei: unknown; gas?: unknown }): string | undefined {
+  if (typeof input.to !== 'string' || checksumAddress(input.to) === undefined) return TRANSFER_MESSAGES.invalidRecipient(String(input.to));
+  if (typeof input.valueWei !== 'string' || !/^[0-9]{1,78}$/.test(input.valueWei) || BigInt(input.valueWei) > MAX_UINT256) {
+    return TRANSFER_MESSAGES.invalidAmount(String(input.valueWei));
+  }
+  if (input.gas !== undefined && (typeof input.gas !== 'string' || !/^0x[0-9a-f]{1,16}$/i.test(input.gas))) return `Invalid gas limit ${JSON.stringify(input.gas)}`;
+  return undefined;
+}
+
+export const toQuantity = (value: bigint | string | number): string => `0x${BigInt(value).toString(16)}`;
+
+export function isTransactionHash(value: unknown): value is string {
+  return typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value);
+}
+
+/** The chain's explorer page of a transaction, where the chain table has an explorer. */
+export function transactionUrl(explorerUrls: readonly string[] | undefined, hash: string): string | undefined {
+  const base = explorerUrls?.[0];
+  return base ? `${base.replace(/\/+$/, '')}/tx/${hash}` : undefined;
+}

@@ -1,0 +1,477 @@
+// Typed data (EIP-712, `eth_signTypedData_v4`): the one place for its rules. The structure is checked
+// here with the SPEC's messages before anything reaches a wallet; encoding, hashing and signer
+// recovery are ethers'. Loaded on demand (the "signing" chunk): ethers stays off the first visit.
+import { TypedDataEncoder, concat, keccak256, recoverAddress, verifyMessage, type TypedDataField } from 'ethers';
+import { checksumAddress } from './validation';
+
+/** Larger input is refused before parsing: a pasted file must not freeze the page. */
+export const MAX_TYPED_DATA_CHARS = 100_000;
+/** More problems than this are not listed one by one. */
+const MAX_ISSUES = 20;
+
+export const TYPED_DATA_MESSAGES = {
+  tooLarge: (chars: number) => `Typed data is too large: ${chars} characters, at most ${MAX_TYPED_DATA_CHARS}`,
+  malformedJson: (why: string) => `Typed data is not valid JSON: ${why}`,
+  notAnObject: 'Typed data must be a JSON object with types, primaryType, domain and message',
+  missingKey: (key: string) => `Typed data has no ${key}`,
+  typesNotObject: 'types must be an object of type definitions',
+  typeNotList: (type: string) => `Type ${type} must be a list of { name, type } fields`,
+  invalidTypeName: (type: string) => `Invalid type name ${JSON.stringify(type)}`,
+  invalidFieldName: (type: string, name: unknown) => `Type ${type} has an invalid field name ${JSON.stringify(name)}`,
+  duplicateField: (type: string, name: string) => `Type ${type} lists field ${name} twice`,
+  /** SPEC section 7. */
+  noTypeDefinition: (type: string) => `No type definition specified: ${type}`,
+  /** SPEC section 7: `type` is the field's declared type. */
+  missingValue: (name: string, type: string) => `missing value for field ${name} of type ${type}`,
+  unexpectedField: (name: string, type: string) => `unexpected field ${name}: type ${type} does not list it, so it would not be signed`,
+  recursiveType: (type: string) => `Type ${type} refers to itself: recursive types are not supported`,
+  primaryTypeDomain: 'primaryType cannot be EIP712Domain: name the type of the message',
+  invalidValue: (name: string, type: string, why: string) => `invalid value for field ${name} of type ${type}: ${why}`,
+  unknownDomainField: (name: string) => `domain field ${name} is not one of name, version, chainId, verifyingContract, salt; declare EIP712Domain to use it`,
+  wrongChain: (domainChainId: string, connected: number) => `The domain's chainId ${domainChainId} is not the connected chain ${connected}`,
+  notASignature: 'The wallet answered with something that is not a 65-byte signature',
+} as const;
+
+export interface TypedDataIssue {
+  /** Where in the data, e.g. `message.from.wallet` or `types.Mail`. */
+  path: string;
+  message: string;
+}
+
+export interface TypedDataField712 {
+  name: string;
+  type: string;
+}
+
+/** Validated typed data, as sent to the wallet: EIP712Domain always declared. */
+export interface TypedDataPayload {
+  types: Record<string, TypedDataField712[]>;
+  primaryType: string;
+  domain: Record<string, unknown>;
+  message: Record<string, unknown>;
+}
+
+export interface PreviewNode {
+  name: string;
+  type: string;
+  /** Leaf values, shown as text (addresses checksummed, integers in decimal). */
+  value?: string;
+  children?: PreviewNode[];
+}
+
+/** What the user is asked to sign, in readable form (plain JSON). */
+export interface TypedDataPreview {
+  primaryType: string;
+  domain: PreviewNode[];
+  message: PreviewNode[];
+}
+
+export type TypedDataCheck =
+  | { ok: true; payload: TypedDataPayload; preview: TypedDataPreview }
+  | { ok: false; issues: TypedDataIssue[] };
+
+export interface TypedDataContext {
+  /** The connected chain: a domain chainId must equal it. */
+  chainId?: number;
+}
+
+/** The standard domain fields in EIP-712 order, used when the data does not declare EIP712Domain. */
+const DOMAIN_FIELDS: readonly TypedDataField712[] = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+  { name: 'salt', type: 'bytes32' },
+];
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function show(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+type Atomic =
+  | { kind: 'address' | 'bool' | 'string' | 'bytes' }
+  | { kind: 'fixedBytes'; size: number }
+  | { kind: 'int'; signed: boolean; bits: number };
+
+/** The EIP-712 atomic types; anything else must be a declared struct. */
+function atomicType(type: string): Atomic | undefined {
+  if (type === 'address' || type === 'bool' || type === 'string' || type === 'bytes') return { kind: type };
+  const fixed = /^bytes([1-9][0-9]?)$/.exec(type);
+  if (fixed) {
+    const size = Number(fixed[1]);
+    return size <= 32 ? { kind: 'fixedBytes', size } : undefined;
+  }
+  const int = /^(u?)int([1-9][0-9]{0,2})?$/.exec(type);
+  if (int) {
+    const bits = int[2] === undefined ? 256 : Number(int[2]);
+    if (bits % 8 !== 0 || bits > 256) return undefined;
+    return { kind: 'int', signed: int[1] === '', bits };
+  }
+  return undefined;
+}
+
+/** `Person[2][]` -> { base: 'Person[2]', length: undefined }; undefined when not an array type. */
+function arrayType(type: string): { element: string; length?: number } | undefined {
+  const match = /^(.+)\[([0-9]*)\]$/.exec(type);
+  if (!match) return undefined;
+  const element = match[1] as string;
+  return match[2] === '' ? { element } : { element, length: Number(match[2]) };
+}
+
+function baseOf(type: string): string {
+  let base = type;
+  for (let array = arrayType(base); array; array = arrayType(base)) base = array.element;
+  return base;
+}
+
+/** An integer value in JSON: a safe number, or a decimal or 0x-hex string. */
+function integerValue(value: unknown): bigint | string {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return `${show(value)} is not an integer`;
+    if (!Number.isSafeInteger(value)) return `${show(value)} is beyond 2^53: write it as a string so no digit is lost`;
+    return BigInt(value);
+  }
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (/^-?[0-9]+$/.test(text)) return BigInt(text);
+    if (/^0x[0-9a-fA-F]+$/.test(text)) return BigInt(text);
+    return `${show(value)} is not an integer`;
+  }
+  return `expected an integer, got ${show(value)}`;
+}
+
+function hexBytes(value: unknown): number | string {
+  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) return `expected 0x-prefixed hex bytes, got ${show(value)}`;
+  return (value.length - 2) / 2;
+}
+
+class Checker {
+  readonly issues: TypedDataIssue[] = [];
+
+  constructor(private readonly types: Record<string, TypedDataField712[]>) {}
+
+  report(path: string, message: string): void {
+    if (this.issues.length < MAX_ISSUES) this.issues.push({ path, message });
+  }
+
+  /** A value of a declared type; returns its preview node, or undefined when it is invalid. */
+  value(path: string, name: string, type: string, value: unknown): PreviewNode | undefined {
+    if (value === undefined || value === null) {
+      this.report(path, TYPED_DATA_MESSAGES.missingValue(name, type));
+      return undefined;
+    }
+    const array = arrayType(type);
+    if (array) {
+      if (!Array.isArray(value)) {
+        this.report(path, TYPED_DATA_MESSAGES.invalidValue(name, type, `expected a list, got ${show(value)}`));
+        return undefined;
+      }
+      if (array.length !== undefined && value.length !== array.length) {
+        this.report(path, TYPED_DATA_MESSAGES.invalidValue(name, type, `expected ${array.length} items, got ${value.length}`));
+        return undefined;
+      }
+      const children = value.map((item, i) => this.value(`${path}[${i}]`, `${name}[${i}]`, array.element, item));
+      return children.every((c) => c !== undefined) ? { name, type, children: children as PreviewNode[] } : undefined;
+    }
+    const struct = this.types[type];
+    if (struct) {
+      if (!isRecord(value)) {
+        this.report(path, TYPED_DATA_MESSAGES.invalidValue(name, type, `expected an object, got ${show(value)}`));
+        return undefined;
+      }
+      const children = this.struct(path, type, struct, value);
+      return children ? { name, type, children } : undefined;
+    }
+    const atomic = atomicType(type);
+    if (!atomic) {
+      // Reported once per type by the type check; nothing more to say about the value.
+      return undefined;
+    }
+    const leaf = this.atomic(atomic, type, value);
+    if (typeof leaf === 'object') {
+      this.report(path, TYPED_DATA_MESSAGES.invalidValue(name, type, leaf.why));
+      return undefined;
+    }
+    return { name, type, value: leaf };
+  }
+
+  struct(path: string, type: string, fields: TypedDataField712[], value: Record<string, unknown>): PreviewNode[] | undefined {
+    const declared = new Set(fields.map((f) => f.name));
+    let ok = true;
+    for (const key of Object.keys(value)) {
+      if (!declared.has(key)) {
+        this.report(`${path}.${key}`, TYPED_DATA_MESSAGES.unexpectedField(key, type));
+        ok = false;
+      }
+    }
+    const children: PreviewNode[] = [];
+    for (const field of fields) {
+      const child = this.value(`${path}.${field.name}`, field.name, field.type, value[field.name]);
+      if (child) children.push(child);
+      else ok = false;
+    }
+    return ok ? children : undefined;
+  }
+
+  private atomic(atomic: Atomic, type: string, value: unknown): string | { why: string } {
+    switch (atomic.kind) {
+      case 'address': {
+        const address = checksumAddress(value);
+        return address ?? { why: `${show(value)} is not an address (0x and 40 hex digits, with a correct checksum when mixed case)` };
+      }
+      case 'bool':
+        return typeof value === 'boolean' ? String(value) : { why: `expected true or false, got ${show(value)}` };
+      case 'string':
+        return typeof value === 'string' ? value : { why: `expected a string, got ${show(value)}` };
+      case 'bytes': {
+        const size = hexBytes(value);
+        return typeof size === 'string' ? { why: size } : (value as string).toLowerCase();
+      }
+      case 'fixedBytes': {
+        const size = hexBytes(value);
+        if (typeof size === 'string') return { why: size };
+        return size === atomic.size ? (value as string).toLowerCase() : { why: `expected ${atomic.size} bytes, got ${size}` };
+      }
+      case 'int': {
+        const parsed = integerValue(value);
+        if (typeof parsed === 'string') return { why: parsed };
+        const min = atomic.signed ? -(1n << BigInt(atomic.bits - 1)) : 0n;
+        const max = atomic.signed ? (1n << BigInt(atomic.bits - 1)) - 1n : (1n << BigInt(atomic.bits)) - 1n;
+        if (parsed < min || parsed > max) return { why: `${parsed} is out of range for ${type} (${min} to ${max})` };
+        return parsed.toString();
+      }
+    }
+  }
+}
+
+/** Checks the type definitions: names, fields, every referenced type defined, no recursion. */
+function checkTypes(raw: Record<string, unknown>, checker: Checker): Record<string, TypedDataField712[]> | undefined {
+  const types: Record<string, TypedDataField712[]> = {};
+  // Defined, though badly: already reported, so references to them are not "undefined" as well.
+  const malformed = new Set<string>();
+  let ok = true;
+  for (const [typeName, fields] of Object.entries(raw)) {
+    if (!IDENTIFIER.test(typeName) || atomicType(typeName)) {
+      checker.report(`types.${typeName}`, TYPED_DATA_MESSAGES.invalidTypeName(typeName));
+      malformed.add(typeName);
+      ok = false;
+      continue;
+    }
+    if (!Array.isArray(fields) || !fields.every((f) => isRecord(f) && typeof f['type'] === 'string')) {
+      checker.report(`types.${typeName}`, TYPED_DATA_MESSAGES.typeNotList(typeName));
+      malformed.add(typeName);
+      ok = false;
+      continue;
+    }
+    const seen = new Set<string>();
+    const list: TypedDataField712[] = [];
+    for (const field of fields as Record<string, unknown>[]) {
+      const name = field['name'];
+      if (typeof name !== 'string' || !IDENTIFIER.test(name)) {
+        checker.report(`types.${typeName}`, TYPED_DATA_MESSAGES.invalidFieldName(typeName, name));
+        ok = false;
+        continue;
+      }
+      if (seen.has(name)) {
+        checker.report(`types.${typeName}.${name}`, TYPED_DATA_MESSAGES.duplicateField(typeName, name));
+        ok = false;
+      }
+      seen.add(name);
+      list.push({ name, type: String(field['type']).trim() });
+    }
+    types[typeName] = list;
+  }
+  const undefinedTypes = new Set<string>();
+  for (const [typeName, fields] of Object.entries(types)) {
+    for (const field of fields) {
+      const base = baseOf(field.type);
+      if (!atomicType(base) && !types[base] && !malformed.has(base) && !undefinedTypes.has(base)) {
+        undefinedTypes.add(base);
+        checker.report(`types.${typeName}.${field.name}`, TYPED_DATA_MESSAGES.noTypeDefinition(base));
+        ok = false;
+      }
+    }
+  }
+  if (!ok) return undefined;
+  for (const typeName of Object.keys(types)) {
+    if (refersTo(types, typeName, typeName, new Set())) {
+      checker.report(`types.${typeName}`, TYPED_DATA_MESSAGES.recursiveType(typeName));
+      return undefined;
+    }
+  }
+  return types;
+}
+
+function refersTo(types: Record<string, TypedDataField712[]>, from: string, target: string, seen: Set<string>): boolean {
+  for (const field of types[from] ?? []) {
+    const base = baseOf(field.type);
+    if (!types[base]) continue;
+    if (base === target) return true;
+    if (seen.has(base)) continue;
+    seen.add(base);
+    if (refersTo(types, base, target, seen)) return true;
+  }
+  return false;
+}
+
+/** The struct types `primaryType` depends on, itself included (what the hash covers). */
+function reachableTypes(types: Record<string, TypedDataField712[]>, primaryType: string): Record<string, TypedDataField712[]> {
+  const out: Record<string, TypedDataField712[]> = {};
+  const visit = (name: string) => {
+    const fields = types[name];
+    if (!fields || out[name]) return;
+    out[name] = fields;
+    for (const field of fields) visit(baseOf(field.type));
+  };
+  visit(primaryType);
+  return out;
+}
+
+export function parseTypedDataJson(text: string): { ok: true; value: unknown } | { ok: false; issues: TypedDataIssue[] } {
+  if (text.length > MAX_TYPED_DATA_CHARS) return { ok: false, issues: [{ path: '', message: TYPED_DATA_MESSAGES.tooLarge(text.length) }] };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { ok: false, issues: [{ path: '', message: TYPED_DATA_MESSAGES.malformedJson(why) }] };
+  }
+}
+
+/** Validates parsed typed data against every rule; on success the payload to send and its preview. */
+export function validateTypedData(data: unknown, context: TypedDataContext = {}): TypedDataCheck {
+  if (!isRecord(data)) return { ok: false, issues: [{ path: '', message: TYPED_DATA_MESSAGES.notAnObject }] };
+  const issues: TypedDataIssue[] = [];
+  for (const key of ['types', 'primaryType', 'domain', 'message'] as const) {
+    if (data[key] === undefined || data[key] === null) issues.push({ path: key, message: TYPED_DATA_MESSAGES.missingKey(key) });
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  if (!isRecord(data['types'])) return { ok: false, issues: [{ path: 'types', message: TYPED_DATA_MESSAGES.typesNotObject }] };
+  const primaryType = data['primaryType'];
+  if (typeof primaryType !== 'string') return { ok: false, issues: [{ path: 'primaryType', message: TYPED_DATA_MESSAGES.invalidTypeName(String(show(primaryType))) }] };
+  if (primaryType === 'EIP712Domain') return { ok: false, issues: [{ path: 'primaryType', message: TYPED_DATA_MESSAGES.primaryTypeDomain }] };
+
+  const placeholder = new Checker({});
+  const types = checkTypes(data['types'], placeholder);
+  if (!types) return { ok: false, issues: placeholder.issues };
+  if (!types[primaryType]) return { ok: false, issues: [{ path: 'primaryType', message: TYPED_DATA_MESSAGES.noTypeDefinition(primaryType) }] };
+
+  const checker = new Checker(types);
+  const domain = data['domain'];
+  const message = data['message'];
+  if (!isRecord(domain)) checker.report('domain', TYPED_DATA_MESSAGES.invalidValue('domain', 'EIP712Domain', `expected an object, got ${show(domain)}`));
+  if (!isRecord(message)) checker.report('message', TYPED_DATA_MESSAGES.invalidValue('message', primaryType, `expected an object, got ${show(message)}`));
+  if (!isRecord(domain) || !isRecord(message)) return { ok: false, issues: checker.issues };
+
+  // Without a declared EIP712Domain, the domain's own keys (standard ones only) in EIP-712 order.
+  let domainFields = types['EIP712Domain'];
+  let domainValues = domain;
+  if (!domainFields) {
+    const standard = (key: string) => DOMAIN_FIELDS.some((f) => f.name === key);
+    for (const key of Object.keys(domain).filter((k) => !standard(k))) checker.report(`domain.${key}`, TYPED_DATA_MESSAGES.unknownDomainField(key));
+    domainValues = Object.fromEntries(Object.entries(domain).filter(([k]) => standard(k)));
+    domainFields = DOMAIN_FIELDS.filter((f) => domain[f.name] !== undefined && domain[f.name] !== null);
+  }
+  const domainPreview = checker.struct('domain', 'EIP712Domain', domainFields, domainValues);
+  const messagePreview = checker.struct('message', primaryType, types[primaryType], message);
+
+  if (domainPreview && context.chainId !== undefined && domainFields.some((f) => f.name === 'chainId')) {
+    const chainId = domainPreview.find((n) => n.name === 'chainId')?.value;
+    if (chainId !== undefined && chainId !== String(context.chainId)) {
+      checker.report('domain.chainId', TYPED_DATA_MESSAGES.wrongChain(chainId, context.chainId));
+    }
+  }
+  if (checker.issues.length > 0 || !domainPreview || !messagePreview) return { ok: false, issues: checker.issues };
+  return {
+    ok: true,
+    payload: { types: { ...types, EIP712Domain: domainFields }, primaryType, domain, message },
+    preview: { primaryType, domain: domainPreview, message: messagePreview },
+  };
+}
+
+/** Parses and validates the text of the editor. */
+export function checkTypedDataText(text: string, context: TypedDataContext = {}): TypedDataCheck {
+  const parsed = parseTypedDataJson(text);
+  return parsed.ok ? validateTypedData(parsed.value, context) : parsed;
+}
+
+const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
+
+/**
+ * The EIP-712 digest of validated data, with ethers' encoder: the domain hashed with its declared
+ * EIP712Domain fields (as the wallet does), the message with the types it depends on.
+ */
+export function typedDataDigest(payload: TypedDataPayload): string {
+  const domainFields = payload.types['EIP712Domain'] ?? [];
+  const domainSeparator = TypedDataEncoder.hashStruct('EIP712Domain', { EIP712Domain: domainFields as TypedDataField[] }, payload.domain);
+  const structHash = TypedDataEncoder.hashStruct(payload.primaryType, reachableTypes(payload.types, payload.primaryType), payload.message);
+  return keccak256(concat(['0x1901', domainSeparator, structHash]));
+}
+
+/** The address that signed validated typed data; throws for an answer that is not a signature. */
+export function recoverTypedDataSigner(payload: TypedDataPayload, signature: unknown): string {
+  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) throw new Error(TYPED_DATA_MESSAGES.notASignature);
+  return recoverAddress(typedDataDigest(payload), signature);
+}
+
+/** The address that signed `message` with `personal_sign` (EIP-191). */
+export function recoverMessageSigner(message: string, signature: unknown): string {
+  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) throw new Error(TYPED_DATA_MESSAGES.notASignature);
+  return verifyMessage(message, signature);
+}
+
+/** `personal_sign` takes the message as hex of its UTF-8 bytes (what wallets display decoded). */
+export function messageToHex(message: string): string {
+  let hex = '0x';
+  for (const byte of new TextEncoder().encode(message)) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** A realistic sample for the editor: the EIP-712 "Mail" example on the connected chain. */
+export function sampleTypedData(chainId: number): string {
+  return JSON.stringify(
+    {
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Person: [
+          { name: 'name', type: 'string' },
+          { name: 'wallet', type: 'address' },
+        ],
+        Mail: [
+          { name: 'from', type: 'Person' },
+          { name: 'to', type: 'Person' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
+      primaryType: 'Mail',
+      domain: { name: 'Ether Mail', version: '1', chainId, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+      message: {
+        from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+        to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+        contents: 'Hello, Bob!',
+      },
+    },
+    null,
+    2,
+  );
+}
+
+export const MAX_MESSAGE_CHARS = 10_000;
+
+/** A `personal_sign` message as typed: non-empty text of sane size; undefined when fine. */
+export function messageProblem(message: string): string | undefined {
+  if (message.length === 0) return 'Write a message to sign';
+  if (message.length > MAX_MESSAGE_CHARS) return `The message is too long: ${message.length} characters, at most ${MAX_MESSAGE_CHARS}`;
+  return undefined;
+}

@@ -1,0 +1,181 @@
+// Signing and sending (SPEC section 7): one request per kind (message, typed data, transaction) with
+// its outcome, as plain JSON. The reducer is the state machine; sagas/signing.ts drives it.
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { ConnectionId } from '../src/lib/connectors/types';
+import { walletError, type WalletError } from '../src/lib/errors';
+
+export const SIGNING_KINDS = ['message', 'typedData', 'transaction'] as const;
+export type SigningKind = (typeof SIGNING_KINDS)[number];
+
+export type SigningInput =
+  | { kind: 'message'; message: string }
+  /** The editor's text, validated again by the saga before the wallet sees it. */
+  | { kind: 'typedData'; text: string }
+  /** `gas` (hex) and `feeWei` come from the estimate on the public endpoints, when there was one. */
+  | { kind: 'transaction'; to: string; valueWei: string; gas?: string; feeWei?: string };
+
+export type SigningStatus =
+  /** Loading the signing helpers, checking the input, reaching the provider. */
+  | 'preparing'
+  /** The wallet has been asked. */
+  | 'waiting'
+  /** A signature whose recovered signer is the account it was asked of. */
+  | 'signed'
+  /** A transaction with a hash, not mined yet. */
+  | 'pending'
+  | 'confirmed'
+  | 'reverted'
+  /** Mined status unknown: no receipt within the time we follow it. */
+  | 'unconfirmed'
+  /** The user's own refusal (4001): a calm outcome, not an error on screen. */
+  | 'declined'
+  | 'failed'
+  /** The user stopped waiting. */
+  | 'abandoned'
+  /** The account or chain changed while the wallet was asked: its answer is not shown. */
+  | 'dropped';
+
+export interface SigningRequest {
+  id: string;
+  connectionId: ConnectionId;
+  /** The account (checksummed) and chain the request was made for. */
+  account: string;
+  chainId: number;
+  input: SigningInput;
+  status: SigningStatus;
+  /** The wallet said it already has a request open (-32002): we keep asking until it is free. */
+  walletBusy?: boolean;
+  signature?: string;
+  /** The signer recovered locally from the signature. */
+  signer?: string;
+  hash?: string;
+  explorerUrl?: string;
+  blockNumber?: number;
+  error?: WalletError;
+}
+
+export interface SigningState {
+  requests: Partial<Record<SigningKind, SigningRequest>>;
+}
+
+export const SIGNING_ERROR_NAMES = {
+  signerMismatch: 'SignerMismatchError',
+  dropped: 'RequestDroppedError',
+  reverted: 'TransactionRevertedError',
+  invalidInput: 'InvalidSigningInputError',
+  invalidAnswer: 'InvalidWalletAnswerError',
+} as const;
+
+export const SIGNING_MESSAGES = {
+  signerMismatch: (signer: string, account: string) => `The signature is from ${signer}, not from the connected account ${account}`,
+  reverted: (block: number) => `The transaction reverted in block ${block}`,
+} as const;
+
+const IN_FLIGHT: ReadonlySet<SigningStatus> = new Set(['preparing', 'waiting', 'pending']);
+
+export const isInFlight = (request: SigningRequest | undefined): boolean => request !== undefined && IN_FLIGHT.has(request.status);
+
+const initialState: SigningState = { requests: {} };
+
+function byId(state: SigningState, id: string): SigningRequest | undefined {
+  return SIGNING_KINDS.map((kind) => state.requests[kind]).find((r) => r?.id === id);
+}
+
+type WithId<T = object> = { id: string } & T;
+
+export interface SigningRequestArgs {
+  connectionId: ConnectionId;
+  account: string;
+  chainId: number;
+  input: SigningInput;
+}
+
+export const signingSlice = createSlice({
+  name: 'signing',
+  initialState,
+  reducers: {
+    /** The user asked to sign or send; ignored while a request of the same kind is in flight. */
+    requested: {
+      reducer(state, action: PayloadAction<WithId<SigningRequestArgs>>) {
+        const { id, connectionId, account, chainId, input } = action.payload;
+        if (isInFlight(state.requests[input.kind])) return;
+        state.requests[input.kind] = { id, connectionId, account, chainId, input, status: 'preparing' };
+      },
+      prepare: (args: SigningRequestArgs) => ({ payload: { id: nanoid(), ...args } }),
+    },
+    walletAsked(state, action: PayloadAction<WithId>) {
+      const request = byId(state, action.payload.id);
+      if (request?.status === 'preparing') request.status = 'waiting';
+    },
+    walletBusyChanged(state, action: PayloadAction<WithId<{ busy: boolean }>>) {
+      const request = byId(state, action.payload.id);
+      if (request?.status !== 'waiting') return;
+      if (action.payload.busy) request.walletBusy = true;
+      else delete request.walletBusy;
+    },
+    /** A signature and its locally recovered signer: a signer other than the account is an error. */
+    signed(state, action: PayloadAction<WithId<{ signature: string; signer: string }>>) {
+      const request = byId(state, action.payload.id);
+      if (request?.status !== 'waiting' || request.input.kind === 'transaction') return;
+      const { signature, signer } = action.payload;
+      delete request.walletBusy;
+      request.signature = signature;
+      request.signer = signer;
+      if (signer.toLowerCase() === request.account.toLowerCase()) {
+        request.status = 'signed';
+      } else {
+        request.status = 'failed';
+        request.error = walletError(SIGNING_ERROR_NAMES.signerMismatch, SIGNING_MESSAGES.signerMismatch(signer, request.account));
+      }
+    },
+    transactionSent(state, action: PayloadAction<WithId<{ hash: string; explorerUrl?: string }>>) {
+      const request = byId(state, action.payload.id);
+      if (request?.status !== 'waiting' || request.input.kind !== 'transaction') return;
+      delete request.walletBusy;
+      request.status = 'pending';
+      request.hash = action.payload.hash;
+      if (action.payload.explorerUrl) request.explorerUrl = action.payload.explorerUrl;
+    },
+    transactionMined(state, action: PayloadAction<WithId<{ blockNumber: number; success: boolean }>>) {
+      const request = byId(state, action.payload.id);
+      if (request?.status !== 'pending') return;
+      const { blockNumber, success } = action.payload;
+      request.blockNumber = blockNumber;
+      request.status = success ? 'confirmed' : 'reverted';
+      if (!success) request.error = walletError(SIGNING_ERROR_NAMES.reverted, SIGNING_MESSAGES.reverted(blockNumber));
+    },
+    /** Followed for as long as we wait, without a receipt. */
+    transactionUnconfirmed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
+      const request = byId(state, action.payload.id);
+      if (request?.status !== 'pending') return;
+      request.status = 'unconfirmed';
+      request.error = action.payload.error;
+    },
+    failed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
+      const request = byId(state, action.payload.id);
+      if (!isInFlight(request) || !request) return;
+      delete request.walletBusy;
+      request.status = action.payload.error.code === 4001 ? 'declined' : 'failed';
+      request.error = action.payload.error;
+    },
+    /** Stop waiting: the user gives up on the wallet (or on following a transaction). */
+    abandonRequested(state, action: PayloadAction<{ kind: SigningKind }>) {
+      const request = state.requests[action.payload.kind];
+      if (!request || !isInFlight(request)) return;
+      delete request.walletBusy;
+      request.status = 'abandoned';
+    },
+    dropped(state, action: PayloadAction<WithId<{ reason: string }>>) {
+      const request = byId(state, action.payload.id);
+      if (!isInFlight(request) || !request) return;
+      delete request.walletBusy;
+      request.status = 'dropped';
+      request.error = walletError(SIGNING_ERROR_NAMES.dropped, action.payload.reason);
+    },
+    cleared(state, action: PayloadAction<{ kind: SigningKind }>) {
+      if (!isInFlight(state.requests[action.payload.kind])) delete state.requests[action.payload.kind];
+    },
+  },
+});
+
+export const signingActions = signingSlice.actions;
