@@ -126,7 +126,7 @@ const connectStep = fc.record({ id: fc.constantFrom(...CONNECTION_IDS), chain: f
 );
 
 export const sequence = (ids: fc.Arbitrary<IdSpec>) =>
-  fc.array(fc.oneof({ weight: 6, arbitrary: stepWith(ids).map((s) => [s]) }, { weight: 1, arbitrary: connectStep }), { minLength: 1, maxLength: 25 }).map((chunks) => chunks.flat());
+  fc.array(fc.oneof({ weight: 6, arbitrary: stepWith(ids).map((s) => [s]) }, { weight: 1, arbitrary: connectStep }), { minLength: 1, maxLength: 20 }).map((chunks) => chunks.flat());
 
 export const allowedLists: fc.Arbitrary<number[]> = fc.oneof(
   fc.constant([1, 10, 137, 31337]).map((l) => [...l]),
