@@ -45,7 +45,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): w
     },
     module: {
       rules: [
-        { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' }, exclude: /node_modules/ },
+        { test: /\.[cm]?tsx?$/, loader: 'esbuild-loader', options: { target: 'es2022', jsx: 'automatic' }, exclude: /node_modules/ },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.m?js$/, resolve: { fullySpecified: false } },
       ],
