@@ -16,7 +16,7 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       transformIgnorePatterns,
-      testMatch: ['<rootDir>/__tests__/{unit,sagas,rpc}/**/*.test.ts'],
+      testMatch: ['<rootDir>/__tests__/{unit,sagas,rpc,fuzz}/**/*.test.ts'],
     },
     {
       displayName: 'dom',
