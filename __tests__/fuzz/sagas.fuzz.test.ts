@@ -156,7 +156,7 @@ const script: fc.Arbitrary<Script> = fc.record({
 
 const idleKind = (s: RootState, kind: Id) => {
   const c = s.wallet.connections[kind];
-  return !c.activating && c.chainId === undefined && c.accounts === undefined && s.wallet.meta[kind].walletLocked !== true;
+  return !c.activating && c.chainId === undefined && c.accounts === undefined && s.wallet.activity[kind].walletLocked !== true;
 };
 
 function eventValue(kinds: HostileKinds, kind: Id, event: string, p: Payload): unknown {
@@ -317,7 +317,7 @@ function eventRuleProblem(before: RootState, after: RootState, kinds: HostileKin
     const error = after.wallet.connections[kind].error;
     if (error === before.wallet.connections[kind].error || error === undefined) continue;
     // MetaMask's "reconnecting" disconnect (1013) is ignored, never recorded as a lost link.
-    if (error.code === 1013 && after.wallet.meta[kind].linkLost === true) return `${kind}: the 1013 "reconnecting" disconnect was recorded as ${show(error)}`;
+    if (error.code === 1013 && after.wallet.activity[kind].linkLost === true) return `${kind}: the 1013 "reconnecting" disconnect was recorded as ${show(error)}`;
   }
   // A dead browser wallet (1011, isConnected() false) is shown as such, never as a timeout to Try again.
   const injectedError = after.wallet.connections.injected.error;
@@ -327,7 +327,7 @@ function eventRuleProblem(before: RootState, after: RootState, kinds: HostileKin
   return undefined;
 }
 
-const status = (s: RootState, kind: Id) => connectionStatus(s.wallet.connections[kind], s.wallet.meta[kind]);
+const status = (s: RootState, kind: Id) => connectionStatus(s.wallet.connections[kind], s.wallet.activity[kind]);
 
 async function until(app: App, check: (s: RootState) => boolean, ms: number): Promise<boolean> {
   for (let waited = 0, step = 1; waited <= ms; waited += step, step = Math.min(step * 2, 200)) {
@@ -347,7 +347,7 @@ async function stillWorks(app: App, kinds: HostileKinds, finish: 'settle' | 'can
   kinds.wc.connectMode = 'approve';
   kinds.wc.initFails = false;
   const wallet = () => app.store.getState().wallet;
-  const describe = (kind: Id) => `${show(wallet().connections[kind])} ${show(wallet().meta[kind])}`;
+  const describe = (kind: Id) => `${show(wallet().connections[kind])} ${show(wallet().activity[kind])}`;
   if (finish === 'settle') {
     // Nothing the script left pending may still be waited on: every wait of the core ends in a timeout.
     await advance(SETTLE_MS);
@@ -356,7 +356,7 @@ async function stillWorks(app: App, kinds: HostileKinds, finish: 'settle' | 'can
     // never settles never blocks a later attempt; after a cancel the next Connect sends a fresh request).
     for (const kind of CONNECTION_IDS) {
       if (wallet().connections[kind].activating) app.store.dispatch(a.connectCancelled({ id: kind }));
-      if (wallet().meta[kind].switchingTo !== undefined) app.store.dispatch(a.chainSwitchCancelled({ id: kind }));
+      if (wallet().activity[kind].switchingTo !== undefined) app.store.dispatch(a.chainSwitchCancelled({ id: kind }));
     }
     await advance(1);
   }
@@ -367,19 +367,19 @@ async function stillWorks(app: App, kinds: HostileKinds, finish: 'settle' | 'can
     if (!(await until(app, connected, 3000))) return `after the script, ${kind} did not connect: ${describe(kind)}`;
   }
   const onChain = (kind: Id, chainId: number) => (s: RootState) =>
-    status(s, kind) === 'Connected' && s.wallet.connections[kind].chainId === chainId && s.wallet.meta[kind].switchingTo === undefined;
+    status(s, kind) === 'Connected' && s.wallet.connections[kind].chainId === chainId && s.wallet.activity[kind].switchingTo === undefined;
   kinds.wallets.injected.modes.set('wallet_switchEthereumChain', { m: 'hang' });
   app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
   for (const kind of ['coinbase', 'walletconnect'] as const) {
     app.store.dispatch(a.chainSwitchRequested({ id: kind, chainId: 10 }));
-    const switched = (s: RootState) => onChain(kind, 10)(s) && s.wallet.meta[kind].switchError === undefined;
+    const switched = (s: RootState) => onChain(kind, 10)(s) && s.wallet.activity[kind].switchError === undefined;
     if (!(await until(app, switched, TIMEOUTS.activateMs / 4))) return `after the script, ${kind} did not switch to chain 10 while injected's switch hung: ${describe(kind)}`;
   }
-  const failedBeside = (s: RootState) => onChain('injected', 137)(s) && s.wallet.meta.injected.switchError !== undefined;
+  const failedBeside = (s: RootState) => onChain('injected', 137)(s) && s.wallet.activity.injected.switchError !== undefined;
   if (!(await until(app, failedBeside, TIMEOUTS.activateMs * 2))) return `after the script, injected's hanging switch did not end as a failure beside a connection still on 137: ${describe('injected')}`;
   kinds.wallets.injected.heal(137);
   app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
-  const switched = (s: RootState) => onChain('injected', 10)(s) && s.wallet.meta.injected.switchError === undefined;
+  const switched = (s: RootState) => onChain('injected', 10)(s) && s.wallet.activity.injected.switchError === undefined;
   if (!(await until(app, switched, 3000))) return `after the script, injected did not switch to chain 10: ${describe('injected')}`;
   return undefined;
 }
@@ -408,7 +408,7 @@ async function runScript(sc: Script): Promise<void> {
     await advance(0);
     for (const [index, st] of [{ s: 'time', ms: 0 } as Step, ...sc.steps].entries()) {
       const where = index === 0 ? 'at start' : `after step ${index - 1} (${show(st)})`;
-      const lockedBefore = app.store.getState().wallet.meta.injected.walletLocked === true;
+      const lockedBefore = app.store.getState().wallet.activity.injected.walletLocked === true;
       const connectedBefore = CONNECTION_IDS.filter((k) => status(app.store.getState(), k) === 'Connected');
       try {
         perform(app, kinds, st);
@@ -421,11 +421,11 @@ async function runScript(sc: Script): Promise<void> {
         // SPEC §2: a kind idle because its wallet reported zero accounts reconnects silently when accounts come back.
         await advance(10);
         if (status(app.store.getState(), 'injected') !== 'Connected') {
-          throw new Error(`${where}: the unlocked wallet did not reconnect: ${show(app.store.getState().wallet.connections.injected)} ${show(app.store.getState().wallet.meta.injected)}`);
+          throw new Error(`${where}: the unlocked wallet did not reconnect: ${show(app.store.getState().wallet.connections.injected)} ${show(app.store.getState().wallet.activity.injected)}`);
         }
       }
       const linkGone = st.s === 'die' || (st.s === 'drop' && st.payload.t === 'code' && st.payload.code === 1011);
-      if (linkGone && connectedBefore.includes(st.id) && app.store.getState().wallet.meta[st.id].linkDead !== true) {
+      if (linkGone && connectedBefore.includes(st.id) && app.store.getState().wallet.activity[st.id].linkDead !== true) {
         // SPEC §1: a link gone for good (MetaMask's disconnect 1011) is shown as such, with a way to reload.
         throw new Error(`${where}: ${st.id} got the 1011 disconnect while connected, yet is not shown as a dead link: ${show(app.store.getState().wallet.connections[st.id])}`);
       }
@@ -438,7 +438,7 @@ async function runScript(sc: Script): Promise<void> {
         for (const k of CONNECTION_IDS) {
           const st2 = status(app.store.getState(), k);
           STATS[`${k}:${st2}`] = (STATS[`${k}:${st2}`] ?? 0) + 1;
-          for (const f of ['linkDead', 'walletLocked', 'linkLost', 'awaitingWallet', 'switchingTo', 'switchError', 'pairingUri'] as const) if (w.meta[k][f]) STATS[`${k}:${f}`] = (STATS[`${k}:${f}`] ?? 0) + 1;
+          for (const f of ['linkDead', 'walletLocked', 'linkLost', 'awaitingWallet', 'switchingTo', 'switchError', 'pairingUri'] as const) if (w.activity[k][f]) STATS[`${k}:${f}`] = (STATS[`${k}:${f}`] ?? 0) + 1;
           if (w.connections[k].error) STATS[`${k}:err:${w.connections[k].error!.name}`] = (STATS[`${k}:err:${w.connections[k].error!.name}`] ?? 0) + 1;
         }
       }

@@ -144,7 +144,7 @@ function valueOf(f: Field, state: WalletState, id: unknown): unknown {
     case 'hostile':
       return build(f.h);
     case 'attempt': {
-      const meta = (CONNECTION_IDS as readonly unknown[]).includes(id) ? state.meta[id as ConnectionId] : undefined;
+      const meta = (CONNECTION_IDS as readonly unknown[]).includes(id) ? state.activity[id as ConnectionId] : undefined;
       return (meta?.attempt ?? 0) + f.delta;
     }
     case 'chain':
@@ -236,10 +236,10 @@ export function runSequence(allowed: number[], steps: Step[]): void {
     }
     if (!known) return;
     const kind = id as ConnectionId;
-    if (state.meta[kind].attempt < before.meta[kind].attempt) throw new Error(`${where}: attempt went back from ${before.meta[kind].attempt} to ${state.meta[kind].attempt}`);
+    if (state.activity[kind].attempt < before.activity[kind].attempt) throw new Error(`${where}: attempt went back from ${before.activity[kind].attempt} to ${state.activity[kind].attempt}`);
     // SPEC §2: a stale result (from an attempt that was superseded or cancelled) never changes state.
-    if (ATTEMPTED.has(step.action) && action.payload['attempt'] !== before.meta[kind].attempt && !isDeepStrictEqual(state, before)) {
-      throw new Error(`${where}: a result for attempt ${show(action.payload['attempt'])} (current ${before.meta[kind].attempt}) changed the state`);
+    if (ATTEMPTED.has(step.action) && action.payload['attempt'] !== before.activity[kind].attempt && !isDeepStrictEqual(state, before)) {
+      throw new Error(`${where}: a result for attempt ${show(action.payload['attempt'])} (current ${before.activity[kind].attempt}) changed the state`);
     }
     // SPEC §2: an invalid update changes nothing and is reported.
     const live = before.connections[kind].activating || before.connections[kind].chainId !== undefined || before.connections[kind].accounts !== undefined;
@@ -249,7 +249,7 @@ export function runSequence(allowed: number[], steps: Step[]): void {
     if (invalid && !isDeepStrictEqual(state.connections[kind], before.connections[kind])) {
       throw new Error(`${where}: an invalid update changed the connection to ${show(state.connections[kind])}`);
     }
-    if (invalid && live && state.meta[kind].rejectedUpdate === undefined) throw new Error(`${where}: an invalid update was not reported`);
+    if (invalid && live && state.activity[kind].rejectedUpdate === undefined) throw new Error(`${where}: an invalid update was not reported`);
   });
 }
 

@@ -333,7 +333,7 @@ export function walletStateProblem(state: WalletState): string | undefined {
   if (!(CONNECTION_IDS as readonly string[]).includes(state.current)) return `current is ${JSON.stringify(state.current)}`;
   for (const id of CONNECTION_IDS) {
     const c = state.connections[id];
-    const meta = state.meta[id];
+    const meta = state.activity[id];
     const allowed = state.allowedChainIds[id];
     const where = `connections.${id}`;
     if (typeof c.activating !== 'boolean') return `${where}.activating is ${JSON.stringify(c.activating)}`;
