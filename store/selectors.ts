@@ -38,3 +38,15 @@ export const selectAnnouncedWallets = (state: RootState): AnnouncedWallet[] => s
 export const selectChosenExtension = (state: RootState): string | undefined => state.wallet.chosenExtension;
 /** Whether the user has ever chosen a kind (the "Current" badge shows only then). */
 export const selectHasChosen = (state: RootState): boolean => state.wallet.chosen;
+
+// Small per-connection reads for the UI (components never read state.wallet inline).
+export const selectAwaitingWallet = (state: RootState, id: ConnectionId): boolean => state.wallet.meta[id].awaitingWallet;
+export const selectLinkLost = (state: RootState, id: ConnectionId): boolean => state.wallet.meta[id].linkLost === true;
+export const selectPairingUri = (state: RootState, id: ConnectionId): string | undefined => state.wallet.meta[id].pairingUri;
+export const selectExtensionSuggestionOpen = (state: RootState, id: ConnectionId): boolean => state.wallet.meta[id].extensionSuggestion === true;
+
+/** The user's own "no": a refusal in the wallet (4001) or the QR dialog closed. Shown as a notice, not an error. */
+export function isDeclined(connection: Connection): boolean {
+  const error = connection.error;
+  return error !== undefined && connection.accounts === undefined && (error.code === 4001 || error.name === ERROR_NAMES.userClosedModal);
+}

@@ -7,6 +7,7 @@ import { ExtensionSuggestionDialog } from '../features/wallet/ExtensionSuggestio
 import { QrDialog } from '../features/wallet/QrDialog';
 import { ErrorBoundary } from './ErrorBoundary';
 
+// Every kind gets every per-kind dialog and notice; each decides from state whether it shows.
 export function App() {
   return (
     <ErrorBoundary>
@@ -26,8 +27,10 @@ export function App() {
       {CONNECTION_IDS.map((id) => (
         <ExtensionSuggestionDialog key={id} id={id} />
       ))}
-      <CornerNotices ids={['coinbase']} />
-      <QrDialog id="walletconnect" />
+      {CONNECTION_IDS.map((id) => (
+        <QrDialog key={id} id={id} />
+      ))}
+      <CornerNotices ids={CONNECTION_IDS} />
     </ErrorBoundary>
   );
 }
