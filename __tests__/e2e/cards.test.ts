@@ -141,6 +141,31 @@ describe('keyboard only', () => {
     expect(await focused(app.page)).toMatchObject({ text: 'Connect', card: 'card-injected' });
   });
 
+  it('after an error focus is on Try again, and after it succeeds on Disconnect', async () => {
+    const app = await openApp();
+    app.wallet.misbehave('eth_chainId', { result: 'banana' });
+    await tabTo(app.page, app.card.getByRole('button', { name: 'Connect' }));
+    await app.page.keyboard.press('Enter');
+    await waitForStatus(app.card, 'Error');
+    expect(await focused(app.page)).toMatchObject({ text: 'Try again', card: 'card-injected' });
+    app.wallet.misbehave('eth_chainId', undefined);
+    await app.page.keyboard.press('Enter');
+    await waitForStatus(app.card, 'Connected');
+    expect(await focused(app.page)).toMatchObject({ text: 'Disconnect', card: 'card-injected' });
+  });
+
+  it('Cancel by keyboard hands focus to Connect, not to <body>', async () => {
+    const app = await openApp({ approval: 'manual' });
+    await tabTo(app.page, app.card.getByRole('button', { name: 'Connect' }));
+    await app.page.keyboard.press('Enter');
+    await until(() => app.wallet.pendingPrompts === 1, 10_000);
+    await tabTo(app.page, app.card.getByRole('button', { name: 'Cancel' }));
+    await app.page.keyboard.press('Enter');
+    await waitForStatus(app.card, 'Disconnected');
+    await eventually(async () => (await focused(app.page)).card === 'card-injected');
+    expect(await focused(app.page)).toMatchObject({ text: 'Connect', card: 'card-injected' });
+  });
+
   it('walking the chain list with the arrow keys asks nothing; Enter asks the wallet once', async () => {
     const app = await openApp({ knownChainIds: [31337, 1, 10, 56, 137, 8453, 42161, 11155111] });
     await app.card.getByRole('button', { name: 'Connect' }).click();
