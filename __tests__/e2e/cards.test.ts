@@ -188,6 +188,8 @@ describe('keyboard only', () => {
     await app.card.getByTestId('chain').filter({ hasText: `(${target})` }).waitFor();
     await app.page.waitForTimeout(300);
     expect(app.wallet.requests('wallet_switchEthereumChain').map((r) => r.params)).toEqual([[{ chainId: `0x${target.toString(16)}` }]]);
+    // Optimism's table entry has an explorer: the account row links to the address there.
+    expect(await app.card.locator('.account-row').getByRole('link').getAttribute('href')).toBe(`https://optimistic.etherscan.io/address/${TEST_ACCOUNTS[0].address}`);
   });
 
   it('focus returns to Connect after the extension-suggestion dialog closes (Escape and Not now)', async () => {
