@@ -8,7 +8,6 @@ import { DEFAULT_TIMEOUTS, WALLET_CONTEXT, type WalletSagaContext } from '../sag
 import { setupStore } from '../store/setupStore';
 import { App } from './app/App';
 import { ChainsProvider } from './app/chainsContext';
-import { ConnectorsProvider } from './app/connectorsContext';
 import { loadConfig } from './config';
 import { CoinbaseConnector } from './lib/connectors/coinbase';
 import { createConnectors } from './lib/connectors/registry';
@@ -75,9 +74,7 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
       <ChainsProvider value={config.chains}>
-        <ConnectorsProvider value={connectors}>
-          <App />
-        </ConnectorsProvider>
+        <App />
       </ChainsProvider>
     </Provider>
   </StrictMode>,

@@ -44,3 +44,14 @@ export const selectPairingUri = (state: RootState, id: ConnectionId): string | u
 /** A user connect of a QR-code wallet under way with no pairing URI yet (the relay is being reached). */
 export const selectAwaitingPairingUri = (state: RootState, id: ConnectionId): boolean =>
   state.wallet.connections[id].activating && state.wallet.activity[id].phase === 'connecting' && state.wallet.activity[id].pairingUri === undefined;
+
+// Small per-connection reads for the UI (components never read state.wallet inline).
+export const selectAwaitingWallet = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].awaitingWallet;
+export const selectLinkLost = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].linkLost === true;
+export const selectExtensionSuggestionOpen = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].extensionSuggestion === true;
+
+/** The user's own "no": a refusal in the wallet (4001) or the QR dialog closed. Shown as a notice, not an error. */
+export function isDeclined(connection: Connection): boolean {
+  const error = connection.error;
+  return error !== undefined && connection.accounts === undefined && (error.code === 4001 || error.name === ERROR_NAMES.userClosedModal);
+}

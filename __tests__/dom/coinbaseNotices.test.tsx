@@ -4,7 +4,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ChainsProvider } from '../../src/app/chainsContext';
-import { ConnectorsProvider } from '../../src/app/connectorsContext';
 import { CoinbaseConnector, type CoinbaseConnectorOptions } from '../../src/lib/connectors/coinbase';
 import { CornerNotices } from '../../src/features/wallet/CornerNotice';
 import { ConnectionCard } from '../../src/features/wallet/ConnectionCard';
@@ -62,12 +61,10 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
   render(
     <Provider store={app.store}>
       <ChainsProvider value={app.chains}>
-        <ConnectorsProvider value={app.connectors}>
           <ConnectionCard id="injected" />
           <ConnectionCard id="coinbase" />
           <ExtensionSuggestionDialog id="coinbase" />
           <CornerNotices ids={['coinbase']} />
-        </ConnectorsProvider>
       </ChainsProvider>
     </Provider>,
   );
@@ -139,15 +136,19 @@ describe('preloading the SDK', () => {
 describe('Confirm on phone', () => {
   it('shows while the wallet waits for the user; Cancel rejects the request and the notice goes', async () => {
     keys.behaviour = 'manual';
-    const { card } = await showApp();
+    const { app, card } = await showApp();
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
     const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
     fireEvent.click(within(notice).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
-    await waitForStatus(card, 'Error');
-    expect(within(card).getByRole('alert').textContent).toContain('User rejected the request.');
-    expect(within(card).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // The user's own "no" (4001) is a neutral notice with Connect, not a red error with Disconnect (issue 11).
+    await waitForStatus(card, 'Disconnected');
+    expect(within(card).getByTestId('declined').textContent).toContain('You declined in your wallet');
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Connect' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Disconnect' })).toBeNull();
+    expect(app.store.getState().wallet.connections.coinbase.error?.code).toBe(4001);
     expect(keys.windows[0]!.closed).toBe(true);
   });
 

@@ -11,7 +11,6 @@ import { walletActions as a } from '../../store/walletSlice';
 import type { RootState } from '../../store/types';
 import { App } from '../../src/app/App';
 import { ChainsProvider } from '../../src/app/chainsContext';
-import { ConnectorsProvider } from '../../src/app/connectorsContext';
 import { buildChainTable, chainIds } from '../../src/lib/chains';
 import type { ConnectorRegistry } from '../../src/lib/connectors/types';
 import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
@@ -89,16 +88,14 @@ describe('time travel', () => {
   });
 
   it('rendering any past state shows that state', async () => {
-    const { states, connectors } = await recordSession();
+    const { states } = await recordSession();
     const seen = new Set<string>();
     for (const state of states) {
       const store = setupStore({ wallet: state.wallet }, {});
       render(
         <Provider store={store}>
           <ChainsProvider value={chains}>
-            <ConnectorsProvider value={connectors}>
               <App />
-            </ConnectorsProvider>
           </ChainsProvider>
         </Provider>,
       );
@@ -108,7 +105,14 @@ describe('time travel', () => {
       seen.add(status);
       if (connection.activating && state.wallet.activity.injected.phase === 'probing') expect(status).toBe('Disconnected');
       else if (connection.activating) expect(status).toMatch(/Connecting|Reconnecting/);
-      else if (connection.error) {
+      else if (connection.error?.name === 'ChainIdNotAllowedError') {
+        // A foreign chain is a calm state with a way out, the SPEC error kept in the store (issue 11).
+        expect(status).toBe('Unsupported network');
+        expect(within(card).getByTestId('unsupported').textContent).toMatch(/Switch to /);
+      } else if (connection.error && !connection.accounts && connection.error.code === 4001) {
+        expect(status).toBe('Disconnected');
+        expect(within(card).getByTestId('declined').textContent).toContain('You declined in your wallet');
+      } else if (connection.error) {
         expect(status).toBe('Error');
         expect(within(card).getAllByRole('alert').map((e) => e.textContent).join(' ')).toContain(connection.error.message);
       } else if (connection.accounts) {
@@ -119,6 +123,6 @@ describe('time travel', () => {
       cleanup();
     }
     // The session went through every kind of state a user can see.
-    expect(seen).toEqual(new Set(['Reconnecting', 'Connecting', 'Connected', 'Error', 'Disconnected']));
+    expect(seen).toEqual(new Set(['Reconnecting', 'Connecting', 'Connected', 'Unsupported network', 'Disconnected']));
   });
 });

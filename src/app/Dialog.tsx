@@ -1,5 +1,6 @@
 // An accessible modal built on the native <dialog>: showModal() makes the rest of the page inert
-// (focus stays inside) and Escape fires `cancel`, which we route to onClose.
+// (focus stays inside) and Escape fires `cancel`, which we route to onClose. When it goes away, focus
+// returns to what opened it (SPEC §6), not to <body>.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface Props {
@@ -24,6 +25,7 @@ export function Dialog({ title, onClose, children, description, className }: Pro
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     const cancel = (event: Event) => {
       event.preventDefault();
@@ -33,6 +35,12 @@ export function Dialog({ title, onClose, children, description, className }: Pro
     return () => {
       dialog.removeEventListener('cancel', cancel);
       if (dialog.open) dialog.close();
+      // After React removed the dialog: give focus back unless the user already put it elsewhere.
+      setTimeout(() => {
+        const active = document.activeElement;
+        const lost = !active || active === document.body || !active.isConnected || dialog.contains(active);
+        if (lost && opener?.isConnected && document.querySelector('dialog[open]') === null) opener.focus();
+      }, 0);
     };
   }, []);
 

@@ -1,4 +1,5 @@
 // Dialogs and corner notices: they open on events after the first paint, so App loads them lazily.
+// Every kind gets every per-kind dialog and notice; each decides from state whether it shows.
 import { CONNECTION_IDS } from '../lib/connectors/types';
 import { CornerNotices } from '../features/wallet/CornerNotice';
 import { ExtensionSuggestionDialog } from '../features/wallet/ExtensionSuggestionDialog';
@@ -10,8 +11,10 @@ export function Overlays() {
       {CONNECTION_IDS.map((id) => (
         <ExtensionSuggestionDialog key={id} id={id} />
       ))}
-      <CornerNotices ids={['coinbase', 'walletconnect']} />
-      <QrDialog id="walletconnect" />
+      {CONNECTION_IDS.map((id) => (
+        <QrDialog key={id} id={id} />
+      ))}
+      <CornerNotices ids={CONNECTION_IDS} />
     </>
   );
 }

@@ -3,13 +3,13 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useChains } from '../../app/chainsContext';
-import { useConnectors } from '../../app/connectorsContext';
 import { chainName } from '../../lib/chains';
 import { checkTransfer } from '../../lib/transfer';
 import { checkTypedDataText, messageProblem, sampleTypedData, type PreviewNode } from '../../lib/typedData';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useEstimateTransferFeeQuery } from '../../../store/signingApi';
 import { selectSigningRequest, selectSigningTarget, type SigningTarget } from '../../../store/signingSelectors';
+import { selectConnectorInfo } from '../../../store/selectors';
 import { isInFlight, signingActions, type SigningInput, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
 import { formatNativeAmount } from '../chain/format';
 import { ErrorMessage } from '../wallet/ErrorMessage';
@@ -20,12 +20,12 @@ const FALLBACK_GAS = '0x186a0';
 export default function SignPanel() {
   const target = useAppSelector(selectSigningTarget);
   const chains = useChains();
-  const connectors = useConnectors();
+  const walletName = useAppSelector((s) => (target ? selectConnectorInfo(s, target.connectionId).name : ''));
   if (!target) return null;
   return (
     <>
       <p className="muted" data-testid="sign-target">
-        As <span className="mono">{target.account}</span> on {chainName(chains, target.chainId)}, with {connectors[target.connectionId].name}.
+        As <span className="mono">{target.account}</span> on {chainName(chains, target.chainId)}, with {walletName}.
       </p>
       <div className="sign-forms">
         <MessageForm target={target} />
@@ -206,8 +206,8 @@ function wouldRevert(error: unknown): boolean {
 /** What became of the kind's last request, in the user's words. */
 function Outcome({ kind }: { kind: SigningKind }) {
   const dispatch = useAppDispatch();
-  const connectors = useConnectors();
   const request = useAppSelector((s) => selectSigningRequest(s, kind));
+  const walletName = useAppSelector((s) => (request ? selectConnectorInfo(s, request.connectionId).name : ''));
   if (!request) return null;
   const stop = (label: string) => (
     <button type="button" className="secondary small" onClick={() => dispatch(signingActions.abandonRequested({ kind }))}>
@@ -216,7 +216,7 @@ function Outcome({ kind }: { kind: SigningKind }) {
   );
   return (
     <div className="outcome" role="status" data-testid="outcome" data-status={request.status}>
-      <OutcomeBody request={request} walletName={connectors[request.connectionId].name} stop={stop} />
+      <OutcomeBody request={request} walletName={walletName} stop={stop} />
     </div>
   );
 }

@@ -1,18 +1,22 @@
 // Notices in the corner of the page for mobile-link wallets: "Confirm on phone" while a request waits
 // on the wallet (Cancel rejects it with 4001), "Connection lost" when the link drops (Reset ends the
-// stale session: no page reload, no other connection touched).
+// stale session: no page reload, no other connection touched). Each kind's notice decides from state
+// whether it shows.
 import { useId } from 'react';
-import { useConnectors } from '../../app/connectorsContext';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectAwaitingWallet, selectConnectorInfo, selectLinkLost } from '../../../store/selectors';
 import { walletActions } from '../../../store/walletSlice';
 
 export function CornerNotice({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
-  const { name } = useConnectors()[id];
-  const awaiting = useAppSelector((s) => s.wallet.activity[id].awaitingWallet);
-  const linkLost = useAppSelector((s) => s.wallet.activity[id].linkLost === true);
+  const info = useAppSelector((s) => selectConnectorInfo(s, id));
+  const awaiting = useAppSelector((s) => selectAwaitingWallet(s, id));
+  const linkLost = useAppSelector((s) => selectLinkLost(s, id));
   const titleId = useId();
+  // A browser-extension kind (it lists announced wallets) prompts in this browser: its card says enough.
+  if (info.wallets !== undefined) return null;
+  const { name } = info;
 
   if (awaiting) {
     return (

@@ -2,22 +2,23 @@
 // missing: install it, or continue without it. Continue is a click, so the wallet's popup opens in it.
 import { useEffect } from 'react';
 import { Dialog } from '../../app/Dialog';
-import { useConnectors } from '../../app/connectorsContext';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectConnectorInfo, selectExtensionSuggestionOpen } from '../../../store/selectors';
 import { walletActions } from '../../../store/walletSlice';
 
 export function ExtensionSuggestionDialog({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
-  const connector = useConnectors()[id];
-  const open = useAppSelector((s) => s.wallet.activity[id].extensionSuggestion === true);
+  const info = useAppSelector((s) => selectConnectorInfo(s, id));
+  const open = useAppSelector((s) => selectExtensionSuggestionOpen(s, id));
 
+  // Loading the SDK while the user reads lets its popup open inside the Continue click.
   useEffect(() => {
-    if (open) connector.preload?.();
-  }, [open, connector]);
+    if (open) dispatch(walletActions.connectIntent({ id }));
+  }, [open, id, dispatch]);
 
   if (!open) return null;
-  const suggestion = connector.extensionSuggestion?.();
+  const suggestion = info.extensionSuggestion;
   const close = () => dispatch(walletActions.extensionSuggestionClosed({ id }));
   const continueWithout = () => {
     close();
@@ -26,7 +27,7 @@ export function ExtensionSuggestionDialog({ id }: { id: ConnectionId }) {
 
   return (
     <Dialog
-      title={`Connect ${connector.name}`}
+      title={`Connect ${info.name}`}
       description={`No ${suggestion?.name ?? 'browser extension'} was found in this browser. With it, you confirm right here instead of on your phone or in a pop-up.`}
       onClose={close}
       className="extension-suggestion"
