@@ -2,14 +2,14 @@
 // second request for the same kind while one waits is dropped (no duplicate wallet prompt), while
 // another kind's switch goes ahead at once (SPEC §4). Every await is bounded by the timeout.
 import type { SagaIterator, Task } from 'redux-saga';
-import { call, delay, fork, put, race, take } from 'redux-saga/effects';
+import { call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { switchOrAddChain } from '../src/lib/chainSwitch';
-import type { ConnectionId, Eip1193Provider } from '../src/lib/connectors/types';
+import { isConnectionId, type ConnectionId, type Eip1193Provider } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, plainValue, toWalletError, walletError } from '../src/lib/errors';
 import { walletActions as actions } from '../store/walletSlice';
 import type { WalletSagaContext } from './context';
-import { walletContext } from './support';
+import { selectAttempt, walletContext } from './support';
 
 type SwitchRequest = ReturnType<typeof actions.chainSwitchRequested>;
 
@@ -21,7 +21,7 @@ function* askWallet(id: ConnectionId, chainId: number): SagaIterator<unknown> {
   return reported;
 }
 
-function* switchChain(action: SwitchRequest): SagaIterator {
+function* switchChain(action: SwitchRequest, attempt: number): SagaIterator {
   const { id, chainId } = action.payload;
   const { timeouts }: WalletSagaContext = yield call(walletContext);
   try {
@@ -35,22 +35,34 @@ function* switchChain(action: SwitchRequest): SagaIterator {
       timeout: delay(timeouts.activateMs),
     });
     if (outcome.ended) return;
+    // The connection this switch was for has ended since (reset, new attempt): its answer means nothing now.
+    const now: number = yield select(selectAttempt(id));
+    if (now !== attempt) return;
     if (outcome.timeout) {
       yield put(actions.chainSwitchFailed({ id, error: walletError(ERROR_NAMES.timeout, MESSAGES.timeout('Switching chain', timeouts.activateMs)) }));
       return;
     }
     yield put(actions.chainSwitchSucceeded({ id, chainId: plainValue(outcome.chainId) }));
   } catch (error) {
-    yield put(actions.chainSwitchFailed({ id, error: toWalletError(error) }));
+    const now: number = yield select(selectAttempt(id));
+    if (now === attempt) yield put(actions.chainSwitchFailed({ id, error: toWalletError(error) }));
   }
 }
 
 export function* watchChainSwitch(): SagaIterator {
-  const running = new Map<ConnectionId, Task>();
+  const running = new Map<ConnectionId, { task: Task; attempt: number }>();
   while (true) {
     const action: SwitchRequest = yield take(actions.chainSwitchRequested.type);
     const { id } = action.payload;
-    if (running.get(id)?.isRunning()) continue;
-    running.set(id, yield fork(switchChain, action));
+    if (!isConnectionId(id)) continue;
+    const attempt: number = yield select(selectAttempt(id));
+    const previous = running.get(id);
+    if (previous?.task.isRunning()) {
+      // Leading per kind: the wallet already shows this connection's prompt.
+      if (previous.attempt === attempt) continue;
+      // A switch left over from a connection that has since ended: it no longer holds this kind up.
+      yield cancel(previous.task);
+    }
+    running.set(id, { task: yield fork(switchChain, action, attempt), attempt });
   }
 }

@@ -1,8 +1,8 @@
 // Connection state, one state machine per wallet kind (SPEC section 2). Every update is validated
 // here, in one place, so no path (saga, DevTools dispatch, replay) can store an unchecked value.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { CONNECTOR_NAMES, readConnectorInfo } from '../src/lib/connectors/describe';
-import { CONNECTION_IDS, DEFAULT_CONNECTION, type ConnectionId, type ConnectorInfo } from '../src/lib/connectors/types';
+import { CONNECTION_IDS, DEFAULT_CONNECTION, isConnectionId, type ConnectionId, type ConnectorInfo } from '../src/lib/connectors/types';
 import { ERROR_NAMES, toWalletError, type WalletError } from '../src/lib/errors';
 import { chainIdNotAllowedError, validateAccounts, validateChainId } from '../src/lib/validation';
 
@@ -166,7 +166,26 @@ function isCurrentAttempt(state: WalletState, payload: Attempted): boolean {
   return state.activity[payload.id].attempt === payload.attempt;
 }
 
-export const walletSlice = createSlice({
+const MAX_PAIRING_URI = 4096;
+
+/** A chain id from an action (the user's pick, DevTools, a replay), or undefined when it is none. */
+function chainIdOrUndefined(raw: unknown): number | undefined {
+  const checked = validateChainId(raw);
+  return checked.ok ? checked.value : undefined;
+}
+
+/** `payload[a][b]`, read without trusting either level (a Proxy, a missing object). */
+function readField(payload: unknown, a: string, b: string): unknown {
+  try {
+    const outer = (payload as Record<string, unknown> | null | undefined)?.[a];
+    if (typeof outer !== 'object' || outer === null || !Object.prototype.hasOwnProperty.call(outer, b)) return undefined;
+    return (outer as Record<string, unknown>)[b];
+  } catch {
+    return undefined;
+  }
+}
+
+const slice = createSlice({
   name: 'wallet',
   initialState: createWalletState(perKind(() => [1])),
   reducers: {
@@ -174,11 +193,13 @@ export const walletSlice = createSlice({
     connectRequested(state, action: PayloadAction<WithId<{ desiredChainId?: number }>>) {
       state.current = action.payload.id;
       state.chosen = true;
-      if (action.payload.desiredChainId !== undefined) state.activity[action.payload.id].desiredChainId = action.payload.desiredChainId;
+      const desired = chainIdOrUndefined(action.payload.desiredChainId);
+      if (desired !== undefined) state.activity[action.payload.id].desiredChainId = desired;
     },
     /** The chain to use on the next connect, chosen while not connected. */
     desiredChainSelected(state, action: PayloadAction<WithId<{ chainId: number }>>) {
-      state.activity[action.payload.id].desiredChainId = action.payload.chainId;
+      const chainId = chainIdOrUndefined(action.payload.chainId);
+      if (chainId !== undefined) state.activity[action.payload.id].desiredChainId = chainId;
     },
     /** `silent`: an eager attempt for a kind that was not connected last time (phase 'probing'). */
     activationStarted(state, action: PayloadAction<WithId<{ eager: boolean; silent?: boolean }>>) {
@@ -208,11 +229,12 @@ export const walletSlice = createSlice({
     },
     awaitingWalletChanged(state, action: PayloadAction<Attempted<{ waiting: boolean }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;
-      state.activity[action.payload.id].awaitingWallet = action.payload.waiting;
+      state.activity[action.payload.id].awaitingWallet = action.payload.waiting === true;
     },
     pairingUriReceived(state, action: PayloadAction<Attempted<{ uri: string }>>) {
       if (!isCurrentAttempt(state, action.payload) || !state.connections[action.payload.id].activating) return;
-      state.activity[action.payload.id].pairingUri = action.payload.uri;
+      const { uri } = action.payload;
+      if (typeof uri === 'string' && uri !== '' && uri.length <= MAX_PAIRING_URI) state.activity[action.payload.id].pairingUri = uri;
     },
     /** The user closed the QR dialog; the saga tears the pending connection down. */
     qrDialogClosed(state, action: PayloadAction<WithId>) {
@@ -280,7 +302,8 @@ export const walletSlice = createSlice({
     /** What each kind offers changed (a wallet announced itself, an extension appeared). Validated here. */
     connectorsDescribed(state, action: PayloadAction<{ kinds: Partial<Record<ConnectionId, unknown>> }>) {
       for (const id of CONNECTION_IDS) {
-        if (id in action.payload.kinds) state.kinds[id] = readConnectorInfo(id, action.payload.kinds[id]);
+        const described = readField(action.payload, 'kinds', id);
+        if (described !== undefined) state.kinds[id] = readConnectorInfo(id, described);
       }
     },
     /** The pointer is on (or focus reached) a Connect control: the saga warms the kind's SDK up. */
@@ -292,9 +315,10 @@ export const walletSlice = createSlice({
       else delete state.chosenExtension;
     },
     chainSwitchRequested(state, action: PayloadAction<WithId<{ chainId: number }>>) {
-      const { id, chainId } = action.payload;
+      const { id } = action.payload;
+      const chainId = chainIdOrUndefined(action.payload.chainId);
       const activity = state.activity[id];
-      if (activity.switchingTo !== undefined) return;
+      if (activity.switchingTo !== undefined || chainId === undefined) return;
       activity.switchingTo = chainId;
       delete activity.switchError;
     },
@@ -310,9 +334,36 @@ export const walletSlice = createSlice({
     chainSwitchFailed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const { id, error } = action.payload;
       delete state.activity[id].switchingTo;
-      state.activity[id].switchError = error;
+      state.activity[id].switchError = toWalletError(error);
     },
   },
 });
 
-export const walletActions = walletSlice.actions;
+export const walletActions = slice.actions;
+const sliceReducer = slice.reducer;
+
+/** Actions of this slice that concern no single kind. */
+const KINDLESS: ReadonlySet<string> = new Set([walletActions.connectorsDescribed.type, walletActions.extensionChosen.type]);
+
+/** Whether an action of this slice names a real kind (DevTools and replays can send anything). */
+function namesAKind(action: UnknownAction): boolean {
+  try {
+    const payload = (action as { payload?: unknown }).payload;
+    if (typeof payload !== 'object' || payload === null) return false;
+    return KINDLESS.has(action.type) || isConnectionId((payload as { id?: unknown }).id);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The slice's reducer behind one guard: an action of this slice whose payload is not an object or
+ * names no kind changes nothing (it would otherwise index state by `'__proto__'` or throw).
+ */
+const walletReducer = (state: WalletState | undefined, action: UnknownAction): WalletState => {
+  if (action.type.startsWith(`${slice.name}/`) && !namesAKind(action)) return state ?? sliceReducer(undefined, { type: `${slice.name}/init` });
+  return sliceReducer(state, action);
+};
+
+/** The wallet slice, its reducer behind that guard. */
+export const walletSlice = { ...slice, reducer: walletReducer };

@@ -35,6 +35,15 @@ export interface SessionSetup {
   emit(event: ConnectorEvent): void;
 }
 
+/** The SDK's own disconnect is best effort: one that never settles must not hold every later request. */
+const SDK_DISCONNECT_MS = 1_000;
+
+function boundedWait(value: unknown, ms: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([Promise.resolve(value), timeout]).finally(() => clearTimeout(timer));
+}
+
 export class CoinbaseSession {
   private readonly host: CoinbaseHost;
   private provider: WalletProvider | undefined;
@@ -73,7 +82,7 @@ export class CoinbaseSession {
     try {
       this.route?.closeLink();
       this.reloads.guard(provider);
-      await provider?.disconnect?.();
+      await boundedWait(provider?.disconnect?.(), SDK_DISCONNECT_MS);
     } catch {
       // Cleaning up the SDK must never bring the session back; the storage is cleared below.
     } finally {

@@ -261,7 +261,13 @@ export class WalletConnectSession {
     );
 
     const { optionalChains, rpcMap } = walletConnectChains(this.options.chains, options.chainId);
-    const pairing = sdk.connect({ optionalChains, rpcMap });
+    let pairing: Promise<void>;
+    try {
+      // An SDK that throws instead of rejecting is still this attempt's failure, not a stray rejection.
+      pairing = Promise.resolve(sdk.connect({ optionalChains, rpcMap }));
+    } catch (error) {
+      pairing = Promise.reject(error);
+    }
     let abandoned = false;
     pairing.then(
       () => {
