@@ -43,7 +43,10 @@ export const selectHasChosen = (state: RootState): boolean => state.wallet.chose
 export const selectPairingUri = (state: RootState, id: ConnectionId): string | undefined => state.wallet.activity[id].pairingUri;
 /** A user connect of a QR-code wallet under way with no pairing URI yet (the relay is being reached). */
 export const selectAwaitingPairingUri = (state: RootState, id: ConnectionId): boolean =>
-  state.wallet.connections[id].activating && state.wallet.activity[id].phase === 'connecting' && state.wallet.activity[id].pairingUri === undefined;
+  state.wallet.kinds[id].pairsByQrCode === true &&
+  state.wallet.connections[id].activating &&
+  state.wallet.activity[id].phase === 'connecting' &&
+  state.wallet.activity[id].pairingUri === undefined;
 
 // Small per-connection reads for the UI (components never read state.wallet inline).
 export const selectAwaitingWallet = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].awaitingWallet;

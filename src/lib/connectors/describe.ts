@@ -31,6 +31,7 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
       const installUrl = shortText((suggestion as Record<string, unknown>)['installUrl']);
       if (name !== undefined && installUrl !== undefined && /^https:\/\//.test(installUrl)) info.extensionSuggestion = { name, installUrl };
     }
+    if (value['pairsByQrCode'] === true) info.pairsByQrCode = true;
     const wallets = value['wallets'];
     if (Array.isArray(wallets)) info.wallets = wallets.flatMap((w) => readWallet(w));
     return info;
@@ -58,6 +59,8 @@ export function describeConnector(connector: Connector): ConnectorInfo {
       unavailableReason: available ? undefined : connector.unavailableReason,
       extensionSuggestion: connector.extensionSuggestion?.(),
       wallets: connector.wallets?.(),
+      // A connector that needs more than eth_requestAccounts to connect pairs through a QR code.
+      pairsByQrCode: typeof connector.connect === 'function',
     });
   } catch (error) {
     return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };

@@ -103,6 +103,8 @@ export interface ConnectorInfo {
   extensionSuggestion?: ExtensionSuggestion;
   /** The browser-extension kind: the wallets that announced themselves. */
   wallets?: AnnouncedWallet[];
+  /** Connecting pairs through a QR code / pairing link (the QR dialog shows for this kind). */
+  pairsByQrCode?: boolean;
 }
 
 export interface ExtensionSuggestion {
