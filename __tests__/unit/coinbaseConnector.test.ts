@@ -17,7 +17,8 @@ import { FAKE_KEYS_URL, WALLET_ACCOUNT, installFakeKeys, type FakeKeys } from '.
 import { FakeRelay } from '../support/fakeCoinbaseRelay';
 import { until } from '../support/wait';
 
-const TIMEOUTS = { popupLoadMs: 300, popupPollMs: 20, popupClosedGraceMs: 60, awaitingDelayMs: 30 };
+// Margins that hold on a loaded 2-core machine: the window may answer well after it closed.
+const TIMEOUTS = { popupLoadMs: 1000, popupPollMs: 20, popupClosedGraceMs: 400, awaitingDelayMs: 30 };
 const OPTIMISM_ADD = {
   chainId: '0xa',
   chainName: 'Optimism',
