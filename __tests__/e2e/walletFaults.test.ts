@@ -129,7 +129,10 @@ describe('1. Try again after a request that never settles sends a fresh eth_requ
     await waitForStatus(app.card, 'Reload required');
     await app.card.getByRole('button', { name: 'Reload page' }).click();
     await waitForStatus(app.card, 'Connected');
-    expect((await statusHistory(app.page))[0]).toBe('Reconnecting');
+    // Silent: no Disconnected flash before it is back (whether "Reconnecting" is painted first
+    // depends on how fast the fake answers compared with React's first commit).
+    const history = await statusHistory(app.page);
+    expect(history.slice(0, history.indexOf('Connected'))).not.toContain('Disconnected');
     expect(app.wallet.requests('eth_requestAccounts')).toHaveLength(1);
   });
 });
@@ -149,7 +152,8 @@ describe('2. One failing SDK call never stops the other kinds', () => {
     const coinbase = app.page.getByTestId('card-coinbase');
     await coinbase.getByRole('button', { name: 'Connect' }).click();
     const suggestion = app.page.getByRole('button', { name: 'Continue with the mobile app or pop-up' });
-    if (await suggestion.isVisible().catch(() => false)) await suggestion.click();
+    // The suggestion dialog loads with the overlays after the first paint: wait for it briefly.
+    if (await suggestion.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await suggestion.click();
     await waitForStatus(coinbase, 'Connecting');
     await until(() => release !== undefined, { what: 'the Coinbase SDK chunk request', ms: 8_000 });
     await coinbase.getByRole('button', { name: 'Cancel' }).click();
@@ -199,6 +203,22 @@ describe("3. One kind's pending chain switch never holds up another kind's", () 
   });
 });
 
+/**
+ * The hostile null-prototype value carries code 4001: a refusal, which issue 11 shows as a calm
+ * "You declined" notice (the error stays in state). Every other hostile value is one typed error.
+ */
+async function failedOrDeclined(app: Awaited<ReturnType<typeof openApp>>, kind: string): Promise<void> {
+  if (kind === 'nullPrototype') {
+    await app.card.getByTestId('declined').filter({ hasText: 'You declined in your wallet' }).waitFor();
+    expect(await alerts(app.card)).toEqual([]);
+    return;
+  }
+  await waitForStatus(app.card, 'Error');
+  const said = await alerts(app.card);
+  expect(said).toHaveLength(1);
+  expect(said[0]!.trim()).not.toBe('');
+}
+
 describe('4. Values that are not JSON give a typed error on screen; nothing breaks', () => {
   // Before the fix: normalizeChainId / toWalletError threw on these values, from dispatch or inside
   // the event saga (ending the lifecycle and, through it, the watcher).
@@ -228,13 +248,10 @@ describe('4. Values that are not JSON give a typed error on screen; nothing brea
     const app = await openApp();
     await app.wallet.misbehave('eth_requestAccounts', { rejectHostile: kind });
     await app.card.getByRole('button', { name: 'Connect' }).click();
-    await waitForStatus(app.card, 'Error');
-    const said = await alerts(app.card);
-    expect(said).toHaveLength(1);
-    expect(said[0]!.trim()).not.toBe('');
+    await failedOrDeclined(app, kind);
     await nothingBroke(app);
     await app.wallet.misbehave('eth_requestAccounts', undefined);
-    await app.card.getByRole('button', { name: 'Try again' }).click();
+    await app.card.getByRole('button', { name: kind === 'nullPrototype' ? 'Connect' : 'Try again' }).click();
     await waitForStatus(app.card, 'Connected');
   });
 
@@ -242,11 +259,10 @@ describe('4. Values that are not JSON give a typed error on screen; nothing brea
     const app = await openApp();
     await app.wallet.misbehave('eth_requestAccounts', { throwSync: kind });
     await app.card.getByRole('button', { name: 'Connect' }).click();
-    await waitForStatus(app.card, 'Error');
-    expect(await alerts(app.card)).toHaveLength(1);
+    await failedOrDeclined(app, kind);
     await nothingBroke(app);
     await app.wallet.misbehave('eth_requestAccounts', undefined);
-    await app.card.getByRole('button', { name: 'Try again' }).click();
+    await app.card.getByRole('button', { name: kind === 'nullPrototype' ? 'Connect' : 'Try again' }).click();
     await waitForStatus(app.card, 'Connected');
   });
 
