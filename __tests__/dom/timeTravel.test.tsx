@@ -17,12 +17,13 @@ import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
 import { createSessionMemory } from '../../src/lib/persistence';
 import { createMemoryStorage } from '../support/webStorage';
 import { FakeEip1193Provider, injectedWith, rpcError } from '../support/fakeProvider';
+import { pause } from '../support/wait';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
 const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids };
 
-const settle = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+const settle = (ms = 20) => pause(ms);
 
 async function recordSession() {
   const wallet = new FakeEip1193Provider({ chainId: 1, knownChains: [1] });

@@ -6,6 +6,7 @@ import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
+import { until as waitUntil } from '../support/wait';
 
 jest.setTimeout(60_000);
 
@@ -88,13 +89,7 @@ async function statusHistory(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { statusHistory: string[] }).statusHistory);
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (condition: () => boolean, what: string) => waitUntil(condition, { what, everyMs: 20 });
 
 async function connect(app: App): Promise<void> {
   await app.card.getByRole('button', { name: 'Connect' }).click();

@@ -4,6 +4,7 @@ import type { ChainInfo, ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime, RpcError, type RpcOptions } from '../../src/lib/rpc';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, deadUrl, startServer, type Behaviour, type TestServer } from './servers';
+import { until } from '../support/wait';
 
 let anvil: Anvil; // the chain under test, 31337
 let otherChain: Anvil; // a real node of another chain (5)
@@ -39,13 +40,7 @@ async function rejection(promise: Promise<unknown>): Promise<RpcError['error']> 
   throw new Error('expected the call to fail');
 }
 
-const waitFor = async (check: () => boolean, ms = 3_000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+const waitFor = (check: () => boolean, ms = 3_000) => until(check, { ms });
 
 describe('choosing an endpoint', () => {
   it('probes every URL in parallel and uses the first to answer the right chain id', async () => {

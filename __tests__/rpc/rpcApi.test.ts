@@ -8,6 +8,7 @@ import { setupStore } from '../../store/setupStore';
 import type { RootState } from '../../store/types';
 import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, deadUrl, startServer, type Behaviour, type TestServer } from './servers';
+import { until } from '../support/wait';
 
 const [alice, bob] = TEST_ACCOUNTS;
 const TEN_THOUSAND_ETH = (10_000n * 10n ** 18n).toString();
@@ -50,15 +51,6 @@ function storeWith(chains: ChainTable, options: RpcOptions = {}) {
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 const address = (i: number) => `0x${(0xa11ce000 + i).toString(16).padStart(40, '0')}`;
 
-async function until<T>(read: () => T | undefined, ms = 3_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('value did not arrive in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('first paint', () => {
   it.each([1, 10, 50])('the block number and %i balances take one HTTP request (the probe carries the batch)', async (n) => {

@@ -10,13 +10,13 @@ export interface UntilOptions {
   everyMs?: number;
 }
 
-/** Resolves with the first truthy value `read` returns, or fails after `ms` naming what never came. */
+/** Resolves with the first value `read` returns that is not undefined, null or false; fails after `ms` naming what never came. */
 export async function until<T>(read: () => T | undefined | null | false, options: UntilOptions | number = {}): Promise<T> {
   const { ms = 5_000, what = 'the condition', everyMs = 10 } = typeof options === 'number' ? { ms: options } : options;
   const deadline = Date.now() + ms;
   for (;;) {
     const value = read();
-    if (value) return value;
+    if (value !== undefined && value !== null && value !== false) return value as T;
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await pause(everyMs);
   }

@@ -22,6 +22,7 @@ import {
 } from '../../src/lib/connectors/coinbase/sdkInternals';
 import { FAKE_KEYS_URL, WALLET_ACCOUNT, fillBrowserGaps } from '../support/fakeCoinbasePopup';
 import { FakeRelay } from '../support/fakeCoinbaseRelay';
+import { until } from '../support/wait';
 
 const SDK_DIR = path.dirname(require.resolve('@coinbase/wallet-sdk/package.json'));
 
@@ -74,13 +75,7 @@ function walletLinkProvider(relay: FakeRelay) {
   };
 }
 
-const waitUntil = async (check: () => boolean, ms = 2000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition never held');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+const waitUntil = (check: () => boolean, ms = 2000) => until(check, { ms });
 
 beforeAll(async () => {
   fillBrowserGaps();

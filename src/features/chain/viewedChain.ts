@@ -1,5 +1,6 @@
 import { DEVELOPMENT_CHAIN_ID, type ChainTable } from '../../lib/chains';
 import { CONNECTION_IDS } from '../../lib/connectors/types';
+import { selectConnection, selectCurrentConnectionId } from '../../../store/selectors';
 import type { RootState } from '../../../store/types';
 
 /**
@@ -7,11 +8,11 @@ import type { RootState } from '../../../store/types';
  * chains; with no wallet, the development chain (development builds) or Mainnet.
  */
 export function chainsInView(state: RootState, chains: ChainTable): number[] {
-  const { current, connections } = state.wallet;
+  const current = selectCurrentConnectionId(state);
   const ids: number[] = [];
   for (const id of [current, ...CONNECTION_IDS.filter((c) => c !== current)]) {
-    const chainId = connections[id].chainId;
-    if (chainId !== undefined && connections[id].accounts !== undefined && chains[chainId] && !ids.includes(chainId)) ids.push(chainId);
+    const { chainId, accounts } = selectConnection(state, id);
+    if (chainId !== undefined && accounts !== undefined && chains[chainId] && !ids.includes(chainId)) ids.push(chainId);
   }
   if (ids.length === 0) {
     const fallback = [DEVELOPMENT_CHAIN_ID, 1].find((id) => chains[id]) ?? Number(Object.keys(chains)[0]);
