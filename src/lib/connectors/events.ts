@@ -18,6 +18,27 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+export type Method = (...args: unknown[]) => unknown;
+
+/** A property of an untrusted object (an SDK's internals, a wallet's value); undefined when absent or when reading it throws. */
+export function field(owner: unknown, name: string): unknown {
+  try {
+    return typeof owner === 'object' && owner !== null ? (owner as Record<string, unknown>)[name] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function objectAt(owner: unknown, name: string): object | undefined {
+  const value = field(owner, name);
+  return typeof value === 'object' && value !== null ? value : undefined;
+}
+
+export function methodAt(owner: unknown, name: string): Method | undefined {
+  const value = field(owner, name);
+  return typeof value === 'function' ? (value as Method) : undefined;
+}
+
 /** Anything with a callable `request`: the least an EIP-1193 provider must have. */
 export function isProvider(value: unknown): value is { request: (...args: never[]) => unknown } {
   try {

@@ -5,6 +5,7 @@
 // names the shell reads before the SDK loads stay in shared.ts (first-visit code) and are listed here
 // for that test.
 import { SDK_SIGNER_TYPE_KEY, SDK_STORAGE_PREFIXES } from './shared';
+import { methodAt, objectAt } from '../events';
 
 /** The hooks, by where they sit on the SDK's provider, with the type each must have. */
 export const COINBASE_SDK_HOOKS = {
@@ -38,26 +39,6 @@ export const COINBASE_SDK_STRINGS: readonly string[] = [
 /** The SDK's localStorage names the shell reads (see shared.ts); the hook test checks them on a live SDK. */
 export const COINBASE_SDK_STORAGE = { signerTypeKey: SDK_SIGNER_TYPE_KEY, prefixes: SDK_STORAGE_PREFIXES } as const;
 
-type Method = (...args: unknown[]) => unknown;
-
-/** A property of an untrusted object; undefined when absent or when reading it throws. */
-function field(owner: unknown, name: string): unknown {
-  try {
-    return typeof owner === 'object' && owner !== null ? (owner as Record<string, unknown>)[name] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function objectAt(owner: unknown, name: string): object | undefined {
-  const value = field(owner, name);
-  return typeof value === 'object' && value !== null ? value : undefined;
-}
-
-function methodAt(owner: unknown, name: string): Method | undefined {
-  const value = field(owner, name);
-  return typeof value === 'function' ? (value as Method) : undefined;
-}
 
 /** CoinbaseWalletProvider.communicator: the SDK's link to its keys window (private in 4.4). */
 const communicatorOf = (provider: unknown) => objectAt(provider, 'communicator');

@@ -5,6 +5,7 @@
 // the installed SDK no longer has one. The session storage key the shell reads before the SDK loads
 // stays in shared.ts (first-visit code) and is listed here for that test.
 import { WC_SESSION_KEY } from './shared';
+import { field, methodAt } from '../events';
 
 /** The hooks, by where they sit on the SDK's provider, with the type each must have. */
 export const WALLETCONNECT_SDK_HOOKS = {
@@ -22,21 +23,6 @@ export const SDK_USER_DISCONNECTED_CODE = 6000;
 /** The SDK's name for the sign client's session store in its key-value storage (see shared.ts). */
 export const WALLETCONNECT_SDK_STORAGE = { sessionKey: WC_SESSION_KEY } as const;
 
-type Method = (...args: unknown[]) => unknown;
-
-/** A property of an untrusted object; undefined when absent or when reading it throws. */
-function field(owner: unknown, name: string): unknown {
-  try {
-    return typeof owner === 'object' && owner !== null ? (owner as Record<string, unknown>)[name] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function methodAt(owner: unknown, name: string): Method | undefined {
-  const value = field(owner, name);
-  return typeof value === 'function' ? (value as Method) : undefined;
-}
 
 /** EthereumProvider.signer.client: the sign client under the provider. */
 const signClientOf = (provider: unknown) => field(field(provider, 'signer'), 'client');
