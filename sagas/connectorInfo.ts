@@ -4,7 +4,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, take, takeEvery } from 'redux-saga/effects';
 import { describeConnector } from '../src/lib/connectors/describe';
-import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
+import type { ConnectionId } from '../src/lib/connectors/types';
 import { selectChosenExtension } from '../store/selectors';
 import { walletActions as actions } from '../store/walletSlice';
 import type { WalletSagaContext } from './context';
@@ -28,8 +28,8 @@ function* describe(id: ConnectionId): SagaIterator {
 }
 
 export function* watchConnectorInfo(): SagaIterator {
+  // The store starts with every kind described (setupStore's `connectors`); only changes follow.
   const context: WalletSagaContext = yield call(walletContext);
-  for (const id of CONNECTION_IDS) yield call(describe, id);
   const channel = availabilityChanges(context);
   try {
     while (true) {

@@ -76,11 +76,7 @@ export interface InitialWalletOptions {
   chosenExtension?: string;
 }
 
-export function createWalletState(
-  allowedChainIds: Record<ConnectionId, number[]>,
-  current: ConnectionId | InitialWalletOptions = {},
-): WalletState {
-  const options: InitialWalletOptions = typeof current === 'string' ? { current } : current;
+export function createWalletState(allowedChainIds: Record<ConnectionId, number[]>, options: InitialWalletOptions = {}): WalletState {
   return {
     current: options.current ?? DEFAULT_CONNECTION,
     chosen: options.current !== undefined,

@@ -46,7 +46,7 @@ async function recordSession() {
     return next(action);
   };
   const saga = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context } });
-  const store = setupStore(undefined, { allowedChainIds, middleware: [recorder, saga] });
+  const store = setupStore(undefined, { allowedChainIds, connectors: context.connectors, middleware: [recorder, saga] });
   const states: RootState[] = [store.getState()];
   store.subscribe(() => states.push(store.getState()));
   const task = saga.run(rootSaga);

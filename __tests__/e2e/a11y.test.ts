@@ -2,12 +2,10 @@
 // into the page) finds zero violations, in light and dark, at 1280 px and on a 375 px phone, and the
 // page never scrolls sideways.
 import { readFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
-import { e2eEnv } from '../support/e2eEnv';
+import { type Page } from 'playwright-core';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
-import { serveStatic, type StaticServer } from '../support/staticServer';
 import { until } from '../support/wait';
+import { browserSuite } from '../support/browserSuite';
 
 jest.setTimeout(90_000);
 
@@ -15,24 +13,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const RABBY = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet with a rather long name that must wrap', icon: '', rdns: 'io.rabby' };
 
-let browser: Browser;
-let server: StaticServer;
-let rpcUrls: Record<number, string>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const env = e2eEnv();
-  [browser, server] = await Promise.all([launchChromium(), serveStatic(env.distDir)]);
-  rpcUrls = { 31337: env.anvilUrl };
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()]);
-});
+const suite = browserSuite();
 
 interface Violation {
   id: string;
@@ -67,12 +48,12 @@ async function expectAccessible(page: Page, ready: () => Promise<unknown>): Prom
 }
 
 async function openApp(wallet: Partial<FakeWalletOptions> | 'no wallet' = {}): Promise<{ page: Page; wallet: FakeWallet }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  suite.contexts.push(context);
   context.setDefaultTimeout(10_000);
-  const fake = wallet === 'no wallet' ? (undefined as unknown as FakeWallet) : await installFakeWallet(context, { announce: METAMASK, rpcUrls, ...wallet });
+  const fake = wallet === 'no wallet' ? (undefined as unknown as FakeWallet) : await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, ...wallet });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   return { page, wallet: fake };
 }
 
@@ -127,13 +108,13 @@ describe('no accessibility violations (axe-core), light and dark, 1280 px and 37
   });
 
   it('extension picker (two announced wallets, one without an icon)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    contexts.push(context);
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    suite.contexts.push(context);
     context.setDefaultTimeout(10_000);
-    await installFakeWallet(context, { announce: METAMASK, rpcUrls });
-    await installFakeWallet(context, { globalName: 'rabbyWallet', announce: RABBY, rpcUrls });
+    await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls });
+    await installFakeWallet(context, { globalName: 'rabbyWallet', announce: RABBY, rpcUrls: suite.rpcUrls });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await expectAccessible(page, () => card(page).getByRole('group', { name: 'Browser wallets in this browser' }).waitFor());
   });
 

@@ -1,41 +1,22 @@
 // The connection cards as a user meets them (issue 11): double-clicks, keyboard-only use, focus,
 // the unsupported network, the user's own "no", the extension picker. Built app in real headless
 // Chromium, the fake extension wallet in the test process, real anvil behind it.
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
-import { launchChromium } from '../support/browser';
-import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
-import { serveStatic, type StaticServer } from '../support/staticServer';
 import { pause, until } from '../support/wait';
+import { browserSuite } from '../support/browserSuite';
 
 jest.setTimeout(60_000);
 
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const RABBY = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet', icon: '', rdns: 'io.rabby' };
 
-let browser: Browser;
-let server: StaticServer;
-let rpcUrls: Record<number, string>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const env = e2eEnv();
-  [browser, server] = await Promise.all([launchChromium(), serveStatic(env.distDir)]);
-  rpcUrls = { 31337: env.anvilUrl };
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()]);
-});
+const suite = browserSuite();
 
 async function newContext(width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  contexts.push(context);
+  const context = await suite.browser.newContext({ viewport: { width, height: 800 } });
+  suite.contexts.push(context);
   context.setDefaultTimeout(10_000);
   // Every status the injected card shows, from the first render on.
   await context.addInitScript(() => {
@@ -51,9 +32,9 @@ async function newContext(width = 1280): Promise<BrowserContext> {
 
 async function openApp(options: Partial<FakeWalletOptions> = {}, width = 1280): Promise<{ page: Page; wallet: FakeWallet; card: Locator }> {
   const context = await newContext(width);
-  const wallet = await installFakeWallet(context, { announce: METAMASK, rpcUrls, ...options });
+  const wallet = await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, ...options });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   return { page, wallet, card: page.getByTestId('card-injected') };
 }
 
@@ -195,7 +176,7 @@ describe('keyboard only', () => {
   it('focus returns to Connect after the extension-suggestion dialog closes (Escape and Not now)', async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     const card = page.getByTestId('card-coinbase');
     const connect = card.getByRole('button', { name: 'Connect' });
     const dialog = page.getByRole('dialog', { name: 'Connect Coinbase Wallet' });
@@ -254,7 +235,7 @@ describe('states users see', () => {
 
   it('account row: short address, full one on focus, Copy, explorer link only where the table has one', async () => {
     const app = await openApp();
-    await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await app.card.getByRole('button', { name: 'Connect' }).click();
     await waitForStatus(app.card, 'Connected');
     const address = TEST_ACCOUNTS[0].address;
@@ -271,7 +252,7 @@ describe('states users see', () => {
   it('no wallet: "Get a wallet" beside "MetaMask not installed"; no Current badge before any choice', async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     const card = page.getByTestId('card-injected');
     expect(await page.getByText('Current', { exact: true }).count()).toBe(0);
     await card.getByRole('button', { name: 'Connect' }).click();
@@ -284,10 +265,10 @@ describe('states users see', () => {
 describe('choosing among announced extensions', () => {
   it('the picked wallet is the one asked, and stays picked after a reload', async () => {
     const context = await newContext();
-    const metamask = await installFakeWallet(context, { announce: METAMASK, rpcUrls });
-    const rabby = await installFakeWallet(context, { globalName: 'rabbyWallet', announce: RABBY, rpcUrls, privateKeys: [TEST_ACCOUNTS[1].privateKey] });
+    const metamask = await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls });
+    const rabby = await installFakeWallet(context, { globalName: 'rabbyWallet', announce: RABBY, rpcUrls: suite.rpcUrls, privateKeys: [TEST_ACCOUNTS[1].privateKey] });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     const card = page.getByTestId('card-injected');
     const picker = card.getByRole('group', { name: 'Browser wallets in this browser' });
     await picker.getByRole('button', { name: 'Rabby Wallet' }).click();

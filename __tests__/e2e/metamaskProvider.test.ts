@@ -3,36 +3,16 @@
 // "extension background" is our JSON-RPC engine in the test process (support/metamask/background.ts)
 // forwarding reads to anvil. Whatever the real provider does (connect before the app listens,
 // deduplication, accountsChanged from results, 1013/1011, plain-object errors) the app meets here.
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
-import { launchChromium } from '../support/browser';
+import { type Locator, type Page } from 'playwright-core';
+import { TEST_ACCOUNTS } from '../support/anvil';
 import { alerts, recordStatuses, statusHistory, statusOf, waitForStatus, watchPageErrors } from '../support/cards';
 import { until } from '../support/wait';
-import { e2eEnv } from '../support/e2eEnv';
 import { installMetaMask, type MetaMaskBackground, type MetaMaskOptions } from '../support/metamask/background';
-import { serveStatic, type StaticServer } from '../support/staticServer';
+import { browserSuite } from '../support/browserSuite';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-let server: StaticServer;
-let optimism: Anvil;
-let rpcUrls: Record<number, string>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const env = e2eEnv();
-  [browser, server, optimism] = await Promise.all([launchChromium(), serveStatic(env.distDir), startAnvil({ chainId: 10 })]);
-  rpcUrls = { 31337: env.anvilUrl, 10: optimism.url };
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close(), optimism?.stop()]);
-});
+const suite = browserSuite({ optimism: true });
 
 interface App {
   page: Page;
@@ -42,14 +22,14 @@ interface App {
 }
 
 async function openApp(options: Partial<MetaMaskOptions> = {}): Promise<App> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  suite.contexts.push(context);
   context.setDefaultTimeout(8_000);
-  const metamask = await installMetaMask(context, { rpcUrls, ...options });
+  const metamask = await installMetaMask(context, { rpcUrls: suite.rpcUrls, ...options });
   await recordStatuses(context);
   const page = await context.newPage();
   const pageErrors = watchPageErrors(page);
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   return { page, metamask, card: page.getByTestId('card-injected'), pageErrors };
 }
 
@@ -62,9 +42,9 @@ const ACCOUNT = TEST_ACCOUNTS[0].address;
 
 describe("MetaMask's real in-page provider", () => {
   it('is what the page gets (window.ethereum, announced as io.metamask); at start the app only asks eth_accounts', async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const metamask = await installMetaMask(context, { rpcUrls });
+    const context = await suite.browser.newContext();
+    suite.contexts.push(context);
+    const metamask = await installMetaMask(context, { rpcUrls: suite.rpcUrls });
     // Listen for the announcement before any page script runs, as a dapp would.
     await context.addInitScript(() => {
       window.addEventListener('eip6963:announceProvider', (event) => {
@@ -74,7 +54,7 @@ describe("MetaMask's real in-page provider", () => {
       });
     });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     const card = page.getByTestId('card-injected');
     await waitForStatus(card, 'Disconnected');
     const seen = await page.evaluate(() => {

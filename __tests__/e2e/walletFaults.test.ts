@@ -1,14 +1,12 @@
 // The seven wallet faults measured in issue 8, each as a user meets it in the built app in real
 // headless Chromium, with the one fake wallet (support/fakeWallet.ts, MetaMask-like in the page).
 // Each case failed on the connection core before the fix; the note on each says how.
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
-import { launchChromium } from '../support/browser';
+import { type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { TEST_ACCOUNTS } from '../support/anvil';
 import { alerts, recordStatuses, statusHistory, statusOf, waitForStatus, watchPageErrors } from '../support/cards';
 import { until } from '../support/wait';
-import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions, type HostileKind } from '../support/fakeWallet';
-import { serveStatic, type StaticServer } from '../support/staticServer';
+import { browserSuite } from '../support/browserSuite';
 
 jest.setTimeout(60_000);
 
@@ -17,25 +15,7 @@ const ACCOUNT = TEST_ACCOUNTS[0].address;
 /** The production connect timeout (sagas/context.ts DEFAULT_TIMEOUTS.activateMs) and a margin past it. */
 const PAST_CONNECT_TIMEOUT_MS = 120_000 + 5_000;
 
-let browser: Browser;
-let server: StaticServer;
-let optimism: Anvil;
-let rpcUrls: Record<number, string>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const env = e2eEnv();
-  [browser, server, optimism] = await Promise.all([launchChromium(), serveStatic(env.distDir), startAnvil({ chainId: 10 })]);
-  rpcUrls = { 31337: env.anvilUrl, 10: optimism.url };
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close(), optimism?.stop()]);
-});
+const suite = browserSuite({ optimism: true });
 
 interface App {
   context: BrowserContext;
@@ -53,16 +33,16 @@ interface OpenOptions {
 }
 
 async function openApp(wallet: Partial<FakeWalletOptions> = {}, options: OpenOptions = {}): Promise<App> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  suite.contexts.push(context);
   context.setDefaultTimeout(8_000);
-  const fake = await installFakeWallet(context, { announce: METAMASK, rpcUrls, knownChainIds: [31337, 10], ...wallet });
+  const fake = await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, knownChainIds: [31337, 10], ...wallet });
   await options.extra?.(context);
   await recordStatuses(context);
   if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const pageErrors = watchPageErrors(page);
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   return { context, page, wallet: fake, card: page.getByTestId('card-injected'), pageErrors };
 }
 
@@ -179,7 +159,7 @@ describe("3. One kind's pending chain switch never holds up another kind's", () 
           coinbaseWallet = await installFakeWallet(context, {
             globalName: 'coinbaseWalletExtension',
             flags: { isCoinbaseWallet: true },
-            rpcUrls,
+            rpcUrls: suite.rpcUrls,
             knownChainIds: [31337, 10],
           });
         },
@@ -301,14 +281,14 @@ describe('5. A wallet that appears late is reconnected silently', () => {
   // Before the fix: the app looked for wallets once at start; a granted extension that showed up
   // 700 ms later got no eth_accounts at all and the card stayed Disconnected.
   it('announced through EIP-6963 only, 700 ms after load', async () => {
-    const app = await openApp({ connectedOrigins: [server.url], setGlobal: false, appearAfterMs: 700 });
+    const app = await openApp({ connectedOrigins: [suite.server.url], setGlobal: false, appearAfterMs: 700 });
     await waitForStatus(app.card, 'Connected');
     expect(app.wallet.requests('eth_requestAccounts')).toHaveLength(0);
     expect(await app.card.getByTestId('account').first().textContent()).toBe(ACCOUNT);
   });
 
   it('set on window.ethereum with ethereum#initialized, 700 ms after load (no EIP-6963)', async () => {
-    const app = await openApp({ connectedOrigins: [server.url], announce: undefined, appearAfterMs: 700 });
+    const app = await openApp({ connectedOrigins: [suite.server.url], announce: undefined, appearAfterMs: 700 });
     await waitForStatus(app.card, 'Connected');
     expect(app.wallet.requests('eth_requestAccounts')).toHaveLength(0);
     expect(await app.card.getByTestId('account').first().textContent()).toBe(ACCOUNT);

@@ -50,7 +50,7 @@ export function startWalletApp(options: HarnessOptions = {}) {
     CONNECTION_IDS.map((id) => [id, options.allowedChainIds?.[id] ?? ids]),
   ) as Record<ConnectionId, number[]>;
   const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts } });
-  const store = setupStore(undefined, { allowedChainIds, session, middleware: [sagaMiddleware], ...(options.rpc ? { rpc: options.rpc } : {}) });
+  const store = setupStore(undefined, { allowedChainIds, session, connectors, middleware: [sagaMiddleware], ...(options.rpc ? { rpc: options.rpc } : {}) });
   const task = sagaMiddleware.run(rootSaga);
 
   /** Resolves once `predicate` holds for the state, or fails with the last state after `ms`. */

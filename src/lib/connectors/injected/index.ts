@@ -15,8 +15,6 @@ export interface ExtensionProvider extends Eip1193Provider {
   providers?: unknown[];
 }
 
-export type Eip6963ProviderInfo = AnnouncedWallet;
-
 interface Announced {
   info: AnnouncedWallet;
   provider: ExtensionProvider;
