@@ -209,6 +209,37 @@ describe('batching', () => {
     expect(s.methods()).toEqual(['eth_chainId', 'eth_blockNumber', 'eth_getBalance', 'eth_getBalance', 'eth_getBalance']);
   });
 
+  it('a call made while the first probe is under way leaves at once, with its own chain-id check', async () => {
+    // A returning user: the block number's probe is on its way when the wallet names the account.
+    const s = await healthy(300);
+    const { client } = runtimeFor([s.url]);
+    let blockAnswered = false;
+    const block = client.request('eth_blockNumber').then((b) => ((blockAnswered = true), b));
+    await waitFor(() => s.requests.length === 1);
+    const balance = client.request('eth_getBalance', [TEST_ACCOUNTS[0]?.address, 'latest']);
+    await waitFor(() => s.requests.length === 2);
+    // It did not queue behind the first round trip.
+    expect(blockAnswered).toBe(false);
+    expect(s.requests[1]).toEqual([expect.objectContaining({ method: 'eth_chainId' }), expect.objectContaining({ method: 'eth_getBalance' })]);
+    expect(await Promise.all([block, balance])).toEqual([expect.stringMatching(/^0x/), '0x21e19e0c9bab2400000']);
+    expect(client.status().inUse).toBe(s.url);
+    // Once chosen, the endpoint is asked without a probe.
+    await client.request('eth_blockNumber');
+    expect(s.requests[2]).toMatchObject({ method: 'eth_blockNumber' });
+  });
+
+  it('a call that rode along with a probe of a wrong-chain endpoint is not answered from it', async () => {
+    const wrong = await server({ kind: 'forward', to: otherChain.url, delayMs: 200 });
+    const right = await healthy(400);
+    const { client } = runtimeFor([wrong.url, right.url]);
+    const first = client.request('eth_blockNumber');
+    await waitFor(() => wrong.requests.length === 1 && right.requests.length === 1);
+    const second = client.request('eth_chainId');
+    expect(await Promise.all([first, second])).toEqual([expect.stringMatching(/^0x/), '0x7a69']);
+    expect(client.status().endpoints.find((e) => e.url === wrong.url)).toMatchObject({ state: 'wrongChain', answeredChainId: 5 });
+    expect(client.status().inUse).toBe(right.url);
+  });
+
   it('a JSON-RPC error in a batch fails only its own call', async () => {
     const s = await healthy();
     const { client } = runtimeFor([s.url]);

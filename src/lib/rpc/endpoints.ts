@@ -158,8 +158,10 @@ export class EndpointPool {
     return new Promise((resolve) => {
       let pending = candidates.length;
       for (const endpoint of candidates) {
-        // A probe already under way (another batch's) is joined; these calls then go after it.
-        const running = endpoint.probe;
+        // Calls do not queue behind a probe already under way (another batch's): they leave at
+        // once with a chain-id check of their own, so a returning user's balances need not wait a
+        // round trip for the block number's probe. Without calls there is nothing to carry: join it.
+        const running = calls.length === 0 ? endpoint.probe : undefined;
         const outcome: Promise<Won | undefined> = running
           ? running.then((ok) => (ok ? { endpoint } : undefined))
           : this.probe(endpoint, calls).then((outcomes) => (outcomes ? { endpoint, ...(calls.length > 0 ? { outcomes } : {}) } : undefined));
@@ -175,7 +177,9 @@ export class EndpointPool {
   private probe(endpoint: Endpoint, calls: readonly JsonRpcCall[]): Promise<CallOutcome[] | undefined> {
     endpoint.state = 'probing';
     this.changed();
+    let settled: Promise<boolean> | undefined;
     const probe = (async () => {
+      await undefined; // `settled` is set before anything below can finish
       const started = this.options.now();
       try {
         const [outcome, ...outcomes] = await this.post(endpoint.url, [{ method: 'eth_chainId', params: [] }, ...calls]);
@@ -203,10 +207,12 @@ export class EndpointPool {
         this.failed(endpoint, error instanceof EndpointFailure ? error.problem : String(error));
         return undefined;
       } finally {
-        delete endpoint.probe;
+        // Another probe of this endpoint may have started since; that one is still running.
+        if (endpoint.probe === settled) delete endpoint.probe;
       }
     })();
-    endpoint.probe = probe.then((outcomes) => outcomes !== undefined);
+    settled = probe.then((outcomes) => outcomes !== undefined);
+    endpoint.probe = settled;
     return probe;
   }
 
