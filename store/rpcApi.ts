@@ -3,7 +3,7 @@
 // batching), handed to setupStore and reaching queries as the thunk extra argument (`api.extra`),
 // one runtime per store, never a module singleton. Nothing here throws:
 // every failure comes back as `{ error }`, a plain { name, code?, message }.
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { WalletError } from '../src/lib/errors';
 import { RPC_ERROR_NAMES, RPC_MESSAGES, rpcError, toRpcError, type ResultKind, type RpcRuntime } from '../src/lib/rpc';
 

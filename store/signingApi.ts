@@ -68,4 +68,4 @@ export const signingApi = rpcApi.injectEndpoints({
   }),
 });
 
-export const { useEstimateTransferFeeQuery } = signingApi;
+

@@ -1,10 +1,10 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useChains } from '../../app/chainsContext';
 import { displayText } from '../../lib/displayText';
-import { useGetBalanceQuery, useGetNameQuery } from './chainApi';
+import { useRead } from '../../app/useRead';
+import { chainApi } from './chainApi';
 import { exactNativeAmount, formatNativeAmount } from './format';
 import { useLatestBlock } from './useLatestBlock';
-import { useStartEarly } from './useStartEarly';
 import './chain.css';
 
 interface Props {
@@ -20,11 +20,9 @@ export function AccountChainData({ chainId, address, connected }: Props) {
   useLatestBlock(chain ? chainId : undefined);
   const key = chain ? { chainId, address } : skipToken;
   const nameKey = connected && chain?.ensRegistry ? { chainId, address } : skipToken;
-  useStartEarly('getBalance', key, `${chainId}:${address}`);
-  useStartEarly('getName', nameKey, `${chainId}:${address}:${nameKey === skipToken ? '' : 'name'}`);
   // currentData, never data: while another account's or chain's balance loads, nothing is shown.
-  const { currentData: balance, error: balanceError } = useGetBalanceQuery(key);
-  const name = useGetNameQuery(nameKey).currentData;
+  const { currentData: balance, error: balanceError } = useRead(chainApi.endpoints.getBalance, key);
+  const name = useRead(chainApi.endpoints.getName, nameKey).currentData;
   if (!chain) return null;
   const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
   return (

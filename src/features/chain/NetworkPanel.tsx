@@ -1,11 +1,12 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useChains } from '../../app/chainsContext';
 import { chainIds, type ChainInfo } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
 import type { EndpointStatus } from '../../lib/rpc';
 import { useAppSelector } from '../../../store/hooks';
-import { useGetNetworkStatusQuery } from './chainApi';
+import { useRead } from '../../app/useRead';
+import { chainApi } from './chainApi';
 import { chainsInView, sameIds } from './viewedChain';
 
 /** Per chain: the RPC endpoint in use and its latency, and the endpoints that failed. Needs no wallet. */
@@ -38,7 +39,7 @@ export function NetworkPanel() {
 
 function ChainEndpoints({ chain, active, onCheck }: { chain: ChainInfo; active: boolean; onCheck: () => void }) {
   const hasUrls = chain.rpcUrls.length > 0;
-  const { currentData: status, error } = useGetNetworkStatusQuery(active && hasUrls ? chain.id : skipToken);
+  const { currentData: status, error } = useRead(chainApi.endpoints.getNetworkStatus, active && hasUrls ? chain.id : skipToken);
   const inUse = status?.endpoints.find((e) => e.url === status.inUse);
   const problems = status?.endpoints.filter((e) => e.state === 'failed' || e.state === 'wrongChain') ?? [];
   const standby = status?.endpoints.filter((e) => e.state === 'ok' && e.url !== status.inUse) ?? [];

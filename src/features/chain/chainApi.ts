@@ -101,4 +101,4 @@ export const chainApi = rpcApi.injectEndpoints({
   }),
 });
 
-export const { useGetBlockNumberQuery, useGetBalanceQuery, useGetBalancesQuery, useGetNameQuery, useGetNetworkStatusQuery } = chainApi;
+

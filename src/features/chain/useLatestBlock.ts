@@ -1,8 +1,8 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
-import { BLOCK_POLL_MS, useGetBlockNumberQuery } from './chainApi';
+import { useRead } from '../../app/useRead';
+import { BLOCK_POLL_MS, chainApi } from './chainApi';
 import { usePageVisible } from './usePageVisible';
-import { useStartEarly } from './useStartEarly';
 
 /**
  * The latest block of a chain, polled while the page is visible and read again when it becomes
@@ -10,8 +10,7 @@ import { useStartEarly } from './useStartEarly';
  */
 export function useLatestBlock(chainId: number | undefined) {
   const visible = usePageVisible();
-  useStartEarly('getBlockNumber', chainId ?? skipToken, String(chainId));
-  const query = useGetBlockNumberQuery(chainId ?? skipToken, { pollingInterval: visible ? BLOCK_POLL_MS : 0 });
+  const query = useRead(chainApi.endpoints.getBlockNumber, chainId ?? skipToken, { pollingInterval: visible ? BLOCK_POLL_MS : 0 });
   const { refetch, isUninitialized } = query;
   const wasVisible = useRef(visible);
   useEffect(() => {

@@ -1,13 +1,14 @@
 // The "Sign and send" panel (the lazily loaded part): a message, typed data with its preview, and a
 // transfer with its fee. It only reads the store and dispatches requests; sagas talk to the wallet.
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useChains } from '../../app/chainsContext';
 import { chainName } from '../../lib/chains';
 import { checkTransfer } from '../../lib/transfer';
 import { checkTypedDataText, messageProblem, sampleTypedData, type PreviewNode } from '../../lib/typedData';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { useEstimateTransferFeeQuery } from '../../../store/signingApi';
+import { useRead } from '../../app/useRead';
+import { signingApi } from '../../../store/signingApi';
 import { selectSigningRequest, selectSigningTarget, type SigningTarget } from '../../../store/signingSelectors';
 import { selectConnectorInfo } from '../../../store/selectors';
 import { isInFlight, signingActions, type SigningInput, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
@@ -151,7 +152,7 @@ function TransferForm({ target }: { target: SigningTarget }) {
   const { busy, send } = useRequest('transaction');
   const check = checkTransfer(to, amount);
   const symbol = chains[target.chainId]?.nativeCurrency?.symbol ?? 'ETH';
-  const fee = useEstimateTransferFeeQuery(check.ok ? { chainId: target.chainId, from: target.account, ...check.value } : skipToken);
+  const fee = useRead(signingApi.endpoints.estimateTransferFee, check.ok ? { chainId: target.chainId, from: target.account, ...check.value } : skipToken);
   const estimate = fee.currentData;
   const estimateFailed = check.ok && fee.isError && !fee.isFetching;
   const submit = () => {

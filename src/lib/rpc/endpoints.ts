@@ -177,43 +177,44 @@ export class EndpointPool {
   private probe(endpoint: Endpoint, calls: readonly JsonRpcCall[]): Promise<CallOutcome[] | undefined> {
     endpoint.state = 'probing';
     this.changed();
-    let settled: Promise<boolean> | undefined;
-    const probe = (async () => {
-      await undefined; // `settled` is set before anything below can finish
-      const started = this.options.now();
-      try {
-        const [outcome, ...outcomes] = await this.post(endpoint.url, [{ method: 'eth_chainId', params: [] }, ...calls]);
-        if (!outcome || !outcome.ok) {
-          this.failed(endpoint, `eth_chainId failed: ${outcome?.ok === false ? (outcome.error.walletMessage ?? outcome.error.message) : 'no answer'}`);
-          return undefined;
-        }
-        const answered = parseChainId(outcome.result);
-        if (answered === undefined) {
-          this.failed(endpoint, 'answered an invalid chain id');
-          return undefined;
-        }
-        if (answered !== this.chainId) {
-          // A misconfigured URL: reads from it would be about another chain, so it is never used.
-          endpoint.state = 'wrongChain';
-          endpoint.answeredChainId = answered;
-          endpoint.problem = `answered chain id ${answered} instead of ${this.chainId}`;
-          delete endpoint.latencyMs;
-          this.changed();
-          return undefined;
-        }
-        this.succeeded(endpoint, this.options.now() - started);
-        return outcomes;
-      } catch (error) {
-        this.failed(endpoint, error instanceof EndpointFailure ? error.problem : String(error));
-        return undefined;
-      } finally {
-        // Another probe of this endpoint may have started since; that one is still running.
-        if (endpoint.probe === settled) delete endpoint.probe;
-      }
-    })();
-    settled = probe.then((outcomes) => outcomes !== undefined);
+    const probe = this.askChainId(endpoint, calls);
+    const settled = probe.then((outcomes) => outcomes !== undefined);
     endpoint.probe = settled;
+    // Another probe of this endpoint may have started since; that one is still running.
+    void settled.then(() => {
+      if (endpoint.probe === settled) delete endpoint.probe;
+    });
     return probe;
+  }
+
+  private async askChainId(endpoint: Endpoint, calls: readonly JsonRpcCall[]): Promise<CallOutcome[] | undefined> {
+    const started = this.options.now();
+    try {
+      const [outcome, ...outcomes] = await this.post(endpoint.url, [{ method: 'eth_chainId', params: [] }, ...calls]);
+      if (!outcome || !outcome.ok) {
+        this.failed(endpoint, `eth_chainId failed: ${outcome?.ok === false ? (outcome.error.walletMessage ?? outcome.error.message) : 'no answer'}`);
+        return undefined;
+      }
+      const answered = parseChainId(outcome.result);
+      if (answered === undefined) {
+        this.failed(endpoint, 'answered an invalid chain id');
+        return undefined;
+      }
+      if (answered !== this.chainId) {
+        // A misconfigured URL: reads from it would be about another chain, so it is never used.
+        endpoint.state = 'wrongChain';
+        endpoint.answeredChainId = answered;
+        endpoint.problem = `answered chain id ${answered} instead of ${this.chainId}`;
+        delete endpoint.latencyMs;
+        this.changed();
+        return undefined;
+      }
+      this.succeeded(endpoint, this.options.now() - started);
+      return outcomes;
+    } catch (error) {
+      this.failed(endpoint, error instanceof EndpointFailure ? error.problem : String(error));
+      return undefined;
+    }
   }
 
   private use(endpoint: Endpoint): void {
