@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   // The import direction of STYLE.md, enforced: src/lib knows no store, sagas or React; the UI never
-  // reaches an SDK or a connector implementation; only src/main.tsx wires everything together.
+  // reaches an SDK or a connector implementation; only src/boot.ts and src/main.tsx wire everything together.
   {
     files: ['src/lib/**/*.{ts,tsx}'],
     rules: {

@@ -1,9 +1,10 @@
-// Composition root, first half: connectors, store and sagas, with no React. src/main.tsx imports
-// this module before React's, so the wallet is asked for its accounts while React's code is still
-// being evaluated (a returning user's "Connected" waits on the wallet's answer, not on React).
+// Composition root, first half: connectors, store and sagas, with no React (src/main.tsx evaluates
+// React's modules after this has run): a returning user's wallet is asked for its accounts before
+// React's code is even evaluated.
 import createSagaMiddleware from 'redux-saga';
 import { rootSaga } from '../sagas';
 import { DEFAULT_TIMEOUTS, WALLET_CONTEXT, type WalletSagaContext } from '../sagas/context';
+import { startReadsInView } from '../store/readAhead';
 import { setupStore } from '../store/setupStore';
 import { loadConfig } from './config';
 import { CoinbaseConnector } from './lib/connectors/coinbase';
@@ -61,6 +62,7 @@ export const store = setupStore(undefined, {
   devTools: config.development,
   connectors,
 });
-// Runs before React is evaluated: the eager reconnect's wallet requests leave now, and a kind with
-// a saved session shows "Reconnecting" from the first render.
+// Before React is evaluated: the eager reconnect's wallet requests leave first, and a kind with a
+// saved session shows "Reconnecting" from the first render; then the reads in view start.
 sagaMiddleware.run(rootSaga);
+startReadsInView(store, config.chains);

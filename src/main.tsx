@@ -1,21 +1,14 @@
-// Composition root, second half: React. './boot' comes first on purpose: it creates the store and
-// starts the sagas (and the wallet requests) before the modules below are evaluated.
+// Composition root. './boot' (connectors, store, sagas; no React) runs first: the eager reconnect's
+// wallet requests and the first chain reads are issued there and leave on the next microtasks.
+// React's modules are evaluated only after that: the import below is eager (the same chunk, no
+// extra request, nothing more to download) and resolves after those microtasks.
 import { config, store } from './boot';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { App } from './app/App';
-import { ChainsProvider } from './app/chainsContext';
-import './app/styles.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <Provider store={store}>
-      <ChainsProvider value={config.chains}>
-        <App />
-      </ChainsProvider>
-    </Provider>
-  </StrictMode>,
-);
+import(/* webpackMode: "eager" */ './app/render')
+  .then(({ renderApp }) => renderApp(store, config.chains))
+  .catch((error: unknown) => {
+    // As uncaught as a failure at load would be: the console shows it, nothing swallows it.
+    setTimeout(() => {
+      throw error;
+    });
+  });

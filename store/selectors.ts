@@ -1,4 +1,4 @@
-import type { AnnouncedWallet, ConnectionId, ConnectorInfo } from '../src/lib/connectors/types';
+import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type ConnectorInfo } from '../src/lib/connectors/types';
 import { ERROR_NAMES } from '../src/lib/errors';
 import type { Connection, ConnectionActivity } from './walletSlice';
 import type { RootState } from './types';
@@ -57,4 +57,16 @@ export const selectExtensionSuggestionOpen = (state: RootState, id: ConnectionId
 export function isDeclined(connection: Connection): boolean {
   const error = connection.error;
   return error !== undefined && connection.accounts === undefined && (error.code === 4001 || error.name === ERROR_NAMES.userClosedModal);
+}
+
+/**
+ * What the first screen still waits for: 'wallet' while a kind is being reconnected silently at
+ * start, 'reads' while a chain read is on its way, 'user' once the user has started a connect
+ * (dialogs are needed now), or 'nothing'.
+ */
+export function selectFirstScreenWait(state: RootState): 'wallet' | 'reads' | 'user' | 'nothing' {
+  const phases = CONNECTION_IDS.filter((id) => state.wallet.connections[id].activating).map((id) => state.wallet.activity[id].phase);
+  if (phases.includes('connecting')) return 'user';
+  if (phases.includes('reconnecting') || phases.includes('probing')) return 'wallet';
+  return Object.values(state.rpc.queries).some((query) => query?.status === 'pending') ? 'reads' : 'nothing';
 }

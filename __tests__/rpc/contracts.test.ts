@@ -6,7 +6,7 @@ import { REGISTRY_ADDRESS } from '../../contracts/deployEns';
 import { setupDevChain, DEV_NAMES } from '../../scripts/devchain';
 import { DEV_ENS_REGISTRY, buildChainTable } from '../../src/lib/chains';
 import { createRpcRuntime } from '../../src/lib/rpc';
-import { chainApi } from '../../src/features/chain/chainApi';
+import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { rpc, startAnvil } from '../support/anvil';

@@ -6,7 +6,7 @@ import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime, isResultOf, parseQuantity, parseSafeInteger, type RpcOptions } from '../../src/lib/rpc';
 import { EndpointFailure } from '../../src/lib/rpc/errors';
 import { postJsonRpc, type FetchFn } from '../../src/lib/rpc/transport';
-import { chainApi } from '../../src/features/chain/chainApi';
+import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';

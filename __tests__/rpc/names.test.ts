@@ -3,7 +3,7 @@
 import { deployEns, registerName, setAddress, setReverseName, REGISTRY_ADDRESS } from '../../contracts/deployEns';
 import type { ChainTable } from '../../src/lib/chains';
 import { createNameMemory, createRpcRuntime } from '../../src/lib/rpc';
-import { chainApi } from '../../src/features/chain/chainApi';
+import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';

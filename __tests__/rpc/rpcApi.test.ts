@@ -2,7 +2,7 @@
 // account, balances refreshed by new blocks, and as few HTTP requests as a first paint allows.
 import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime, type RpcOptions } from '../../src/lib/rpc';
-import { chainApi } from '../../src/features/chain/chainApi';
+import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import type { RootState } from '../../store/types';

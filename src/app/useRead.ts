@@ -1,5 +1,5 @@
 // RTK Query reads for components, on RTK Query's core: its React hooks module is 3 kB of the first
-// visit for the little used here, and would make the store import React (see src/main.tsx).
+// visit for the little used here, and would make the store import React (see src/boot.ts).
 import { skipToken, type SkipToken, type SubscriptionOptions } from '@reduxjs/toolkit/query';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';

@@ -44,7 +44,10 @@ export function createSessionMemory(storage: KeyValueStorage | undefined): Sessi
       return Array.isArray(parsed) ? parsed.filter(isConnectionId) : [];
     });
   const writeList = (key: string, id: ConnectionId, member: boolean): void => {
-    const others = readList(key).filter((k) => k !== id);
+    const list = readList(key);
+    // Unchanged: no write (a reconnect at every page load would otherwise write twice on its path).
+    if (list.includes(id) === member) return;
+    const others = list.filter((k) => k !== id);
     const next = member ? [...others, id] : others;
     safely(undefined, () => (next.length === 0 ? storage?.removeItem(key) : storage?.setItem(key, JSON.stringify(next))));
   };

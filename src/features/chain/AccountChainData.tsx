@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useChains } from '../../app/chainsContext';
 import { displayText } from '../../lib/displayText';
 import { useRead } from '../../app/useRead';
-import { chainApi } from './chainApi';
+import { chainApi } from '../../../store/chainApi';
 import { exactNativeAmount, formatNativeAmount } from './format';
 import { useLatestBlock } from './useLatestBlock';
 import './chain.css';

@@ -3,7 +3,7 @@ import { chainName } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
 import { useAppSelector } from '../../../store/hooks';
 import { useLatestBlock } from './useLatestBlock';
-import { chainsInView, sameIds } from './viewedChain';
+import { chainsInView, sameIds } from '../../../store/viewedChain';
 
 /** The latest block of the chain in view (the current wallet's chain, or the default chain). */
 export function BlockNumber() {

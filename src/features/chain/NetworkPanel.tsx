@@ -6,8 +6,8 @@ import { displayText } from '../../lib/displayText';
 import type { EndpointStatus } from '../../lib/rpc';
 import { useAppSelector } from '../../../store/hooks';
 import { useRead } from '../../app/useRead';
-import { chainApi } from './chainApi';
-import { chainsInView, sameIds } from './viewedChain';
+import { chainApi } from '../../../store/chainApi';
+import { chainsInView, sameIds } from '../../../store/viewedChain';
 
 /** Per chain: the RPC endpoint in use and its latency, and the endpoints that failed. Needs no wallet. */
 export function NetworkPanel() {

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
 import { useRead } from '../../app/useRead';
-import { BLOCK_POLL_MS, chainApi } from './chainApi';
+import { BLOCK_POLL_MS, chainApi } from '../../../store/chainApi';
 import { usePageVisible } from './usePageVisible';
 
 /**

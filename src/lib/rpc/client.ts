@@ -49,7 +49,7 @@ export class ChainClient {
       this.queue.push({ call: expect ? { method, params, expect } : { method, params }, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setTimeout(() => this.flush(), 0);
+        queueMicrotask(() => this.flush());
       }
     });
   }

@@ -1,9 +1,9 @@
 // Read-only chain data endpoints, injected into the one rpcApi. Queries are keyed by chain id and
 // address, so a result can never be mistaken for another chain's or account's.
-import { getRpcRuntime, rpcApi, withRpc } from '../../../store/rpcApi';
-import type { NetworkStatus } from '../../lib/rpc';
-import { parseQuantity, parseSafeInteger } from '../../lib/rpc';
-import { lookupName } from '../../lib/rpc/names';
+import { getRpcRuntime, rpcApi, withRpc } from './rpcApi';
+import type { NetworkStatus } from '../src/lib/rpc';
+import { parseQuantity, parseSafeInteger } from '../src/lib/rpc';
+import { lookupName } from '../src/lib/rpc/names';
 
 export interface AccountOnChain {
   chainId: number;

@@ -1,7 +1,8 @@
-import { DEVELOPMENT_CHAIN_ID, type ChainTable } from '../../lib/chains';
-import { CONNECTION_IDS } from '../../lib/connectors/types';
-import { selectConnection, selectCurrentConnectionId } from '../../../store/selectors';
-import type { RootState } from '../../../store/types';
+import { DEVELOPMENT_CHAIN_ID, type ChainTable } from '../src/lib/chains';
+import { CONNECTION_IDS } from '../src/lib/connectors/types';
+import { selectConnection, selectCurrentConnectionId } from './selectors';
+import type { AccountOnChain } from './chainApi';
+import type { RootState } from './types';
 
 /**
  * The chains whose data is on screen: the current connection's chain first, then other connected
@@ -24,4 +25,20 @@ export function chainsInView(state: RootState, chains: ChainTable): number[] {
 /** Stable between renders while the list is the same (useSelector compares by reference). */
 export function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+/** The chain reads the page shows: the latest block of each chain in view, the balance of each account shown. */
+export interface ReadsInView {
+  blocks: number[];
+  balances: AccountOnChain[];
+}
+
+export function readsInView(state: RootState, chains: ChainTable): ReadsInView {
+  const balances: AccountOnChain[] = [];
+  for (const id of CONNECTION_IDS) {
+    const { chainId, accounts } = selectConnection(state, id);
+    if (chainId === undefined || !chains[chainId]) continue;
+    for (const address of accounts ?? []) balances.push({ chainId, address });
+  }
+  return { blocks: chainsInView(state, chains), balances };
 }

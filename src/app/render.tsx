@@ -1,0 +1,23 @@
+// The React half of the composition root (see src/main.tsx): mounts the app on #root.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import type { ChainTable } from '../lib/chains';
+import type { AppStore } from '../../store/types';
+import { App } from './App';
+import { ChainsProvider } from './chainsContext';
+import './styles.css';
+
+export function renderApp(store: AppStore, chains: ChainTable): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={store}>
+        <ChainsProvider value={chains}>
+          <App />
+        </ChainsProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}

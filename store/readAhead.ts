@@ -1,0 +1,27 @@
+// The reads a page shows start the moment the store knows them, not when React has rendered them:
+// the block number at start, a wallet's balances in the same task as its answer. The component that
+// shows a read then subscribes to the same cache entry and sends nothing more. For a returning user
+// this takes React's render of "Connected" off the path to the balance.
+import type { ChainTable } from '../src/lib/chains';
+import { chainApi } from './chainApi';
+import type { AppStore } from './types';
+import { readsInView } from './viewedChain';
+
+/** Starts every read in view now, and each read that comes into view later; returns the unsubscribe. */
+export function startReadsInView(store: AppStore, chains: ChainTable): () => void {
+  let started = new Set<string>();
+  const check = () => {
+    const { blocks, balances } = readsInView(store.getState(), chains);
+    const inView = new Map<string, () => void>();
+    // Blocks first: a block read refreshes its chain's balances, and a balance read started just
+    // before it would be sent twice.
+    for (const chainId of blocks) inView.set(`block:${chainId}`, () => store.dispatch(chainApi.util.prefetch('getBlockNumber', chainId, {})));
+    for (const read of balances) inView.set(`balance:${read.chainId}:${read.address}`, () => store.dispatch(chainApi.util.prefetch('getBalance', read, {})));
+    const before = started;
+    // Set before dispatching: a dispatch calls this listener again, and that call must find them started.
+    started = new Set(inView.keys());
+    for (const [key, start] of inView) if (!before.has(key)) start();
+  };
+  check();
+  return store.subscribe(check);
+}
