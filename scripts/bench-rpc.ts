@@ -5,7 +5,7 @@
 //  2. HTTP requests for the first paint of the block number plus N balances: goal <= 2 for any N.
 import type { ChainTable } from '../src/lib/chains';
 import { createRpcRuntime } from '../src/lib/rpc';
-import { chainApi } from '../src/features/chain/chainApi';
+import { chainApi } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
 import { setupStore } from '../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS } from '../__tests__/support/anvil';

@@ -1,7 +1,7 @@
 // `npm run bench:reconnect` in a short mode, so the benchmark cannot rot. No timing is asserted
 // (the machine is shared); request counts are: what a returning user's reload costs, every time.
 import { runReconnectBench } from '../../scripts/bench-reconnect';
-import { BLOCK_POLL_MS } from '../../src/features/chain/chainApi';
+import { BLOCK_POLL_MS } from '../../store/chainApi';
 import { e2eEnv } from '../support/e2eEnv';
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@
 // local anvil nodes or misbehave on purpose.
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { deployEns, registerName, setReverseName } from '../../contracts/deployEns';
-import { BLOCK_POLL_MS } from '../../src/features/chain/chainApi';
+import { BLOCK_POLL_MS } from '../../store/chainApi';
 import { formatNativeAmount } from '../../src/features/chain/format';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
 import { launchBrowser, type Browser } from '../support/browser';
