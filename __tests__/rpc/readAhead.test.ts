@@ -1,0 +1,103 @@
+// The reads a page shows start from the store, not from React: the block number at start, a
+// wallet's balances in the same task as its answer. Components that show them later join the same
+// cache entries and send nothing more. (Real anvil behind a counting server; no React here.)
+import type { ChainTable } from '../../src/lib/chains';
+import { createRpcRuntime } from '../../src/lib/rpc';
+import { chainApi } from '../../store/chainApi';
+import { startReadsInView } from '../../store/readAhead';
+import { rpcApi } from '../../store/rpcApi';
+import { setupStore } from '../../store/setupStore';
+import { walletActions } from '../../store/walletSlice';
+import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { until } from '../support/wait';
+import { closeAll, startServer, type TestServer } from './servers';
+
+const [alice] = TEST_ACCOUNTS;
+const ALLOWED = { injected: [31337, 10], coinbase: [31337, 10], walletconnect: [31337, 10] };
+
+let anvil: Anvil;
+let optimism: Anvil;
+const open: TestServer[] = [];
+const cleanups: Array<() => void> = [];
+
+beforeAll(async () => {
+  [anvil, optimism] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 10 })]);
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  await closeAll(open.splice(0));
+});
+afterAll(() => closeAll([anvil, optimism]));
+
+async function counted(to: string): Promise<TestServer> {
+  const server = await startServer({ kind: 'forward', to });
+  open.push(server);
+  return server;
+}
+
+async function setup() {
+  const local = await counted(anvil.url);
+  const op = await counted(optimism.url);
+  const chains: ChainTable = {
+    31337: { id: 31337, name: 'Local', rpcUrls: [local.url] },
+    10: { id: 10, name: 'Optimism', rpcUrls: [op.url] },
+  };
+  const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: createRpcRuntime(chains) });
+  const stop = startReadsInView(store, chains);
+  cleanups.push(() => {
+    stop();
+    store.dispatch(rpcApi.util.resetApiState());
+  });
+  const connect = (chainId: number) => {
+    store.dispatch(walletActions.activationStarted({ id: 'injected', eager: true }));
+    const attempt = store.getState().wallet.activity.injected.attempt;
+    store.dispatch(walletActions.activationSucceeded({ id: 'injected', attempt, chainId: `0x${chainId.toString(16)}`, accounts: [alice?.address] }));
+  };
+  const status = (read: ReturnType<typeof chainApi.endpoints.getBalance.select>) => read(store.getState()).status;
+  return { store, local, op, connect, status };
+}
+
+describe('reads in view start from the store', () => {
+  it('the latest block of the chain in view is asked for at start, with no wallet and no component', async () => {
+    const { store, local } = await setup();
+    expect(chainApi.endpoints.getBlockNumber.select(31337)(store.getState()).status).toBe('pending');
+    await until(() => chainApi.endpoints.getBlockNumber.select(31337)(store.getState()).status === 'fulfilled');
+    expect(local.methods()).toEqual(['eth_chainId', 'eth_blockNumber']);
+  });
+
+  it("a wallet's balance is asked for in the same task as its answer, and a component showing it later sends nothing more", async () => {
+    const { store, local, connect, status } = await setup();
+    const balance = chainApi.endpoints.getBalance.select({ chainId: 31337, address: alice?.address ?? '' });
+    connect(31337);
+    // Synchronously: before any render could have happened.
+    expect(status(balance)).toBe('pending');
+    await until(() => status(balance) === 'fulfilled');
+    expect(balance(store.getState()).data).toBe((10_000n * 10n ** 18n).toString());
+    const before = local.requests.length;
+    const shown = store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 31337, address: alice?.address ?? '' }));
+    await shown;
+    shown.unsubscribe();
+    expect(local.requests.length).toBe(before);
+    // The block number's probe and the balance (with its own chain-id check): two requests in all.
+    expect(local.requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it('a wallet on another chain: that chain’s block and the balance are read there, blocks first, each once', async () => {
+    const { store, op, connect, status } = await setup();
+    connect(10);
+    const balance = chainApi.endpoints.getBalance.select({ chainId: 10, address: alice?.address ?? '' });
+    expect(status(balance)).toBe('pending');
+    expect(chainApi.endpoints.getBlockNumber.select(10)(store.getState()).status).toBe('pending');
+    await until(() => status(balance) === 'fulfilled' && chainApi.endpoints.getBlockNumber.select(10)(store.getState()).status === 'fulfilled');
+    const methods = op.methods().filter((m) => m !== 'eth_chainId');
+    expect(methods.sort()).toEqual(['eth_blockNumber', 'eth_getBalance']);
+  });
+
+  it('after the unsubscribe, changes start nothing', async () => {
+    const { store, local, connect } = await setup();
+    await until(() => local.requests.length === 1);
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    connect(31337);
+    expect(chainApi.endpoints.getBalance.select({ chainId: 31337, address: alice?.address ?? '' })(store.getState()).status).toBe('uninitialized');
+  });
+});
