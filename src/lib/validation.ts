@@ -1,6 +1,6 @@
 // Validation of every value that arrives from a wallet, an endpoint or storage before it is trusted.
-import { keccak_256 } from '@noble/hashes/sha3';
 import { ERROR_NAMES, MESSAGES, describeValue, walletError, type WalletError } from './errors';
+import { keccak256 } from './keccak';
 
 /** Largest chain id a wallet may report (EIP-2294 bound used by MetaMask). */
 export const MAX_SAFE_CHAIN_ID = 4503599627370476;
@@ -34,7 +34,7 @@ export function validateChainId(raw: unknown): Validated<number> {
 /** EIP-55: a hex letter is upper case when the matching nibble of keccak256(lower-case hex) is >= 8. */
 function eip55(lowerHex: string): string {
   // ASCII hex, so one byte per character.
-  const hash = keccak_256(Uint8Array.from(lowerHex, (c) => c.charCodeAt(0)));
+  const hash = keccak256(Uint8Array.from(lowerHex, (c) => c.charCodeAt(0)));
   let out = '0x';
   for (let i = 0; i < lowerHex.length; i++) {
     const nibble = ((hash[i >> 1] ?? 0) >> (i % 2 === 0 ? 4 : 0)) & 0x0f;

@@ -1,7 +1,7 @@
 // ENS reverse lookup, verified by a forward lookup. The reverse name `<addr>.addr.reverse` is plain
-// ASCII and is hashed with the keccak already in the bundle; the ENSIP-15 normaliser (a large
+// ASCII and is hashed with the keccak already in the bundle (../keccak); the ENSIP-15 normaliser (a large
 // table, ~200 ms to initialise) is loaded only when a reverse record actually holds a name.
-import { keccak_256 } from '@noble/hashes/sha3';
+import { keccak256 } from '../keccak';
 import { RpcError } from './errors';
 
 /** eth_call to a contract; resolves with the returned data. */
@@ -32,8 +32,8 @@ export function namehash(name: string): string {
   for (let i = labels.length - 1; i >= 0; i--) {
     const joined = new Uint8Array(64);
     joined.set(node);
-    joined.set(keccak_256(encoder.encode(labels[i])), 32);
-    node = keccak_256(joined);
+    joined.set(keccak256(encoder.encode(labels[i])), 32);
+    node = keccak256(joined);
   }
   return toHex(node);
 }
