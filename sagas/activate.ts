@@ -9,7 +9,7 @@ import type { ConnectionId, Connector, ConnectorEvent, Eip1193Provider } from '.
 import { ERROR_NAMES, MESSAGES, errorCode, plainList, plainValue, toWalletError, walletError } from '../src/lib/errors';
 import { normalizeChainId } from '../src/lib/validation';
 import { walletActions as actions } from '../store/walletSlice';
-import type { WalletSagaContext } from './context';
+import { RECONNECT_VIEW_MS, type WalletSagaContext } from './context';
 import { connectorChannel, forwardEvents } from './events';
 import { selectAttempt, selectHasAccounts, walletContext } from './support';
 
@@ -109,6 +109,9 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
     else yield put(actions.activationFailed({ id, attempt, error: walletError(ERROR_NAMES.timeout, MESSAGES.timeout('Connecting', limit)) }));
   };
   let channel: EventChannel<ConnectorEvent> | undefined;
+  // A visible reconnect: the page holds the chain in view for its answer, but not for long.
+  const grace: Task | undefined =
+    options.eager && !options.silent ? yield fork(reconnectGrace, id, attempt, timeouts.reconnectViewMs ?? RECONNECT_VIEW_MS) : undefined;
   try {
     const loaded: { provider?: Eip1193Provider; timeout?: true } = yield race({
       provider: call([connector, connector.getProvider]),
@@ -127,6 +130,7 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
       // The link ended (disconnect, 1011) while we asked: the forwarder has already said so.
       linkEnded: join(forwarder),
     });
+    if (grace?.isRunning()) yield cancel(grace);
     if (outcome.done === 'connected' || outcome.done === 'locked') {
       if (outcome.done === 'connected') session.rememberConnected(id);
       // The provider's events keep the state current until the link ends.
@@ -142,5 +146,11 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
     else yield put(actions.activationFailed({ id, attempt, error: plain }));
   } finally {
     channel?.close();
+    if (grace?.isRunning()) yield cancel(grace);
   }
+}
+
+function* reconnectGrace(id: ConnectionId, attempt: number, ms: number): SagaIterator {
+  yield delay(ms);
+  yield put(actions.reconnectSlow({ id, attempt }));
 }

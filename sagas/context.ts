@@ -12,7 +12,15 @@ export interface WalletTimeouts {
   revokeMs: number;
   /** How long after start a wallet that appears late is still reconnected silently (default: eagerMs). */
   lateWalletMs?: number;
+  /**
+   * How long the page waits for a reconnecting wallet's chain before it shows the default chain's
+   * data (default RECONNECT_VIEW_MS): a wallet answers in tens of ms, and the data of a chain it is
+   * not on would be read, shown and replaced a moment later.
+   */
+  reconnectViewMs?: number;
 }
+
+export const RECONNECT_VIEW_MS = 1_000;
 
 export interface WalletSagaContext {
   connectors: ConnectorRegistry;

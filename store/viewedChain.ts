@@ -1,12 +1,13 @@
 import { DEVELOPMENT_CHAIN_ID, type ChainTable } from '../src/lib/chains';
 import { CONNECTION_IDS } from '../src/lib/connectors/types';
-import { selectConnection, selectCurrentConnectionId } from './selectors';
+import { selectConnection, selectConnectionActivity, selectCurrentConnectionId } from './selectors';
 import type { AccountOnChain } from './chainApi';
 import type { RootState } from './types';
 
 /**
  * The chains whose data is on screen: the current connection's chain first, then other connected
- * chains; with no wallet, the development chain (development builds) or Mainnet.
+ * chains; with no wallet, the development chain (development builds) or Mainnet; none while the
+ * wallet connected last time is reconnecting (for RECONNECT_VIEW_MS at most).
  */
 export function chainsInView(state: RootState, chains: ChainTable): number[] {
   const current = selectCurrentConnectionId(state);
@@ -15,11 +16,19 @@ export function chainsInView(state: RootState, chains: ChainTable): number[] {
     const { chainId, accounts } = selectConnection(state, id);
     if (chainId !== undefined && accounts !== undefined && chains[chainId] && !ids.includes(chainId)) ids.push(chainId);
   }
+  // The wallet connected last time is reconnecting: its chain is about to be known. Reading and
+  // showing the default chain meanwhile would be replaced a moment later (and cost a request).
+  if (ids.length === 0 && CONNECTION_IDS.some((id) => awaitingChain(state, id))) return ids;
   if (ids.length === 0) {
     const fallback = [DEVELOPMENT_CHAIN_ID, 1].find((id) => chains[id]) ?? Number(Object.keys(chains)[0]);
     if (chains[fallback]) ids.push(fallback);
   }
   return ids;
+}
+
+function awaitingChain(state: RootState, id: (typeof CONNECTION_IDS)[number]): boolean {
+  const activity = selectConnectionActivity(state, id);
+  return selectConnection(state, id).activating && activity.phase === 'reconnecting' && activity.reconnectSlow !== true;
 }
 
 /** Stable between renders while the list is the same (useSelector compares by reference). */

@@ -45,6 +45,8 @@ export interface ConnectionActivity {
   linkDead?: boolean;
   /** Idle because the wallet reported zero accounts (locked): it reconnects when accounts come back. */
   walletLocked?: boolean;
+  /** A reconnect at start has taken longer than the page waits for its chain (the default chain is shown meanwhile). */
+  reconnectSlow?: boolean;
 }
 
 export interface WalletState {
@@ -222,6 +224,12 @@ const slice = createSlice({
     activationEnded(state, action: PayloadAction<Attempted>) {
       if (!isCurrentAttempt(state, action.payload)) return;
       reset(state, action.payload.id);
+    },
+    /** The reconnect at start is still waiting for the wallet after the page's grace period. */
+    reconnectSlow(state, action: PayloadAction<Attempted>) {
+      if (!isCurrentAttempt(state, action.payload)) return;
+      const { id } = action.payload;
+      if (state.connections[id].activating && state.activity[id].phase === 'reconnecting') state.activity[id].reconnectSlow = true;
     },
     awaitingWalletChanged(state, action: PayloadAction<Attempted<{ waiting: boolean }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;

@@ -21,6 +21,7 @@ const FIELDS: Record<ActionName, Record<string, FieldKind>> = {
   activationFailed: { attempt: 'attempt', error: 'error' },
   activationEnded: { attempt: 'attempt' },
   awaitingWalletChanged: { attempt: 'attempt', waiting: 'bool' },
+  reconnectSlow: { attempt: 'attempt' },
   pairingUriReceived: { attempt: 'attempt', uri: 'uri' },
   qrDialogClosed: {},
   connectCancelled: {},
@@ -43,7 +44,7 @@ const FIELDS: Record<ActionName, Record<string, FieldKind>> = {
   chainSwitchFailed: { error: 'error' },
 };
 const WITHOUT_ID = new Set<ActionName>(['connectorsDescribed', 'extensionChosen']);
-const ATTEMPTED = new Set<ActionName>(['activationSucceeded', 'activationFailed', 'activationEnded', 'awaitingWalletChanged', 'pairingUriReceived']);
+const ATTEMPTED = new Set<ActionName>(['activationSucceeded', 'activationFailed', 'activationEnded', 'awaitingWalletChanged', 'reconnectSlow', 'pairingUriReceived']);
 /** Actions the test names for the reducer: every one the slice has (a new action must be added above). */
 const ACTION_NAMES = Object.keys(walletActions) as ActionName[];
 
@@ -241,11 +242,14 @@ export function runSequence(allowed: number[], steps: Step[]): void {
     if (ATTEMPTED.has(step.action) && action.payload['attempt'] !== before.activity[kind].attempt && !isDeepStrictEqual(state, before)) {
       throw new Error(`${where}: a result for attempt ${show(action.payload['attempt'])} (current ${before.activity[kind].attempt}) changed the state`);
     }
-    // SPEC §2: an invalid update changes nothing and is reported.
+    // SPEC §2: an invalid update changes nothing and is reported. Judged on a fresh copy of the
+    // payload: a value that answers differently on each read (a lying list) is judged by what the
+    // reducer's one read saw, the first read, not by a later one.
+    const fresh = actionOf(step, before).payload;
     const live = before.connections[kind].activating || before.connections[kind].chainId !== undefined || before.connections[kind].accounts !== undefined;
     const invalid =
-      (step.action === 'chainChanged' && 'chainId' in action.payload && certainlyInvalidChainId(action.payload['chainId'])) ||
-      (step.action === 'accountsChanged' && 'accounts' in action.payload && certainlyInvalidAccounts(action.payload['accounts']));
+      (step.action === 'chainChanged' && 'chainId' in fresh && certainlyInvalidChainId(fresh['chainId'])) ||
+      (step.action === 'accountsChanged' && 'accounts' in fresh && certainlyInvalidAccounts(fresh['accounts']));
     if (invalid && !isDeepStrictEqual(state.connections[kind], before.connections[kind])) {
       throw new Error(`${where}: an invalid update changed the connection to ${show(state.connections[kind])}`);
     }

@@ -6,6 +6,7 @@ import { selectConnectionStatus } from '../../store/selectors';
 import { STORAGE_KEYS } from '../../src/lib/persistence';
 import { InjectedConnector } from '../../src/lib/connectors/injected';
 import type { RootState } from '../../store/types';
+import { chainsInView } from '../../store/viewedChain';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const injected = (s: RootState) => s.wallet.connections.injected;
@@ -66,6 +67,32 @@ describe('eager connect at start', () => {
     expect(injected(app.store.getState()).activating).toBe(true);
     await app.waitFor((s) => !injected(s).activating, 3000);
     expect(injected(app.store.getState())).toEqual({ activating: false });
+  });
+
+  it('holds the chain in view for a reconnecting wallet, for reconnectViewMs at most', async () => {
+    // The block number and balances of a chain the wallet is not on would be read, shown and
+    // replaced a moment later; a wallet that does not answer soon gets the default chain shown.
+    const chains = { 1: { id: 1, name: 'Mainnet', rpcUrls: [] }, 10: { id: 10, name: 'Optimism', rpcUrls: [] } };
+    const hanging = new FakeEip1193Provider({ authorized: true }).answer('eth_chainId', () => HANG);
+    const app = start({ connectors: { injected: injectedWith(hanging) }, storage: { [STORAGE_KEYS.connected]: '["injected"]' }, timeouts: { eagerMs: 5000, reconnectViewMs: 150 } });
+    expect(chainsInView(app.store.getState(), chains)).toEqual([]);
+    await app.waitFor((s) => s.wallet.activity.injected.reconnectSlow === true, 2000);
+    expect(selectConnectionStatus(app.store.getState(), 'injected')).toBe('Reconnecting');
+    expect(chainsInView(app.store.getState(), chains)).toEqual([1]);
+  });
+
+  it('a wallet that answers in time: the chain in view is its chain, never the default one first', async () => {
+    const chains = { 1: { id: 1, name: 'Mainnet', rpcUrls: [] }, 10: { id: 10, name: 'Optimism', rpcUrls: [] } };
+    const wallet = new FakeEip1193Provider({ authorized: true, chainId: 10 });
+    const app = start({ connectors: { injected: injectedWith(wallet) }, storage: { [STORAGE_KEYS.connected]: '["injected"]' }, timeouts: { reconnectViewMs: 150 } });
+    const seen = new Set<string>([JSON.stringify(chainsInView(app.store.getState(), chains))]);
+    const unsubscribe = app.store.subscribe(() => seen.add(JSON.stringify(chainsInView(app.store.getState(), chains))));
+    await app.waitFor(isConnected);
+    await new Promise((r) => setTimeout(r, 300));
+    unsubscribe();
+    expect([...seen]).not.toContain('[1]');
+    expect(chainsInView(app.store.getState(), chains)).toEqual([10]);
+    expect(app.store.getState().wallet.activity.injected.reconnectSlow).toBeUndefined();
   });
 
   it('tries all three kinds in parallel', async () => {

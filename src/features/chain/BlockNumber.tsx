@@ -10,7 +10,14 @@ export function BlockNumber() {
   const chains = useChains();
   const chainId = useAppSelector((state) => chainsInView(state, chains), sameIds)[0];
   const { currentData: block, error } = useLatestBlock(chainId);
-  if (chainId === undefined) return null;
+  // No chain in view yet (the wallet connected last time is reconnecting): the line keeps its place.
+  if (chainId === undefined) {
+    return (
+      <p className="block-number muted" aria-busy="true" data-testid="block-pending">
+        Latest block …
+      </p>
+    );
+  }
   return (
     <p className="block-number" data-chain-id={chainId}>
       {chainName(chains, chainId)}: latest block{' '}
