@@ -1,31 +1,26 @@
 // What a returning user came for renders first; the Network panel, dialogs and notices mount after
 // it (their code and first render never delay the wallet's answer or the balance), at once when the
-// user starts a connect (its dialogs are needed), and at the latest after LATER_PARTS_MAX_WAIT_MS.
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { App, LATER_PARTS_MAX_WAIT_MS } from '../../src/app/App';
-import { ChainsProvider } from '../../src/app/chainsContext';
+// user starts a connect (its dialogs are needed), and at the latest after a cap (2 s in the app).
+import { act, cleanup, screen } from '@testing-library/react';
 import { buildChainTable, chainIds } from '../../src/lib/chains';
 import { setupStore } from '../../store/setupStore';
 import { walletActions as a } from '../../store/walletSlice';
 import { LOWER_ACCOUNT } from '../support/slice';
 import { pause } from '../support/wait';
+import { renderApp } from '../support/renderApp';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
 const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids };
 
+// Generous waits: a loaded CI machine; what is asserted is the order of events, not their speed.
+jest.setTimeout(30_000);
 afterEach(cleanup);
 
-function show() {
+/** The cap is far away unless a test is about the cap: each test sees one rule at work. */
+function show(laterPartsMaxWaitMs = 60_000) {
   const store = setupStore(undefined, { allowedChainIds });
-  render(
-    <Provider store={store}>
-      <ChainsProvider value={chains}>
-        <App />
-      </ChainsProvider>
-    </Provider>,
-  );
+  renderApp(store, chains, { laterPartsMaxWaitMs });
   return store;
 }
 
@@ -39,7 +34,7 @@ describe('the later parts of the page', () => {
     expect(panel()).toBeNull();
     const attempt = store.getState().wallet.activity.injected.attempt;
     act(() => void store.dispatch(a.activationSucceeded({ id: 'injected', attempt, chainId: '0x1', accounts: [LOWER_ACCOUNT] })));
-    expect(await screen.findByTestId('network-panel', {}, { timeout: 1_000 })).toBeTruthy();
+    expect(await screen.findByTestId('network-panel', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('mount at once when the user starts a connect, even during a reconnect at start', async () => {
@@ -48,19 +43,21 @@ describe('the later parts of the page', () => {
     await act(() => pause(100));
     expect(panel()).toBeNull();
     act(() => void store.dispatch(a.activationStarted({ id: 'coinbase', eager: false })));
-    expect(await screen.findByTestId('network-panel', {}, { timeout: 500 })).toBeTruthy();
+    expect(await screen.findByTestId('network-panel', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
-  it(`mount after ${LATER_PARTS_MAX_WAIT_MS} ms at the latest, however long a wallet takes`, async () => {
-    const store = show();
+  it('mount after the cap at the latest, however long a wallet takes', async () => {
+    const store = show(600);
     act(() => void store.dispatch(a.activationStarted({ id: 'injected', eager: true })));
-    await act(() => pause(LATER_PARTS_MAX_WAIT_MS - 300));
+    await act(() => pause(300));
     expect(panel()).toBeNull();
-    expect(await screen.findByTestId('network-panel', {}, { timeout: 1_500 })).toBeTruthy();
+    expect(await screen.findByTestId('network-panel', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(store.getState().wallet.connections.injected.activating).toBe(true);
   });
 
-  it('mount soon on a first visit, when nothing is to be reconnected', async () => {
+
+  it('mount on a first visit, when nothing is to be reconnected, without waiting for the cap', async () => {
     show();
-    expect(await screen.findByTestId('network-panel', {}, { timeout: 1_000 })).toBeTruthy();
+    expect(await screen.findByTestId('network-panel', {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

@@ -1,7 +1,6 @@
 // Redux DevTools time travel: the recorded actions, replayed into a fresh store, give the same
 // sequence of states, and rendering any past state shows that state.
-import { render, screen, within, cleanup } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { screen, within, cleanup } from '@testing-library/react';
 import createSagaMiddleware from 'redux-saga';
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { rootSaga } from '../../sagas';
@@ -9,8 +8,6 @@ import { WALLET_CONTEXT, type WalletSagaContext } from '../../sagas/context';
 import { setupStore } from '../../store/setupStore';
 import { walletActions as a } from '../../store/walletSlice';
 import type { RootState } from '../../store/types';
-import { App } from '../../src/app/App';
-import { ChainsProvider } from '../../src/app/chainsContext';
 import { buildChainTable, chainIds } from '../../src/lib/chains';
 import type { ConnectorRegistry } from '../../src/lib/connectors/types';
 import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
@@ -18,6 +15,7 @@ import { createSessionMemory } from '../../src/lib/persistence';
 import { createMemoryStorage } from '../support/webStorage';
 import { FakeEip1193Provider, injectedWith, rpcError } from '../support/fakeProvider';
 import { pause } from '../support/wait';
+import { renderApp } from '../support/renderApp';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
@@ -93,13 +91,7 @@ describe('time travel', () => {
     const seen = new Set<string>();
     for (const state of states) {
       const store = setupStore({ wallet: state.wallet }, {});
-      render(
-        <Provider store={store}>
-          <ChainsProvider value={chains}>
-              <App />
-          </ChainsProvider>
-        </Provider>,
-      );
+      renderApp(store, chains);
       const card = screen.getByTestId('card-injected');
       const connection = state.wallet.connections.injected;
       const status = within(card).getByTestId('status').textContent ?? '';

@@ -15,8 +15,8 @@ const Overlays = lazy(() => import(/* webpackChunkName: "later" */ './Overlays')
 /** However long a wallet or an endpoint takes at start, the rest of the page waits no longer than this. */
 export const LATER_PARTS_MAX_WAIT_MS = 2_000;
 
-export function App() {
-  const later = useLaterParts();
+export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPartsMaxWaitMs?: number }) {
+  const later = useLaterParts(laterPartsMaxWaitMs);
   return (
     <ErrorBoundary>
       <header className="top">
@@ -49,15 +49,15 @@ export function App() {
 /**
  * True once the first screen is complete (the silent reconnect answered, the reads in view
  * arrived) and the browser is idle; at once when the user starts a connect (its dialogs live in
- * the later parts); at the latest after LATER_PARTS_MAX_WAIT_MS.
+ * the later parts); at the latest after `maxWaitMs`.
  */
-function useLaterParts(): boolean {
+function useLaterParts(maxWaitMs: number): boolean {
   const wait = useAppSelector(selectFirstScreenWait);
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setReady(true), LATER_PARTS_MAX_WAIT_MS);
+    const timer = setTimeout(() => setReady(true), maxWaitMs);
     return () => clearTimeout(timer);
-  }, []);
+  }, [maxWaitMs]);
   // A connect started by the user needs its dialogs now (state adjusted during render, React's way).
   if (!ready && wait === 'user') setReady(true);
   useEffect(() => {
