@@ -1,11 +1,11 @@
 // `npm run bench:reconnect`: a returning user's reload, measured in headless Chromium against the
 // physical limit. Builds the app, serves it, and reloads it (fake extension wallet with the
-// accounts granted, anvil behind a counting proxy, optional latency per wallet request and per RPC
-// request), interleaved with a bare baseline page: no framework, `eth_accounts` and `eth_chainId`
+// accounts granted, anvil behind an RPC proxy in its own process, optional latency per wallet
+// request and per RPC request), interleaved with a bare baseline page: no framework, `eth_accounts` and `eth_chainId`
 // to the wallet, then one batched `eth_getBalance` + `eth_blockNumber` by fetch, written into the
 // DOM. Prints every figure with its ratio to the baseline, the load average, and checks the targets.
 //
-// Environment: BENCH_RELOADS (default 15), BENCH_IDLE_S (default 30), WALLET_LATENCY_MS and
+// Environment: BENCH_RELOADS (default 30), BENCH_IDLE_S (default 30), WALLET_LATENCY_MS and
 // RPC_LATENCY_MS (default 0). `runReconnectBench` is also run by a browser test in a short mode.
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -305,7 +305,7 @@ export function report(result: BenchResult): { table: Record<string, string | nu
 
 async function main() {
   const options: BenchOptions = {
-    reloads: Number(process.env.BENCH_RELOADS ?? 15),
+    reloads: Number(process.env.BENCH_RELOADS ?? 30),
     idleMs: Number(process.env.BENCH_IDLE_S ?? 30) * 1000,
     walletLatencyMs: Number(process.env.WALLET_LATENCY_MS ?? 0),
     rpcLatencyMs: Number(process.env.RPC_LATENCY_MS ?? 0),

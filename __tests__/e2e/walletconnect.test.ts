@@ -154,8 +154,9 @@ describe('connecting', () => {
     expect(await app.card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[0].address]);
     expect(await app.dialog.count()).toBe(0);
     expect(await app.card.getByRole('alert').count()).toBe(0);
-    // ~1 s here; an unanswered Verify attestation alone would add 5 s (margin for a loaded CI machine).
-    expect(elapsed).toBeLessThan(4500);
+    // ~2 s here; an unanswered Verify attestation would add 5 s to that (7 s or more). The margin is
+    // for a loaded machine: 4.5 s was passed at 5.1 s with the whole suite and other work running.
+    expect(elapsed).toBeLessThan(6500);
   });
 
   it('reconnects silently after a reload, without showing a QR code', async () => {
