@@ -100,5 +100,3 @@ export const chainApi = rpcApi.injectEndpoints({
     }),
   }),
 });
-
-

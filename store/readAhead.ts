@@ -4,14 +4,19 @@
 // this takes React's render of "Connected" off the path to the balance.
 import type { ChainTable } from '../src/lib/chains';
 import { chainApi } from './chainApi';
-import type { AppStore } from './types';
+import type { AppStore, RootState } from './types';
 import { readsInView } from './viewedChain';
 
 /** Starts every read in view now, and each read that comes into view later; returns the unsubscribe. */
 export function startReadsInView(store: AppStore, chains: ChainTable): () => void {
   let started = new Set<string>();
+  let seen: RootState['wallet'] | undefined;
   const check = () => {
-    const { blocks, balances } = readsInView(store.getState(), chains);
+    // What is in view follows the wallet state alone; most dispatches are RTK Query's own.
+    const state = store.getState();
+    if (state.wallet === seen) return;
+    seen = state.wallet;
+    const { blocks, balances } = readsInView(state, chains);
     const inView = new Map<string, () => void>();
     // Blocks first: a block read refreshes its chain's balances, and a balance read started just
     // before it would be sent twice.

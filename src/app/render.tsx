@@ -8,16 +8,23 @@ import { App } from './App';
 import { ChainsProvider } from './chainsContext';
 import './styles.css';
 
+/** The app with what it reads from: the store and the chain table (the tests render this too). */
+export function AppRoot({ store, chains, ...props }: { store: AppStore; chains: ChainTable } & Parameters<typeof App>[0]) {
+  return (
+    <Provider store={store}>
+      <ChainsProvider value={chains}>
+        <App {...props} />
+      </ChainsProvider>
+    </Provider>
+  );
+}
+
 export function renderApp(store: AppStore, chains: ChainTable): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <Provider store={store}>
-        <ChainsProvider value={chains}>
-          <App />
-        </ChainsProvider>
-      </Provider>
+      <AppRoot store={store} chains={chains} />
     </StrictMode>,
   );
 }
