@@ -9,7 +9,7 @@ import { CornerNotices } from '../../src/features/wallet/CornerNotice';
 import { ConnectionCard } from '../../src/features/wallet/ConnectionCard';
 import { ExtensionSuggestionDialog } from '../../src/features/wallet/ExtensionSuggestionDialog';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
-import { FAKE_KEYS_URL, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { startWalletApp } from '../support/walletHarness';
 
 // jsdom has no <dialog> modality; the browser's showModal/close are what Dialog relies on.
@@ -52,7 +52,7 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
     appChainIds: [1, 10],
     preference: 'all',
     keysUrl: FAKE_KEYS_URL,
-    timeouts: { popupLoadMs: 2000, popupPollMs: 20, popupClosedGraceMs: 60, awaitingDelayMs: 20 },
+    timeouts: { popupLoadMs: 2000, popupPollMs: 20, popupClosedGraceMs: POPUP_CLOSED_GRACE_MS, awaitingDelayMs: 20 },
     ...options,
   });
   const injected = injectedWith(new FakeEip1193Provider({ chainId: 1, authorized: true }));

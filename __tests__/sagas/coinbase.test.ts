@@ -8,7 +8,7 @@ import { walletActions as a } from '../../store/walletSlice';
 import { connectionStatus } from '../../store/selectors';
 import type { RootState } from '../../store/types';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
-import { FAKE_KEYS_URL, WALLET_ACCOUNT, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { FakeRelay } from '../support/fakeCoinbaseRelay';
 import { startWalletApp } from '../support/walletHarness';
 
@@ -25,7 +25,7 @@ function coinbase(): CoinbaseConnector {
     appChainIds: [1, 10, 31337],
     preference: 'all',
     keysUrl: FAKE_KEYS_URL,
-    timeouts: { popupLoadMs: POPUP_LOAD_MS, popupPollMs: 20, popupClosedGraceMs: 60, awaitingDelayMs: 30 },
+    timeouts: { popupLoadMs: POPUP_LOAD_MS, popupPollMs: 20, popupClosedGraceMs: POPUP_CLOSED_GRACE_MS, awaitingDelayMs: 30 },
   });
 }
 

@@ -9,6 +9,11 @@ export const FAKE_KEYS_URL = 'https://keys.test/connect';
 export const FAKE_KEYS_ORIGIN = new URL(FAKE_KEYS_URL).origin;
 export const WALLET_ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 export const WALLET_ACCOUNT_CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+/**
+ * How long the connector waits for an answer after the fake window closes. 60 ms flaked on a loaded
+ * machine (the answer arrived after the grace, read as a closed popup: 4001); 400 ms holds.
+ */
+export const POPUP_CLOSED_GRACE_MS = 400;
 
 /** jsdom lacks WebCrypto's subtle, TextEncoder and fetch, which the SDK needs in any browser. */
 export function fillBrowserGaps(): void {

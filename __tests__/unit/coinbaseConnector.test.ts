@@ -13,12 +13,12 @@ import {
 import type { ConnectorEvent } from '../../src/lib/connectors/types';
 import { toWalletError } from '../../src/lib/errors';
 import { FakeEip1193Provider } from '../support/fakeProvider';
-import { FAKE_KEYS_URL, WALLET_ACCOUNT, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { FakeRelay } from '../support/fakeCoinbaseRelay';
 import { until } from '../support/wait';
 
 // Margins that hold on a loaded 2-core machine: the window may answer well after it closed.
-const TIMEOUTS = { popupLoadMs: 1000, popupPollMs: 20, popupClosedGraceMs: 400, awaitingDelayMs: 30 };
+const TIMEOUTS = { popupLoadMs: 1000, popupPollMs: 20, popupClosedGraceMs: POPUP_CLOSED_GRACE_MS, awaitingDelayMs: 30 };
 const OPTIMISM_ADD = {
   chainId: '0xa',
   chainName: 'Optimism',
