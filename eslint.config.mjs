@@ -51,7 +51,7 @@ export default tseslint.config(
           paths: [
             { name: 'react', message: 'The store imports no UI.' },
             { name: 'react-dom', message: 'The store imports no UI.' },
-            { name: '@reduxjs/toolkit/query/react', message: 'The store imports no UI: RTK Query from @reduxjs/toolkit/query (components read through src/app/useRead).' },
+            { name: '@reduxjs/toolkit/query/react', message: 'The store imports no UI: RTK Query from @reduxjs/toolkit/query (components read through src/ui/useRead).' },
           ],
         },
       ],
@@ -81,7 +81,7 @@ export default tseslint.config(
         {
           paths: [
             { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from store/hooks.' },
-            { name: '@reduxjs/toolkit/query/react', message: 'Read through src/app/useRead: RTK Query\'s React hooks would add 3 kB to the first visit.' },
+            { name: '@reduxjs/toolkit/query/react', message: 'Read through src/ui/useRead: RTK Query\'s React hooks would add 3 kB to the first visit.' },
           ],
           patterns: [
             { group: ['@coinbase/*', '@walletconnect/*', 'ethers', 'ethers/*'], message: 'The UI never imports an SDK; it reads the store.' },

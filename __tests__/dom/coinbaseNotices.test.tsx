@@ -3,7 +3,7 @@
 // and SDK; the wallet end is the fake keys popup.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { ChainsProvider } from '../../src/app/chainsContext';
+import { ChainsProvider } from '../../src/ui/chainsContext';
 import { CoinbaseConnector, type CoinbaseConnectorOptions } from '../../src/lib/connectors/coinbase';
 import { CornerNotices } from '../../src/features/wallet/CornerNotice';
 import { ConnectionCard } from '../../src/features/wallet/ConnectionCard';

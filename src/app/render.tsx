@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import type { ChainTable } from '../lib/chains';
 import type { AppStore } from '../../store/types';
 import { App } from './App';
-import { ChainsProvider } from './chainsContext';
+import { ChainsProvider } from '../ui/chainsContext';
 import './styles.css';
 
 /** The app with what it reads from: the store and the chain table (the tests render this too). */

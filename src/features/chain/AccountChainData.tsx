@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useChains } from '../../app/chainsContext';
+import { useChains } from '../../ui/chainsContext';
 import { displayText } from '../../lib/displayText';
-import { useRead } from '../../app/useRead';
+import { useRead } from '../../ui/useRead';
 import { chainApi } from '../../../store/chainApi';
 import { exactNativeAmount, formatNativeAmount } from './format';
 import { useLatestBlock } from './useLatestBlock';

@@ -1,4 +1,4 @@
-import { useChains } from '../../app/chainsContext';
+import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
 import { useAppSelector } from '../../../store/hooks';

@@ -1,11 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { useChains } from '../../app/chainsContext';
+import { useChains } from '../../ui/chainsContext';
 import { chainIds, type ChainInfo } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
 import type { EndpointStatus } from '../../lib/rpc';
 import { useAppSelector } from '../../../store/hooks';
-import { useRead } from '../../app/useRead';
+import { useRead } from '../../ui/useRead';
 import { chainApi } from '../../../store/chainApi';
 import { chainsInView, sameIds } from '../../../store/viewedChain';
 

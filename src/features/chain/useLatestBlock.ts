@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
-import { useRead } from '../../app/useRead';
+import { useRead } from '../../ui/useRead';
 import { BLOCK_POLL_MS, chainApi } from '../../../store/chainApi';
 import { usePageVisible } from './usePageVisible';
 

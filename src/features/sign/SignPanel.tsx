@@ -2,12 +2,12 @@
 // transfer with its fee. It only reads the store and dispatches requests; sagas talk to the wallet.
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useChains } from '../../app/chainsContext';
+import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 import { checkTransfer } from '../../lib/transfer';
 import { checkTypedDataText, messageProblem, sampleTypedData, type PreviewNode } from '../../lib/typedData';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { useRead } from '../../app/useRead';
+import { useRead } from '../../ui/useRead';
 import { signingApi } from '../../../store/signingApi';
 import { selectSigningRequest, selectSigningTarget, type SigningTarget } from '../../../store/signingSelectors';
 import { selectConnectorInfo } from '../../../store/selectors';

@@ -1,7 +1,7 @@
 // One account: the address shortened (full on hover and focus, and to screen readers), a Copy button
 // with feedback, and a link to the chain's block explorer when the chain table has one.
 import { useEffect, useRef, useState } from 'react';
-import { useChains } from '../../app/chainsContext';
+import { useChains } from '../../ui/chainsContext';
 
 export const shortAddress = (address: string): string => (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
 

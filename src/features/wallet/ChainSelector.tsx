@@ -2,7 +2,7 @@
 // opened list (mouse or touch), or the Switch button. Walking the closed list with the arrow keys only
 // moves the pending choice, so a keyboard user is never sent one wallet prompt per key press.
 import { useId, useRef, useState } from 'react';
-import { useChains } from '../../app/chainsContext';
+import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 
 interface Props {

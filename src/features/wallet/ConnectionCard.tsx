@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useChains } from '../../app/chainsContext';
+import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { ERROR_NAMES } from '../../lib/errors';

@@ -1,7 +1,7 @@
 // Before a mobile-link connect (popup or phone), suggest the wallet's browser extension when it is
 // missing: install it, or continue without it. Continue is a click, so the wallet's popup opens in it.
 import { useEffect } from 'react';
-import { Dialog } from '../../app/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectConnectorInfo, selectExtensionSuggestionOpen } from '../../../store/selectors';

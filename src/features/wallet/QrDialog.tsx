@@ -4,7 +4,7 @@
 // same device, with the QR code one click away. The code that draws the QR arrives with `qrcode` on
 // first use. Closing it (Escape, the close button, Cancel, the backdrop) tears the pending connection down.
 import { Suspense, lazy, useState } from 'react';
-import { Dialog } from '../../app/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectAwaitingPairingUri, selectPairingUri } from '../../../store/selectors';
