@@ -73,28 +73,40 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/features/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from store/hooks.' },
-            { name: '@reduxjs/toolkit/query/react', message: 'Read through src/ui/useRead: RTK Query\'s React hooks would add 3 kB to the first visit.' },
-          ],
-          patterns: [
-            { group: ['@coinbase/*', '@walletconnect/*', 'ethers', 'ethers/*'], message: 'The UI never imports an SDK; it reads the store.' },
-            { group: ['**/lib/connectors/*', '**/lib/connectors/*/**', '!**/lib/connectors/types'], message: 'The UI never imports a connector implementation; it reads connector info from the store.' },
-            { group: ['**/sagas', '**/sagas/**'], message: 'The UI dispatches actions; it never imports sagas.' },
-          ],
-        },
-      ],
-    },
-  },
+  // The UI floors: src/app (layout, composition) above src/features, above src/ui (what they share).
+  uiFloor(['src/app/**/*.{ts,tsx}'], []),
+  uiFloor(['src/features/**/*.{ts,tsx}'], [{ group: ['**/app', '**/app/**'], message: 'Features never import src/app: what they share lives in src/ui.' }]),
+  uiFloor(['src/ui/**/*.{ts,tsx}'], [
+    { group: ['**/app', '**/app/**'], message: 'src/ui is below src/app: it never imports it.' },
+    { group: ['**/features', '**/features/**'], message: 'src/ui is below src/features: it never imports them.' },
+  ]),
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );
+
+/** What every UI file may not import, plus the floor's own patterns. */
+function uiFloor(files, floorPatterns) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from store/hooks.' },
+            { name: '@reduxjs/toolkit/query/react', message: "Read through src/ui/useRead: RTK Query's React hooks would add 3 kB to the first visit." },
+          ],
+          patterns: [
+            { group: ['@coinbase/*', '@walletconnect/*', 'ethers', 'ethers/*'], message: 'The UI never imports an SDK; it reads the store.' },
+            { group: ['**/lib/connectors/*', '**/lib/connectors/*/**', '!**/lib/connectors/types'], message: 'The UI never imports a connector implementation; it reads connector info from the store.' },
+            { group: ['**/sagas', '**/sagas/**'], message: 'The UI dispatches actions; it never imports sagas.' },
+            ...floorPatterns,
+          ],
+        },
+      ],
+    },
+  };
+}
