@@ -59,12 +59,51 @@ export function isDeclined(connection: Connection): boolean {
   return error !== undefined && connection.accounts === undefined && (error.code === 4001 || error.name === ERROR_NAMES.userClosedModal);
 }
 
+/** What the user is shown of a kind: its status, with the user's own "no" and a foreign chain told apart. */
+export type KindView = ConnectionStatus | 'Unsupported network';
+
+export function kindView(connection: Connection, activity: ConnectionActivity): KindView {
+  const status = connectionStatus(connection, activity);
+  if (status !== 'Error') return status;
+  if (isDeclined(connection)) return 'Disconnected';
+  return isOnUnsupportedChain(connection) ? 'Unsupported network' : 'Error';
+}
+
+export const selectKindView = (state: RootState, id: ConnectionId): KindView => kindView(state.wallet.connections[id], state.wallet.activity[id]);
+
+/**
+ * The browser extension the browser-extension kind uses, as the connector chooses it: the user's
+ * pick, else MetaMask, else the first that announced itself; undefined for a legacy `window.ethereum`.
+ */
+export function selectActiveExtension(state: RootState): AnnouncedWallet | undefined {
+  const wallets = selectAnnouncedWallets(state);
+  const chosen = state.wallet.chosenExtension;
+  return wallets.find((w) => w.rdns === chosen) ?? wallets.find((w) => w.rdns === 'io.metamask') ?? wallets[0];
+}
+
+/** The wallet's own name for a kind: the announced extension's ("MetaMask"), else the kind's. */
+export function selectWalletName(state: RootState, id: ConnectionId): string {
+  return (id === 'injected' ? selectActiveExtension(state)?.name : undefined) ?? state.wallet.kinds[id].name;
+}
+
+/** The wallet's icon (a safe data URI) where it announced one, else ''. */
+export function selectWalletIcon(state: RootState, id: ConnectionId): string {
+  return (id === 'injected' ? selectActiveExtension(state)?.icon : undefined) ?? '';
+}
+
+/** The kind the user chose last, when they have chosen one (labelled "Recent"). */
+export const selectRecentKind = (state: RootState): ConnectionId | undefined => (state.wallet.chosen ? state.wallet.current : undefined);
+
+/** The connect dialog: closed, the wallet list, or a kind's progress. */
+export const selectConnectDialog = (state: RootState) => state.ui.connectDialog;
+
 /**
  * What the first screen still waits for: 'wallet' while a kind is being reconnected silently at
  * start, 'reads' while a chain read is on its way, 'user' once the user has started a connect
  * (dialogs are needed now), or 'nothing'.
  */
 export function selectFirstScreenWait(state: RootState): 'wallet' | 'reads' | 'user' | 'nothing' {
+  if (state.ui.connectDialog.open || state.ui.accountMenuOpen) return 'user';
   const phases = CONNECTION_IDS.filter((id) => state.wallet.connections[id].activating).map((id) => state.wallet.activity[id].phase);
   if (phases.includes('connecting')) return 'user';
   if (phases.includes('reconnecting') || phases.includes('probing')) return 'wallet';

@@ -1,53 +1,67 @@
-import { DEVELOPMENT_CHAIN_ID, type ChainTable } from '../src/lib/chains';
-import { CONNECTION_IDS } from '../src/lib/connectors/types';
-import { selectConnection, selectConnectionActivity, selectCurrentConnectionId } from './selectors';
+// What the page shows, decided in one place for both the read-ahead (store/readAhead.ts starts these
+// reads before React renders) and the components (they show exactly these reads): the current
+// connection, its account and chain, and the chain whose data is on screen.
+import { createSelector } from '@reduxjs/toolkit';
+import { defaultChainId, type ChainTable } from '../src/lib/chains';
+import type { ConnectionId } from '../src/lib/connectors/types';
+import { kindView, type KindView } from './selectors';
 import type { AccountOnChain } from './chainApi';
 import type { RootState } from './types';
 
-/**
- * The chains whose data is on screen: the current connection's chain first, then other connected
- * chains; with no wallet, the development chain (development builds) or Mainnet; none while the
- * wallet connected last time is reconnecting (for RECONNECT_VIEW_MS at most).
- */
-export function chainsInView(state: RootState, chains: ChainTable): number[] {
-  const current = selectCurrentConnectionId(state);
-  const ids: number[] = [];
-  for (const id of [current, ...CONNECTION_IDS.filter((c) => c !== current)]) {
-    const { chainId, accounts } = selectConnection(state, id);
-    if (chainId !== undefined && accounts !== undefined && chains[chainId] && !ids.includes(chainId)) ids.push(chainId);
+export interface PageView {
+  /** The current connection (SPEC §1: the kind the user chose last). */
+  kind: ConnectionId;
+  view: KindView;
+  /** Its account, while it is connected (on a supported network or not). */
+  account?: string;
+  /** Its wallet's chain, while it is connected (on a supported network or not). */
+  chainId?: number;
+  /**
+   * The chain whose data the page shows: the wallet's while it is connected; the default chain while
+   * no wallet is; none while the wallet connected last time reconnects (its chain is about to be
+   * known, for RECONNECT_VIEW_MS at most) or is on a network the app does not support (any data
+   * shown would be another chain's, as if it were the wallet's).
+   */
+  dataChainId?: number;
+}
+
+function computePageView(wallet: RootState['wallet'], chains: ChainTable): PageView {
+  const kind = wallet.current;
+  const connection = wallet.connections[kind];
+  const activity = wallet.activity[kind];
+  const view = kindView(connection, activity);
+  const page: PageView = { kind, view };
+  if (view === 'Connected' || view === 'Unsupported network') {
+    if (connection.accounts?.[0] !== undefined) page.account = connection.accounts[0];
+    if (connection.chainId !== undefined) page.chainId = connection.chainId;
   }
-  // The wallet connected last time is reconnecting: its chain is about to be known. Reading and
-  // showing the default chain meanwhile would be replaced a moment later (and cost a request).
-  if (ids.length === 0 && CONNECTION_IDS.some((id) => awaitingChain(state, id))) return ids;
-  if (ids.length === 0) {
-    const fallback = [DEVELOPMENT_CHAIN_ID, 1].find((id) => chains[id]) ?? Number(Object.keys(chains)[0]);
-    if (chains[fallback]) ids.push(fallback);
+  if (view === 'Connected') {
+    if (page.chainId !== undefined && chains[page.chainId]) page.dataChainId = page.chainId;
+    return page;
   }
-  return ids;
+  if (view === 'Unsupported network') return page;
+  const reconnecting = connection.activating && activity.phase === 'reconnecting' && activity.reconnectSlow !== true;
+  if (reconnecting) return page;
+  const fallback = defaultChainId(chains);
+  if (fallback !== undefined) page.dataChainId = fallback;
+  return page;
 }
 
-function awaitingChain(state: RootState, id: (typeof CONNECTION_IDS)[number]): boolean {
-  const activity = selectConnectionActivity(state, id);
-  return selectConnection(state, id).activating && activity.phase === 'reconnecting' && activity.reconnectSlow !== true;
-}
+/** The page's view; the same object while the wallet state and the table are the same. */
+export const selectPageView = createSelector(
+  [(state: RootState) => state.wallet, (_state: RootState, chains: ChainTable) => chains],
+  computePageView,
+);
 
-/** Stable between renders while the list is the same (useSelector compares by reference). */
-export function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((id, i) => id === b[i]);
-}
-
-/** The chain reads the page shows: the latest block of each chain in view, the balance of each account shown. */
+/** The chain reads the page shows: the latest block of the chain in view, the current account's balance. */
 export interface ReadsInView {
   blocks: number[];
   balances: AccountOnChain[];
 }
 
 export function readsInView(state: RootState, chains: ChainTable): ReadsInView {
-  const balances: AccountOnChain[] = [];
-  for (const id of CONNECTION_IDS) {
-    const { chainId, accounts } = selectConnection(state, id);
-    if (chainId === undefined || !chains[chainId]) continue;
-    for (const address of accounts ?? []) balances.push({ chainId, address });
-  }
-  return { blocks: chainsInView(state, chains), balances };
+  const page = selectPageView(state, chains);
+  const blocks = page.dataChainId === undefined ? [] : [page.dataChainId];
+  const balances = page.view === 'Connected' && page.account !== undefined && page.dataChainId !== undefined ? [{ chainId: page.dataChainId, address: page.account }] : [];
+  return { blocks, balances };
 }

@@ -194,6 +194,11 @@ const slice = createSlice({
       const desired = chainIdOrUndefined(action.payload.desiredChainId);
       if (desired !== undefined) state.activity[action.payload.id].desiredChainId = desired;
     },
+    /** The user switches to another wallet that is already connected: it becomes the current one, nothing is asked. */
+    currentChosen(state, action: PayloadAction<WithId>) {
+      state.current = action.payload.id;
+      state.chosen = true;
+    },
     /** The chain to use on the next connect, chosen while not connected. */
     desiredChainSelected(state, action: PayloadAction<WithId<{ chainId: number }>>) {
       const chainId = chainIdOrUndefined(action.payload.chainId);

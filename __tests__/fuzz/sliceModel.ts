@@ -15,6 +15,7 @@ type FieldKind = 'attempt' | 'chainId' | 'accounts' | 'error' | 'bool' | 'uri' |
 /** The payload fields of each action (besides `id`), and what kind of value each carries. */
 const FIELDS: Record<ActionName, Record<string, FieldKind>> = {
   connectRequested: { desiredChainId: 'chainId' },
+  currentChosen: {},
   desiredChainSelected: { chainId: 'chainId' },
   activationStarted: { eager: 'bool', silent: 'bool' },
   activationSucceeded: { attempt: 'attempt', chainId: 'chainId', accounts: 'accounts' },

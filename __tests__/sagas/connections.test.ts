@@ -6,7 +6,9 @@ import { selectConnectionStatus } from '../../store/selectors';
 import { STORAGE_KEYS } from '../../src/lib/persistence';
 import { InjectedConnector } from '../../src/lib/connectors/injected';
 import type { RootState } from '../../store/types';
-import { chainsInView } from '../../store/viewedChain';
+import { readsInView } from '../../store/viewedChain';
+
+const chainsInView = (state: Parameters<typeof readsInView>[0], chains: Parameters<typeof readsInView>[1]) => readsInView(state, chains).blocks;
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const injected = (s: RootState) => s.wallet.connections.injected;

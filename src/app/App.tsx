@@ -1,15 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { CONNECTION_IDS } from '../lib/connectors/types';
-import { BlockNumber } from '../features/chain/BlockNumber';
-import { SignSection } from '../features/sign/SignSection';
-import { ConnectionCard } from '../features/wallet/ConnectionCard';
 import { useAppSelector } from '../../store/hooks';
 import { selectFirstScreenWait } from '../../store/selectors';
+import { NetworkStatus } from '../features/chain/NetworkStatus';
+import { Overview } from '../features/chain/Overview';
+import { SignSection } from '../features/sign/SignSection';
+import { ConnectionBanner } from '../features/wallet/ConnectionBanner';
+import { loadAccountMenu, loadConnectDialog } from '../features/wallet/lazy';
+import { WalletControl } from '../features/wallet/WalletControl';
 import { ErrorBoundary } from './ErrorBoundary';
 
-// Not what a returning user came for (the cards, accounts, balances): loaded in their own chunks
-// once those are on screen, so their code and first render never delay them.
-const NetworkPanel = lazy(() => import(/* webpackChunkName: "later" */ '../features/chain/NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
+// What opens on a user's action (the connect dialog, the account menu) and the corner notices: not
+// what a returning user came for, so loaded in their own chunk once the first screen is on screen.
+const ConnectDialog = lazy(loadConnectDialog);
+const AccountMenu = lazy(loadAccountMenu);
 const Overlays = lazy(() => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
 
 /** However long a wallet or an endpoint takes at start, the rest of the page waits no longer than this. */
@@ -20,25 +23,21 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
   return (
     <ErrorBoundary>
       <header className="top">
-        <h1>Walletdeck</h1>
-        <p className="tagline">Connect a wallet, pick a chain, see your accounts.</p>
-        <BlockNumber />
+        <h1 className="brand">Walletdeck</h1>
+        <WalletControl />
       </header>
+      <ConnectionBanner />
       <main>
-        <section aria-label="Wallet connections" className="cards">
-          {CONNECTION_IDS.map((id) => (
-            <ConnectionCard key={id} id={id} />
-          ))}
-        </section>
+        <Overview />
         <SignSection />
-        {later ? (
-          <Suspense fallback={null}>
-            <NetworkPanel />
-          </Suspense>
-        ) : null}
       </main>
+      <footer className="bottom">
+        <NetworkStatus />
+      </footer>
       {later ? (
         <Suspense fallback={null}>
+          <ConnectDialog />
+          <AccountMenu />
           <Overlays />
         </Suspense>
       ) : null}
@@ -48,8 +47,8 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
 
 /**
  * True once the first screen is complete (the silent reconnect answered, the reads in view
- * arrived) and the browser is idle; at once when the user starts a connect (its dialogs live in
- * the later parts); at the latest after `maxWaitMs`.
+ * arrived) and the browser is idle; at once when the user opens a dialog or starts a connect; at
+ * the latest after `maxWaitMs`.
  */
 function useLaterParts(maxWaitMs: number): boolean {
   const wait = useAppSelector(selectFirstScreenWait);
@@ -58,7 +57,7 @@ function useLaterParts(maxWaitMs: number): boolean {
     const timer = setTimeout(() => setReady(true), maxWaitMs);
     return () => clearTimeout(timer);
   }, [maxWaitMs]);
-  // A connect started by the user needs its dialogs now (state adjusted during render, React's way).
+  // The user needs them now (state adjusted during render, React's way).
   if (!ready && wait === 'user') setReady(true);
   useEffect(() => {
     if (!ready && wait === 'nothing') return whenIdle(() => setReady(true));

@@ -16,6 +16,11 @@ export interface ChainInfo {
   ensRegistry?: string;
   /** True for the local development chain. */
   development?: boolean;
+  /** A small picture of the network, as a data: URI ('' or absent when there is none). */
+  icon?: string;
+  testnet?: boolean;
+  /** A network that was shut down: known by name, never offered as a target. */
+  retired?: boolean;
 }
 
 export type ChainTable = Readonly<Record<number, ChainInfo>>;
@@ -185,4 +190,23 @@ export function addChainParameters(chain: ChainInfo | undefined): AddEthereumCha
   };
   if (chain.blockExplorerUrls && chain.blockExplorerUrls.length > 0) params.blockExplorerUrls = [...chain.blockExplorerUrls];
   return params;
+}
+
+/** A chain the app can ask a wallet to switch to: live, with at least one URL. */
+export function canBeTarget(chain: ChainInfo | undefined): boolean {
+  return chain !== undefined && chain.retired !== true && chain.rpcUrls.length > 0;
+}
+
+export function isRetired(table: ChainTable, chainId: number): boolean {
+  return table[chainId]?.retired === true;
+}
+
+/** The chains a kind may be switched to, in the table's order. */
+export function offeredChainIds(table: ChainTable, allowed: readonly number[]): number[] {
+  return chainIds(table).filter((id) => allowed.includes(id) && canBeTarget(table[id]));
+}
+
+/** The chain shown before a wallet connects. */
+export function defaultChainId(table: ChainTable): number | undefined {
+  return [DEVELOPMENT_CHAIN_ID, 1].find((id) => table[id]) ?? chainIds(table)[0];
 }

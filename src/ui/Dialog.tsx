@@ -11,15 +11,21 @@ interface Props {
   /** Extra text for screen readers, linked with aria-describedby. */
   description?: string;
   className?: string;
+  /** Where focus goes when what opened the dialog is gone by the time it closes (e.g. the account button after a disconnect). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
+  /** Extra attributes for the <dialog> element (test ids). */
+  testId?: string;
 }
 
-export function Dialog({ title, onClose, children, description, className }: Props) {
+export function Dialog({ title, onClose, children, description, className, fallbackFocus, testId }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
+  const fallbackRef = useRef(fallbackFocus);
   useEffect(() => {
     onCloseRef.current = onClose;
+    fallbackRef.current = fallbackFocus;
   });
 
   useEffect(() => {
@@ -39,7 +45,9 @@ export function Dialog({ title, onClose, children, description, className }: Pro
       setTimeout(() => {
         const active = document.activeElement;
         const lost = !active || active === document.body || !active.isConnected || dialog.contains(active);
-        if (lost && opener?.isConnected && document.querySelector('dialog[open]') === null) opener.focus();
+        if (!lost || document.querySelector('dialog[open]') !== null) return;
+        const target = opener?.isConnected ? opener : fallbackRef.current?.();
+        target?.focus();
       }, 0);
     };
   }, []);
@@ -48,6 +56,7 @@ export function Dialog({ title, onClose, children, description, className }: Pro
     <dialog
       ref={ref}
       className={`dialog${className ? ` ${className}` : ''}`}
+      data-testid={testId}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClick={(event) => {

@@ -1,26 +1,30 @@
-import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
 import { useAppSelector } from '../../../store/hooks';
+import { selectPageView } from '../../../store/viewedChain';
+import { ChainIcon } from '../../ui/ChainIcon';
+import { useChains } from '../../ui/chainsContext';
 import { useLatestBlock } from './useLatestBlock';
-import { chainsInView, sameIds } from '../../../store/viewedChain';
 
-/** The latest block of the chain in view (the current wallet's chain, or the default chain). */
+/** The latest block of the chain in view (the wallet's, or the default chain before one connects). */
 export function BlockNumber() {
   const chains = useChains();
-  const chainId = useAppSelector((state) => chainsInView(state, chains), sameIds)[0];
+  const page = useAppSelector((state) => selectPageView(state, chains));
+  const chainId = page.dataChainId;
   const { currentData: block, error } = useLatestBlock(chainId);
-  // No chain in view yet (the wallet connected last time is reconnecting): the line keeps its place.
-  if (chainId === undefined) {
+  // The wallet of the last visit is reconnecting: its chain is about to be known; the line keeps its place.
+  if (chainId === undefined && page.view === 'Reconnecting') {
     return (
       <p className="block-number muted" aria-busy="true" data-testid="block-pending">
         Latest block …
       </p>
     );
   }
+  // On a network the app does not support, no other chain's block is shown as if it were the wallet's.
+  if (chainId === undefined) return null;
   return (
     <p className="block-number" data-chain-id={chainId}>
-      {chainName(chains, chainId)}: latest block{' '}
+      <ChainIcon chain={chains[chainId]} size={16} /> {chainName(chains, chainId)}: latest block{' '}
       {block !== undefined ? (
         <strong data-testid="block-number">{block}</strong>
       ) : error ? (

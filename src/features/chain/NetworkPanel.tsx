@@ -7,17 +7,17 @@ import type { EndpointStatus } from '../../lib/rpc';
 import { useAppSelector } from '../../../store/hooks';
 import { useRead } from '../../ui/useRead';
 import { chainApi } from '../../../store/chainApi';
-import { chainsInView, sameIds } from '../../../store/viewedChain';
+import { selectPageView } from '../../../store/viewedChain';
 
 /** Per chain: the RPC endpoint in use and its latency, and the endpoints that failed. Needs no wallet. */
 export function NetworkPanel() {
   const chains = useChains();
-  const inView = useAppSelector((state) => chainsInView(state, chains), sameIds);
+  const dataChainId = useAppSelector((state) => selectPageView(state, chains).dataChainId);
+  const inView = dataChainId === undefined ? [] : [dataChainId];
   const [checked, setChecked] = useState<readonly number[]>([]);
   const ids = [...inView, ...chainIds(chains).filter((id) => !inView.includes(id))];
   return (
-    <section className="network" aria-labelledby="network-title" data-testid="network-panel">
-      <h2 id="network-title">Network</h2>
+    <section className="network" aria-label="Endpoints per chain" data-testid="network-panel">
       <p className="muted">Block numbers, balances and names come from public RPC endpoints, not from your wallet.</p>
       <ul className="network-chains">
         {ids.map((id) => {

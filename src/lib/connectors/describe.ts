@@ -1,6 +1,7 @@
 // A connector as plain data for the store and the UI: what it is called, whether it can be used and
 // why not, which extension to suggest, which wallets announced themselves. Total: a connector that
 // throws while describing itself is shown as unavailable, never crashes the page.
+import { displayText } from '../displayText';
 import { describeValue } from '../errors';
 import { safeIconUri } from '../validation';
 import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type Connector, type ConnectorInfo, type ConnectorRegistry } from './types';
@@ -17,12 +18,22 @@ function shortText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value.slice(0, MAX_TEXT) : undefined;
 }
 
+/**
+ * A name a wallet gives itself, as it may be shown: no control or bidirectional-override characters
+ * (a U+202E would let one wallet pose as another), not blank.
+ */
+function shownName(value: unknown): string | undefined {
+  const text = shortText(value);
+  const clean = text === undefined ? undefined : displayText(text, 100).trim();
+  return clean ? clean : undefined;
+}
+
 /** Validates what claims to be a ConnectorInfo (from a connector, or a dispatched action). */
 export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo {
   try {
     if (typeof raw !== 'object' || raw === null) throw new Error('not an object');
     const value = raw as Record<string, unknown>;
-    const info: ConnectorInfo = { name: shortText(value['name']) ?? CONNECTOR_NAMES[id], available: value['available'] === true };
+    const info: ConnectorInfo = { name: shownName(value['name']) ?? CONNECTOR_NAMES[id], available: value['available'] === true };
     const reason = shortText(value['unavailableReason']);
     if (reason !== undefined) info.unavailableReason = reason;
     const suggestion = value['extensionSuggestion'];
@@ -32,6 +43,9 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
       if (name !== undefined && installUrl !== undefined && /^https:\/\//.test(installUrl)) info.extensionSuggestion = { name, installUrl };
     }
     if (value['pairsByQrCode'] === true) info.pairsByQrCode = true;
+    if (value['installed'] === true) info.installed = true;
+    const limitation = shownName(value['limitation']);
+    if (limitation !== undefined) info.limitation = limitation;
     const wallets = value['wallets'];
     if (Array.isArray(wallets)) info.wallets = wallets.flatMap((w) => readWallet(w));
     return info;
@@ -46,7 +60,7 @@ function readWallet(raw: unknown): AnnouncedWallet[] {
   const uuid = shortText(value['uuid']);
   const rdns = shortText(value['rdns']);
   if (uuid === undefined || rdns === undefined) return [];
-  return [{ uuid, rdns, name: shortText(value['name']) ?? rdns, icon: safeIconUri(value['icon']) }];
+  return [{ uuid, rdns, name: shownName(value['name']) ?? shownName(rdns) ?? 'Browser wallet', icon: safeIconUri(value['icon']) }];
 }
 
 export function describeConnector(connector: Connector): ConnectorInfo {
@@ -61,6 +75,7 @@ export function describeConnector(connector: Connector): ConnectorInfo {
       wallets: connector.wallets?.(),
       // A connector that needs more than eth_requestAccounts to connect pairs through a QR code.
       pairsByQrCode: typeof connector.connect === 'function',
+      installed: connector.isInstalled?.() === true,
     });
   } catch (error) {
     return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };

@@ -83,6 +83,8 @@ export interface Connector {
   watchAvailability?(listener: () => void): () => void;
   /** Browser extensions that announced themselves (EIP-6963), for the user to pick from. */
   wallets?(): AnnouncedWallet[];
+  /** Whether this kind's browser extension is in this browser (cheap, synchronous, loads no SDK). */
+  isInstalled?(): boolean;
   /** The extension the user picked (by EIP-6963 rdns); undefined goes back to the default choice. */
   choose?(rdns: string | undefined): void;
 }
@@ -105,6 +107,10 @@ export interface ConnectorInfo {
   wallets?: AnnouncedWallet[];
   /** Connecting pairs through a QR code / pairing link (the QR dialog shows for this kind). */
   pairsByQrCode?: boolean;
+  /** This kind's browser extension is in this browser (listed among the installed wallets). */
+  installed?: boolean;
+  /** What this kind cannot do in this browser, in the user's words (it still works otherwise). */
+  limitation?: string;
 }
 
 export interface ExtensionSuggestion {

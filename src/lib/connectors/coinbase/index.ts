@@ -63,6 +63,14 @@ export class CoinbaseConnector implements Connector {
     }
   }
 
+  isInstalled(): boolean {
+    try {
+      return this.extensionPresent();
+    } catch {
+      return false;
+    }
+  }
+
   preload(): void {
     this.load().catch(() => undefined);
   }

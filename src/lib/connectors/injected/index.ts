@@ -122,6 +122,14 @@ export class InjectedConnector implements Connector {
     return true;
   }
 
+  isInstalled(): boolean {
+    try {
+      return this.find() !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
   hasStoredSession(): boolean {
     // SPEC: eager connection outside a browser is a configuration error, thrown at once.
     if (!this.host) throw new WalletdeckError(ERROR_NAMES.configuration, MESSAGES.noWindow);

@@ -1,8 +1,8 @@
 // What the QR dialog shows, loaded with `qrcode` on the first pairing (chunk "qrcode") so that none of
 // it weighs on the first visit: the pairing URI drawn at the SPEC defaults, and the link to copy.
 import { useEffect, useRef, useState } from 'react';
-import { toWalletError } from '../../lib/errors';
-import { encodeQr, paintQr, qrSettings, QR_DEFAULTS } from '../../lib/qr';
+import { toWalletError } from '../../../lib/errors';
+import { encodeQr, paintQr, qrSettings, QR_DEFAULTS } from '../../../lib/qr';
 
 type Drawing = { state: 'drawing' } | { state: 'drawn'; version: number } | { state: 'failed'; message: string };
 

@@ -1,0 +1,74 @@
+// The connected account in the header: its network, balance and name (or short address), and a
+// pending-transaction indicator. Opens the account menu. On a network the app does not support it
+// says so instead of showing another chain's data.
+import { skipToken } from '@reduxjs/toolkit/query';
+import { chainApi } from '../../../store/chainApi';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { uiActions } from '../../../store/uiSlice';
+import type { PageView } from '../../../store/viewedChain';
+import { displayText } from '../../lib/displayText';
+import { shortAddress } from '../../ui/address';
+import { ChainIcon } from '../../ui/ChainIcon';
+import { useChains } from '../../ui/chainsContext';
+import { useRead } from '../../ui/useRead';
+import { exactNativeAmount, formatNativeAmount } from '../chain/format';
+
+export function AccountButton({ page }: { page: PageView }) {
+  const dispatch = useAppDispatch();
+  const chains = useChains();
+  const open = useAppSelector((s) => s.ui.accountMenuOpen);
+  const chain = page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
+  const account = page.account ?? '';
+  const key = chain && account ? { chainId: chain.id, address: account } : skipToken;
+  const balance = useRead(chainApi.endpoints.getBalance, key);
+  const name = useRead(chainApi.endpoints.getName, chain?.ensRegistry && account ? { chainId: chain.id, address: account } : skipToken).currentData;
+  const symbol = chain?.nativeCurrency?.symbol ?? 'ETH';
+  const shownName = name ? displayText(name, Infinity) : undefined;
+  return (
+    <button
+      type="button"
+      className="account-button"
+      data-testid="account-button"
+      data-wallet-control=""
+      data-kind={page.kind}
+      data-status={page.view}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={() => dispatch(uiActions.accountMenuOpened())}
+    >
+      <span className={`account-chain${chain ? '' : ' wrong-network'}`} data-testid="chain" data-chain-id={page.chainId}>
+        {chain ? (
+          <>
+            <ChainIcon chain={chain} />
+            <span className="account-chain-name">{chain.name}</span>
+          </>
+        ) : (
+          <>
+            <span className="warning-mark" aria-hidden="true">
+              !
+            </span>
+            <span className="account-chain-name">Wrong network</span>
+          </>
+        )}
+      </span>
+      {chain ? (
+        balance.currentData !== undefined ? (
+          <span className="account-balance" data-testid="balance" title={`${exactNativeAmount(balance.currentData)} ${symbol}`}>
+            {formatNativeAmount(balance.currentData)} {symbol}
+          </span>
+        ) : balance.error ? (
+          <span className="account-balance muted" data-testid="balance-unavailable">
+            Balance unavailable
+          </span>
+        ) : (
+          <span className="account-balance muted" aria-busy="true">
+            …<span className="visually-hidden"> loading balance</span>
+          </span>
+        )
+      ) : null}
+      <span className="account-id" data-testid="account" data-address={account} title={shownName ? `${shownName} (${account})` : account}>
+        {shownName ?? shortAddress(account)}
+      </span>
+    </button>
+  );
+}

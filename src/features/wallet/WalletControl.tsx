@@ -1,0 +1,37 @@
+// The header's one wallet control: "Connect wallet" while no wallet is connected, "Reconnecting…"
+// while the wallet of the last visit comes back, and the account button once one is connected. It
+// always shows the current connection (SPEC §1). `data-kind` / `data-status` name what it shows.
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { uiActions } from '../../../store/uiSlice';
+import { selectPageView } from '../../../store/viewedChain';
+import { useChains } from '../../ui/chainsContext';
+import { AccountButton } from './AccountButton';
+import { preloadConnectDialog } from './lazy';
+
+export function WalletControl() {
+  const dispatch = useAppDispatch();
+  const chains = useChains();
+  const page = useAppSelector((s) => selectPageView(s, chains));
+  if (page.view === 'Connected' || page.view === 'Unsupported network') return <AccountButton page={page} />;
+  const waiting = page.view === 'Reconnecting' || page.view === 'Connecting';
+  const open = () =>
+    dispatch(waiting ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());
+  return (
+    <button
+      type="button"
+      className="connect-button"
+      data-testid="connect-button"
+      data-wallet-control=""
+      data-kind={page.kind}
+      data-status={page.view}
+      aria-haspopup="dialog"
+      aria-busy={waiting ? true : undefined}
+      onClick={open}
+      onPointerEnter={preloadConnectDialog}
+      onFocus={preloadConnectDialog}
+    >
+      {waiting ? <span className="spinner" aria-hidden="true" /> : null}
+      {page.view === 'Reconnecting' ? 'Reconnecting…' : page.view === 'Connecting' ? 'Connecting…' : 'Connect wallet'}
+    </button>
+  );
+}

@@ -1,0 +1,176 @@
+// Every way to connect in this browser and build: each browser extension that announced itself, by
+// its own name and icon (a legacy `window.ethereum` without an announcement as "Browser wallet"),
+// Coinbase Wallet and WalletConnect. Installed wallets first, "Recent" on the one used last; what
+// cannot work in this build is not offered (the reason goes to the console, for the developer); with
+// no browser wallet at all, a short "Get a wallet".
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
+import { selectActiveExtension, selectKindView, selectRecentKind } from '../../../../store/selectors';
+import { uiActions } from '../../../../store/uiSlice';
+import { walletActions } from '../../../../store/walletSlice';
+import type { RootState } from '../../../../store/types';
+import type { ConnectionId, ConnectorInfo } from '../../../lib/connectors/types';
+import { StatusBadge } from './StatusBadge';
+
+export const GET_A_WALLET_URL = 'https://ethereum.org/en/wallets/find-wallet/';
+
+/** One way to connect, as a row of the list. */
+interface Choice {
+  kind: ConnectionId;
+  /** The browser extension to use (EIP-6963 rdns), for the browser-extension kind. */
+  rdns?: string;
+  name: string;
+  icon: string;
+  note: string;
+}
+
+function choicesOf(kinds: RootState['wallet']['kinds']): { installed: Choice[]; others: Choice[] } {
+  const installed: Choice[] = [];
+  const others: Choice[] = [];
+  const injected = kinds.injected;
+  const announced = injected.wallets ?? [];
+  if (injected.available) {
+    if (announced.length > 0) for (const w of announced) installed.push({ kind: 'injected', rdns: w.rdns, name: w.name, icon: w.icon, note: 'Browser extension' });
+    else if (injected.installed) installed.push({ kind: 'injected', name: injected.name, icon: '', note: 'Browser extension' });
+  }
+  const coinbase = kinds.coinbase;
+  if (coinbase.available) {
+    (coinbase.installed ? installed : others).push({ kind: 'coinbase', name: coinbase.name, icon: '', note: coinbase.installed ? 'Browser extension' : 'Mobile app or browser window' });
+  }
+  const walletconnect = kinds.walletconnect;
+  if (walletconnect.available) others.push({ kind: 'walletconnect', name: walletconnect.name, icon: '', note: 'Scan a QR code with a phone wallet' });
+  return { installed, others };
+}
+
+const hinted = new Set<ConnectionId>();
+
+/** Tells the developer, once per kind and page, why a kind is not offered. */
+function useUnavailableHints(kinds: RootState['wallet']['kinds']) {
+  useEffect(() => {
+    for (const [kind, info] of Object.entries(kinds) as Array<[ConnectionId, ConnectorInfo]>) {
+      if (info.available || hinted.has(kind)) continue;
+      hinted.add(kind);
+      console.info(`[walletdeck] ${info.name} is not offered in this build${info.unavailableReason ? `: ${info.unavailableReason}` : ''}`);
+    }
+  }, [kinds]);
+}
+
+export function WalletList() {
+  const kinds = useAppSelector((s) => s.wallet.kinds);
+  const recentKind = useAppSelector(selectRecentKind);
+  const recentRdns = useAppSelector((s) => s.wallet.chosenExtension);
+  useUnavailableHints(kinds);
+  const { installed, others } = choicesOf(kinds);
+  const isRecent = (c: Choice) => c.kind === recentKind && (c.kind !== 'injected' || c.rdns === undefined || c.rdns === recentRdns);
+  // The one used last leads its section.
+  const ordered = (list: Choice[]) => [...list.filter(isRecent), ...list.filter((c) => !isRecent(c))];
+  const noBrowserWallet = !installed.some((c) => c.kind === 'injected');
+  return (
+    <div className="wallet-list">
+      {installed.length > 0 ? <Section title="Installed" choices={ordered(installed)} isRecent={isRecent} /> : null}
+      {others.length > 0 ? <Section title={installed.length > 0 ? 'More ways to connect' : 'Ways to connect'} choices={ordered(others)} isRecent={isRecent} /> : null}
+      {noBrowserWallet ? (
+        <section className="get-a-wallet" aria-labelledby="get-a-wallet-title" data-testid="get-a-wallet">
+          <h3 id="get-a-wallet-title">No browser wallet found</h3>
+          <p className="muted">A wallet holds your accounts and asks you before a site does anything with them.</p>
+          <a href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
+            Get a wallet<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ title, choices, isRecent }: { title: string; choices: Choice[]; isRecent(c: Choice): boolean }) {
+  // One group per kind (the black-box tests and the kind's state find it as `card-<kind>`).
+  const groups: Choice[][] = [];
+  for (const choice of choices) {
+    const group = groups.find((g) => g[0]?.kind === choice.kind);
+    if (group) group.push(choice);
+    else groups.push([choice]);
+  }
+  const headingId = `wallets-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section className="wallet-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
+      <ul className="wallet-choices">
+        {groups.map((group) => (
+          <KindGroup key={group[0]!.kind} choices={group} isRecent={isRecent} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function KindGroup({ choices, isRecent }: { choices: Choice[]; isRecent(c: Choice): boolean }) {
+  const kind = choices[0]!.kind;
+  const view = useAppSelector((s) => selectKindView(s, kind));
+  const active = useAppSelector(selectActiveExtension);
+  // The kind's state sits beside the wallet it is about: for extensions, the one in use.
+  const statusOwner = kind === 'injected' ? (choices.find((c) => c.rdns !== undefined && c.rdns === active?.rdns) ?? choices[0]) : choices[0];
+  return (
+    <li className="wallet-kind" data-testid={`card-${kind}`} data-status={view}>
+      <ul className="wallet-kind-choices">
+        {choices.map((choice) => (
+          <ChoiceRow key={choice.rdns ?? choice.kind} choice={choice} recent={isRecent(choice)} status={choice === statusOwner ? view : undefined} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function ChoiceRow({ choice, recent, status }: { choice: Choice; recent: boolean; status: ReturnType<typeof selectKindView> | undefined }) {
+  const dispatch = useAppDispatch();
+  const ref = useRef<HTMLButtonElement>(null);
+  const focusHere = useAppSelector((s) => s.ui.connectDialog.kind === undefined && recent);
+  // Coming back to the list (or opening it), focus is on the wallet used last.
+  useLayoutEffect(() => {
+    if (focusHere) ref.current?.focus();
+  }, [focusHere]);
+  const connected = status === 'Connected' || status === 'Unsupported network';
+  const choose = () => {
+    const { kind, rdns } = choice;
+    if (kind === 'injected') dispatch(walletActions.extensionChosen(rdns === undefined ? {} : { rdns }));
+    if (connected) {
+      // Already connected: it becomes the wallet in view, nothing is asked.
+      dispatch(walletActions.currentChosen({ id: kind }));
+      dispatch(uiActions.connectDialogClosed());
+      return;
+    }
+    dispatch(walletActions.connectRequested({ id: kind }));
+  };
+  return (
+    <li className="wallet-choice-row">
+      <button
+        ref={ref}
+        type="button"
+        className="wallet-choice"
+        onClick={choose}
+        onPointerEnter={() => dispatch(walletActions.connectIntent({ id: choice.kind }))}
+        onFocus={() => dispatch(walletActions.connectIntent({ id: choice.kind }))}
+      >
+        <WalletIcon icon={choice.icon} name={choice.name} kind={choice.kind} />
+        <span className="wallet-choice-text">
+          <span className="wallet-choice-name">
+            <span className="visually-hidden">{connected ? 'Use ' : 'Connect '}</span>
+            {choice.name}
+          </span>
+          <span className="wallet-choice-note">{choice.note}</span>
+        </span>
+        {recent ? <span className="tag">Recent</span> : null}
+        {status !== undefined ? <StatusBadge status={status} /> : null}
+      </button>
+    </li>
+  );
+}
+
+/** A wallet's announced icon (a safe data: URI, drawn only as an image), else its initial. */
+export function WalletIcon({ icon, name, kind }: { icon: string; name: string; kind: ConnectionId }) {
+  if (icon) return <img className="wallet-icon" src={icon} alt="" width={28} height={28} />;
+  return (
+    <span className={`wallet-icon wallet-icon-${kind}`} aria-hidden="true">
+      {kind === 'walletconnect' ? 'WC' : (name.trim()[0] ?? '?').toUpperCase()}
+    </span>
+  );
+}

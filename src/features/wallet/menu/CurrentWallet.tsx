@@ -1,0 +1,106 @@
+// The wallet in view, in the account menu: who (name or address, the full address with Copy), what it
+// holds, where to see it (the explorer), and Disconnect.
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useState } from 'react';
+import { chainApi } from '../../../../store/chainApi';
+import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
+import { selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
+import { uiActions } from '../../../../store/uiSlice';
+import { walletActions } from '../../../../store/walletSlice';
+import type { ConnectionId } from '../../../lib/connectors/types';
+import { displayText } from '../../../lib/displayText';
+import { addressUrl, shortAddress } from '../../../ui/address';
+import { useChains } from '../../../ui/chainsContext';
+import { useRead } from '../../../ui/useRead';
+import { exactNativeAmount, formatNativeAmount } from '../../chain/format';
+import { ActionButton } from '../ActionButton';
+import { StatusBadge } from '../connect/StatusBadge';
+import { WalletIcon } from '../connect/WalletList';
+
+export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; account: string; chainId: number | undefined }) {
+  const dispatch = useAppDispatch();
+  const chains = useChains();
+  const view = useAppSelector((s) => selectKindView(s, kind));
+  const name = useAppSelector((s) => selectWalletName(s, kind));
+  const icon = useAppSelector((s) => selectWalletIcon(s, kind));
+  const chain = view === 'Connected' && chainId !== undefined ? chains[chainId] : undefined;
+  const read = chain ? { chainId: chain.id, address: account } : skipToken;
+  const balance = useRead(chainApi.endpoints.getBalance, read).currentData;
+  const ensName = useRead(chainApi.endpoints.getName, chain?.ensRegistry ? read : skipToken).currentData;
+  const explorer = chain ? addressUrl(chain.blockExplorerUrls, account) : undefined;
+  const disconnect = () => {
+    dispatch(walletActions.disconnectRequested({ id: kind }));
+    dispatch(uiActions.accountMenuClosed());
+  };
+  return (
+    <section className="menu-section current-wallet" data-testid={`card-${kind}`} data-status={view} aria-labelledby="current-wallet-title">
+      <header className="current-wallet-header">
+        <WalletIcon icon={icon} name={name} kind={kind} />
+        <h3 id="current-wallet-title">{name}</h3>
+        <StatusBadge status={view} />
+      </header>
+      {ensName ? (
+        <p className="menu-name" title={displayText(ensName, Infinity)}>
+          {displayText(ensName, Infinity)}
+        </p>
+      ) : null}
+      <p className="menu-address mono" data-address={account}>
+        {account}
+      </p>
+      {chain && balance !== undefined ? (
+        <p className="menu-balance" title={`${exactNativeAmount(balance)} ${chain.nativeCurrency?.symbol ?? 'ETH'}`}>
+          {formatNativeAmount(balance)} {chain.nativeCurrency?.symbol ?? 'ETH'}
+        </p>
+      ) : null}
+      <div className="actions">
+        <CopyAddress address={account} />
+        {explorer ? (
+          <a className="button-link secondary-link" href={explorer} target="_blank" rel="noopener noreferrer">
+            View on explorer<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        <ActionButton meaning="disconnect" className="secondary" onActivate={disconnect}>
+          Disconnect
+        </ActionButton>
+      </div>
+    </section>
+  );
+}
+
+/** Copies the address, says so, and when the clipboard is refused selects it for copying by hand. */
+function CopyAddress({ address }: { address: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'selected'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 2_000);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(address);
+      setState('copied');
+    } catch {
+      const shown = document.querySelector('.menu-address');
+      const selection = window.getSelection();
+      if (shown && selection) {
+        const range = document.createRange();
+        range.selectNodeContents(shown);
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
+      setState('selected');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="secondary" onClick={() => void copy()}>
+        {state === 'copied' ? 'Copied' : 'Copy address'}
+        <span className="visually-hidden"> {shortAddress(address)}</span>
+      </button>
+      <span role="status" className="visually-hidden">
+        {state === 'copied' ? 'Address copied' : state === 'selected' ? 'Copying was blocked: the address is selected, copy it by hand' : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// Another wallet kind that is connected (or on its way), in the account menu: switch to it (it becomes
+// the wallet in view; nothing is asked of it) or disconnect it.
+import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
+import { selectConnection, selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
+import { uiActions } from '../../../../store/uiSlice';
+import { walletActions } from '../../../../store/walletSlice';
+import type { ConnectionId } from '../../../lib/connectors/types';
+import { shortAddress } from '../../../ui/address';
+import { ActionButton } from '../ActionButton';
+import { StatusBadge } from '../connect/StatusBadge';
+import { WalletIcon } from '../connect/WalletList';
+
+export function OtherWallet({ id }: { id: ConnectionId }) {
+  const dispatch = useAppDispatch();
+  const view = useAppSelector((s) => selectKindView(s, id));
+  const name = useAppSelector((s) => selectWalletName(s, id));
+  const icon = useAppSelector((s) => selectWalletIcon(s, id));
+  const account = useAppSelector((s) => selectConnection(s, id).accounts?.[0]);
+  const usable = view === 'Connected' || view === 'Unsupported network';
+  return (
+    <li className="other-wallet" data-testid={`card-${id}`} data-status={view}>
+      <WalletIcon icon={icon} name={name} kind={id} />
+      <span className="other-wallet-text">
+        <span className="other-wallet-name">{name}</span>
+        {account ? <span className="mono muted" title={account}>{shortAddress(account)}</span> : null}
+      </span>
+      <StatusBadge status={view} />
+      <span className="actions">
+        {usable ? (
+          <ActionButton meaning="use" className="small" onActivate={() => dispatch(walletActions.currentChosen({ id }))}>
+            Use this wallet<span className="visually-hidden"> ({name})</span>
+          </ActionButton>
+        ) : view === 'Error' || view === 'Reload required' ? (
+          <ActionButton meaning="show" className="small secondary" onActivate={() => dispatch(uiActions.connectDialogShowed({ id }))}>
+            What happened<span className="visually-hidden"> with {name}</span>
+          </ActionButton>
+        ) : null}
+        <ActionButton meaning="disconnect" className="small secondary" onActivate={() => dispatch(walletActions.disconnectRequested({ id }))}>
+          Disconnect<span className="visually-hidden"> {name}</span>
+        </ActionButton>
+      </span>
+    </li>
+  );
+}
