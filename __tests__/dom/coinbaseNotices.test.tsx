@@ -1,13 +1,17 @@
-// What the user sees around a Coinbase connection: the extension suggestion before connecting, the
-// "Confirm on phone" notice with Cancel, "Connection lost" with Reset. Real store, sagas, connector
-// and SDK; the wallet end is the fake keys popup.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+// What the user sees around a Coinbase connection: the extension suggestion in the connect dialog,
+// the "Confirm on phone" notice with Cancel, "Connection lost" with Reset. Real store, sagas,
+// connector and SDK; the wallet end is the fake keys popup. The browser wallet is connected beside it.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ChainsProvider } from '../../src/ui/chainsContext';
+import { chainName } from '../../src/lib/chains';
 import { CoinbaseConnector, type CoinbaseConnectorOptions } from '../../src/lib/connectors/coinbase';
+import type { ConnectionId } from '../../src/lib/connectors/types';
 import { CornerNotices } from '../../src/features/wallet/CornerNotice';
-import { ConnectionCard } from '../../src/features/wallet/ConnectionCard';
-import { ExtensionSuggestionDialog } from '../../src/features/wallet/ExtensionSuggestionDialog';
+import { WalletControl } from '../../src/features/wallet/WalletControl';
+import ConnectDialog from '../../src/features/wallet/connect/ConnectDialog';
+import AccountMenu from '../../src/features/wallet/menu/AccountMenu';
+import { selectKindView } from '../../store/selectors';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
 import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { startWalletApp } from '../support/walletHarness';
@@ -61,27 +65,48 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
   render(
     <Provider store={app.store}>
       <ChainsProvider value={app.chains}>
-          <ConnectionCard id="injected" />
-          <ConnectionCard id="coinbase" />
-          <ExtensionSuggestionDialog id="coinbase" />
-          <CornerNotices ids={['coinbase']} />
+        <WalletControl />
+        <ConnectDialog />
+        <AccountMenu />
+        <CornerNotices ids={['coinbase']} />
       </ChainsProvider>
     </Provider>,
   );
-  await screen.findByText('Connected', {}, { timeout: 5000 }); // the browser wallet beside it
-  return { app, card: screen.getByTestId('card-coinbase'), injectedCard: screen.getByTestId('card-injected') };
+  // The browser wallet beside it reconnects: the header shows its account.
+  await screen.findByTestId('account-button', {}, { timeout: 5000 });
+  return { app };
 }
 
-const statusOf = (card: HTMLElement) => within(card).getByTestId('status').textContent;
-const waitForStatus = (card: HTMLElement, status: string) =>
-  screen.findByText((_, el) => el === within(card).getByTestId('status') && el.textContent === status, {}, { timeout: 5000 });
+const statusOf = (app: ReturnType<typeof startWalletApp>, id: ConnectionId) => selectKindView(app.store.getState(), id);
+const waitForStatus = (app: ReturnType<typeof startWalletApp>, id: ConnectionId, status: string) =>
+  waitFor(() => expect(statusOf(app, id)).toBe(status), { timeout: 15_000 });
+
+/** The connect dialog's wallet list, opened from the account menu ("Connect another wallet"). */
+function openWalletList(): HTMLElement {
+  fireEvent.click(screen.getByTestId('account-button'));
+  fireEvent.click(screen.getByRole('button', { name: 'Connect another wallet' }));
+  return screen.getByTestId('wallet-list');
+}
+
+/** Chooses Coinbase Wallet in the list. */
+function chooseCoinbase(): void {
+  fireEvent.click(within(within(openWalletList()).getByTestId('card-coinbase')).getByRole('button', { name: /^Connect Coinbase Wallet/ }));
+}
+
+/** Chooses Coinbase Wallet and goes on without its extension. */
+function connectCoinbase(): void {
+  chooseCoinbase();
+  fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
+}
+
+const headerAccount = () => screen.getByTestId('account-button');
 
 describe('the extension suggestion', () => {
-  it('opens on Connect when no Coinbase extension is installed, with an install link and a way to continue', async () => {
-    const { app, card } = await showApp();
-    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
-    const dialog = screen.getByRole('dialog', { name: 'Connect Coinbase Wallet' });
-    expect(within(dialog).getByRole('link', { name: 'Install the Coinbase Wallet extension' }).getAttribute('href')).toBe(
+  it('shows when Coinbase Wallet is chosen and no extension is installed, with an install link and a way to continue', async () => {
+    const { app } = await showApp();
+    chooseCoinbase();
+    const dialog = screen.getByRole('dialog', { name: 'Coinbase Wallet' });
+    expect(within(dialog).getByRole('link', { name: /^Install the Coinbase Wallet extension/ }).getAttribute('href')).toBe(
       'https://www.coinbase.com/wallet/downloads',
     );
     // Nothing has started yet: no window, not the current connection.
@@ -89,46 +114,51 @@ describe('the extension suggestion', () => {
     expect(app.store.getState().wallet.current).toBe('injected');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await waitForStatus(card, 'Connected');
-    expect(within(card).getByTestId('account').textContent).toBe(WALLET_ACCOUNT_CHECKSUMMED);
+    await waitForStatus(app, 'coinbase', 'Connected');
+    // Connected: the dialog closes and the header shows the Coinbase account, the wallet chosen last.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(headerAccount().getAttribute('data-kind')).toBe('coinbase');
+    expect(within(headerAccount()).getByTestId('account').getAttribute('data-address')).toBe(WALLET_ACCOUNT_CHECKSUMMED);
     expect(keys.windows).toHaveLength(1);
   });
 
   it('closes with Escape (the dialog cancel) and connects nothing', async () => {
-    const { app, card } = await showApp();
-    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    const { app } = await showApp();
+    chooseCoinbase();
     const dialog = screen.getByRole('dialog');
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await app.settle(30);
-    expect(statusOf(card)).toBe('Disconnected');
+    expect(statusOf(app, 'coinbase')).toBe('Disconnected');
+    expect(app.store.getState().wallet.activity.coinbase.extensionSuggestion).toBeUndefined();
     expect(keys.windows).toHaveLength(0);
   });
 
-  it('is skipped when the extension is installed: Connect goes straight to it', async () => {
+  it('is skipped when the extension is installed: listed as installed, choosing it goes straight to it', async () => {
     const extension = new FakeEip1193Provider({ chainId: 1 });
     Object.assign(window, { coinbaseWalletExtension: extension });
-    const { card } = await showApp();
-    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await waitForStatus(card, 'Connected');
+    const { app } = await showApp();
+    const list = openWalletList();
+    const installed = within(list).getByRole('region', { name: 'Installed' });
+    fireEvent.click(within(within(installed).getByTestId('card-coinbase')).getByRole('button', { name: /^Connect Coinbase Wallet/ }));
+    expect(screen.queryByRole('link', { name: /Install the Coinbase Wallet extension/ })).toBeNull();
+    await waitForStatus(app, 'coinbase', 'Connected');
     expect(extension.count('eth_requestAccounts')).toBe(1);
   });
 });
 
 describe('preloading the SDK', () => {
-  it('starts when the pointer enters or focus reaches Connect, once', async () => {
+  it('starts when the pointer enters or focus reaches Coinbase Wallet in the list, once', async () => {
     const loadSdk = jest.fn(() => import('@coinbase/wallet-sdk'));
-    const { card } = await showApp({ loadSdk });
-    const connect = within(card).getByRole('button', { name: 'Connect' });
+    const { app } = await showApp({ loadSdk });
+    const connect = within(within(openWalletList()).getByTestId('card-coinbase')).getByRole('button', { name: /^Connect Coinbase Wallet/ });
     expect(loadSdk).not.toHaveBeenCalled();
     fireEvent.pointerEnter(connect);
     expect(loadSdk).toHaveBeenCalledTimes(1);
     fireEvent.focus(connect);
     fireEvent.click(connect);
     fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
-    await waitForStatus(card, 'Connected');
+    await waitForStatus(app, 'coinbase', 'Connected');
     expect(loadSdk).toHaveBeenCalledTimes(1);
   });
 });
@@ -136,30 +166,28 @@ describe('preloading the SDK', () => {
 describe('Confirm on phone', () => {
   it('shows while the wallet waits for the user; Cancel rejects the request and the notice goes', async () => {
     keys.behaviour = 'manual';
-    const { app, card } = await showApp();
-    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
+    const { app } = await showApp();
+    connectCoinbase();
     const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
     fireEvent.click(within(notice).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
-    // The user's own "no" (4001) is a neutral notice with Connect, not a red error with Disconnect (issue 11).
-    await waitForStatus(card, 'Disconnected');
-    expect(within(card).getByTestId('declined').textContent).toContain('You declined in your wallet');
+    // The user's own "no" (4001) is a calm sentence with Try again, not a red error.
+    await waitForStatus(app, 'coinbase', 'Disconnected');
+    const card = screen.getByTestId('card-coinbase');
+    expect(within(card).getByTestId('declined').textContent).toContain('You declined in Coinbase Wallet');
     expect(within(card).queryByRole('alert')).toBeNull();
-    expect(within(card).getByRole('button', { name: 'Connect' })).toBeTruthy();
-    expect(within(card).queryByRole('button', { name: 'Disconnect' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(app.store.getState().wallet.connections.coinbase.error?.code).toBe(4001);
     expect(keys.windows[0]!.closed).toBe(true);
   });
 
   it('goes away by itself once the user answers in the wallet', async () => {
     keys.behaviour = 'manual';
-    const { card } = await showApp();
-    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
+    const { app } = await showApp();
+    connectCoinbase();
     await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
     await act(async () => (await keys.nextPrompt()).answer(true));
-    await waitForStatus(card, 'Connected');
+    await waitForStatus(app, 'coinbase', 'Connected');
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
   });
 });
@@ -168,23 +196,27 @@ describe('Connection lost', () => {
   it('appears when the link drops; Reset returns to Disconnected without a reload and without touching the other wallet', async () => {
     const reloads = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const { card, injectedCard } = await showApp();
-      fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
-      fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
-      await waitForStatus(card, 'Connected');
-      const injectedAccount = within(injectedCard).getByTestId('account').textContent;
+      const { app } = await showApp();
+      const injectedAccount = app.store.getState().wallet.connections.injected.accounts;
+      connectCoinbase();
+      await waitForStatus(app, 'coinbase', 'Connected');
+      await waitFor(() => expect(headerAccount().getAttribute('data-kind')).toBe('coinbase'));
 
       // The user removed the dapp in the wallet: the next request there finds the link gone.
       keys.state.revoked = true;
-      fireEvent.change(within(card).getByLabelText('Switch chain'), { target: { value: '10' } });
+      fireEvent.click(headerAccount());
+      const menu = screen.getByTestId('account-menu');
+      fireEvent.click(within(menu).getByText('Switch network'));
+      fireEvent.click(within(menu).getByRole('button', { name: chainName(app.chains, 10) }));
       const notice = await screen.findByRole('alert', { name: 'Connection lost' }, { timeout: 5000 });
       fireEvent.click(within(notice).getByRole('button', { name: 'Reset connection' }));
 
-      await waitForStatus(card, 'Disconnected');
+      await waitForStatus(app, 'coinbase', 'Disconnected');
       expect(screen.queryByRole('alert', { name: 'Connection lost' })).toBeNull();
-      expect(within(card).getByRole('button', { name: 'Connect' })).toBeTruthy();
-      expect(statusOf(injectedCard)).toBe('Connected');
-      expect(within(injectedCard).getByTestId('account').textContent).toBe(injectedAccount);
+      expect(screen.getByTestId('connect-button').textContent).toBe('Connect wallet');
+      // The browser wallet beside it is untouched.
+      expect(statusOf(app, 'injected')).toBe('Connected');
+      expect(app.store.getState().wallet.connections.injected.accounts).toEqual(injectedAccount);
       expect(reloads.mock.calls.filter((call) => String(call[0]).includes('navigation'))).toEqual([]);
     } finally {
       reloads.mockRestore();

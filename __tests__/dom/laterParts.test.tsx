@@ -24,7 +24,7 @@ function show(laterPartsMaxWaitMs = 60_000) {
   return store;
 }
 
-const panel = () => screen.queryByTestId('network-panel');
+const panel = () => screen.queryByTestId('corner-notices');
 
 describe('the later parts of the page', () => {
   it('wait while a wallet is being reconnected at start, and mount once it has answered', async () => {
@@ -34,7 +34,7 @@ describe('the later parts of the page', () => {
     expect(panel()).toBeNull();
     const attempt = store.getState().wallet.activity.injected.attempt;
     act(() => void store.dispatch(a.activationSucceeded({ id: 'injected', attempt, chainId: '0x1', accounts: [LOWER_ACCOUNT] })));
-    expect(await screen.findByTestId('network-panel', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('corner-notices', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('mount at once when the user starts a connect, even during a reconnect at start', async () => {
@@ -43,7 +43,7 @@ describe('the later parts of the page', () => {
     await act(() => pause(100));
     expect(panel()).toBeNull();
     act(() => void store.dispatch(a.activationStarted({ id: 'coinbase', eager: false })));
-    expect(await screen.findByTestId('network-panel', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('corner-notices', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('mount after the cap at the latest, however long a wallet takes', async () => {
@@ -51,13 +51,13 @@ describe('the later parts of the page', () => {
     act(() => void store.dispatch(a.activationStarted({ id: 'injected', eager: true })));
     await act(() => pause(300));
     expect(panel()).toBeNull();
-    expect(await screen.findByTestId('network-panel', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('corner-notices', {}, { timeout: 10_000 })).toBeTruthy();
     expect(store.getState().wallet.connections.injected.activating).toBe(true);
   });
 
 
   it('mount on a first visit, when nothing is to be reconnected, without waiting for the cap', async () => {
     show();
-    expect(await screen.findByTestId('network-panel', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('corner-notices', {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

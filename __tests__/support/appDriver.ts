@@ -1,15 +1,73 @@
 // How a browser test drives the app as a user would: every interaction with the page's wallet
 // controls (connect, the wallet's state, disconnect, switch chain, what the page shows for the current
 // account, signing) goes through here, so that a change of layout changes this file, not the tests.
+//
+// The page: one control in the header (`[data-wallet-control]`: "Connect wallet", or the account
+// button once a wallet is connected; `data-kind` / `data-status` say which kind it shows and in what
+// state), the connect dialog (`connect-dialog`: the wallet list, then a kind's progress), the account
+// menu (`account-menu`). A kind's own state and controls are in `card-<kind>` wherever the kind is
+// shown (the dialog, the menu), with its `status`.
 import type { Locator, Page } from 'playwright-core';
 
 export type Kind = 'injected' | 'coinbase' | 'walletconnect';
 export type Status = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error' | 'Reload required' | 'Unsupported network';
 export type SigningForm = 'message' | 'typedData' | 'transaction';
 
-/** Where a kind's own state and controls are (status, Connect / Cancel / Try again / Disconnect). */
+const DEFAULT_TIMEOUT = 10_000;
+
+/** Where a kind's own state and controls are, when it is on screen (connect dialog or account menu). */
 export function kindPanel(page: Page, kind: Kind): Locator {
   return page.getByTestId(`card-${kind}`);
+}
+
+export const headerControl = (page: Page): Locator => page.locator('[data-wallet-control]');
+export const connectDialog = (page: Page): Locator => page.getByTestId('connect-dialog');
+export const accountMenu = (page: Page): Locator => page.getByTestId('account-menu');
+export const accountButton = (page: Page): Locator => page.getByTestId('account-button');
+
+/** Closes whatever dialog is open (Escape, as a user would), leaving the page as it is. */
+export async function closeDialogs(page: Page): Promise<void> {
+  for (let i = 0; i < 3 && (await page.locator('dialog[open]').count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+  }
+}
+
+/** Opens the account menu (the current wallet must be connected). */
+export async function openAccountMenu(page: Page): Promise<Locator> {
+  const menu = accountMenu(page);
+  if (await menu.isVisible()) return menu;
+  if (await connectDialog(page).isVisible()) await closeDialogs(page);
+  await accountButton(page).click();
+  await menu.waitFor();
+  return menu;
+}
+
+/** Opens the connect dialog's wallet list (from the header, or "Connect another wallet" in the menu). */
+export async function openWalletList(page: Page): Promise<Locator> {
+  const dialog = connectDialog(page);
+  const list = dialog.getByTestId('wallet-list');
+  if (await list.isVisible()) return dialog;
+  if (await dialog.isVisible()) {
+    await dialog.getByRole('button', { name: 'Back', exact: true }).click();
+    await list.waitFor();
+    return dialog;
+  }
+  if (await accountButton(page).isVisible()) {
+    const menu = await openAccountMenu(page);
+    await menu.getByRole('button', { name: 'Connect another wallet' }).click();
+  } else {
+    const control = page.getByTestId('connect-button');
+    const status = await control.getAttribute('data-status');
+    await control.click();
+    // A control that shows a kind's progress (waiting, an error) opens it: back to the list.
+    if (status !== 'Disconnected') {
+      await dialog.waitFor();
+      if (!(await list.isVisible())) await dialog.getByRole('button', { name: 'Back', exact: true }).click();
+    }
+  }
+  await list.waitFor();
+  return dialog;
 }
 
 /**
@@ -17,34 +75,70 @@ export function kindPanel(page: Page, kind: Kind): Locator {
  * browser extension to use when several announced themselves.
  */
 export async function startConnect(page: Page, kind: Kind, options: { wallet?: string } = {}): Promise<void> {
-  const panel = kindPanel(page, kind);
-  if (options.wallet !== undefined) {
-    const choice = panel.getByRole('group', { name: 'Browser wallets in this browser' }).getByRole('button', { name: options.wallet, exact: true });
-    if ((await choice.count()) > 0) {
-      await choice.click();
+  // The kind's own progress is on screen (after a refusal, an error, a cancel): connect again there.
+  const progress = connectDialog(page).getByTestId(`card-${kind}`).and(page.locator('article'));
+  if ((await progress.count()) > 0 && (await progress.isVisible())) {
+    const again = progress.getByRole('button', { name: /^(Try again|Connect)$/ });
+    if ((await again.count()) > 0) {
+      await again.first().click();
       return;
     }
   }
-  await panel.getByRole('button', { name: 'Connect', exact: true }).click();
+  const dialog = await openWalletList(page);
+  const group = dialog.getByTestId('wallet-list').getByTestId(`card-${kind}`);
+  const row =
+    options.wallet === undefined
+      ? group.getByRole('button').first()
+      : group.getByRole('button', { name: new RegExp(`^(Connect|Use) ${escapeRegExp(options.wallet)}\\b`) });
+  await row.click();
+}
+
+/**
+ * What the page says of a kind's state (undefined when it shows nothing of it right now); with
+ * `expect`, whether that is `expect`. Runs in the page: self-contained.
+ */
+function readStatus({ kind, expect }: { kind: Kind; expect?: string }): string | boolean | undefined {
+  const visible = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  let shown: string | undefined;
+  for (const card of document.querySelectorAll(`[data-testid="card-${kind}"]`)) {
+    const status = visible(card) ? card.querySelector('[data-testid=status]')?.textContent?.trim() : undefined;
+    if (status) {
+      shown = status;
+      break;
+    }
+  }
+  const control = document.querySelector<HTMLElement>('[data-wallet-control]');
+  if (shown === undefined && control?.dataset['kind'] === kind) shown = control.dataset['status'];
+  // The account menu lists every kind that is not disconnected.
+  if (shown === undefined && document.querySelector('[data-testid=account-menu]')) shown = 'Disconnected';
+  return expect === undefined ? shown : shown === expect;
+}
+
+/** Makes the kind's state visible when the page shows nothing of it (another kind is in view). */
+async function reveal(page: Page, kind: Kind): Promise<void> {
+  if ((await page.evaluate(readStatus, { kind })) !== undefined) return;
+  if (await accountButton(page).isVisible()) await openAccountMenu(page);
+  else await openWalletList(page);
 }
 
 /** Waits until the kind shows `status`; on failure says what it showed instead. */
-export async function waitForStatus(page: Page, kind: Kind, status: Status, timeout?: number): Promise<void> {
-  const panel = kindPanel(page, kind);
+export async function waitForStatus(page: Page, kind: Kind, status: Status, timeout = DEFAULT_TIMEOUT): Promise<void> {
   try {
-    await panel
-      .getByTestId('status')
-      .filter({ hasText: new RegExp(`^${status}$`) })
-      .waitFor(timeout === undefined ? {} : { timeout });
+    await reveal(page, kind);
+    await page.waitForFunction(readStatus, { kind, expect: status }, { timeout, polling: 50 });
   } catch (error) {
     const shown = await statusOf(page, kind).catch(() => '(no status)');
-    const said = await panel.getByRole('alert').allTextContents().catch(() => []);
+    const said = await kindPanel(page, kind).getByRole('alert').allTextContents().catch(() => []);
     throw new Error(`${kind} never showed "${status}": it shows "${shown}" with alerts ${JSON.stringify(said)}\n${String(error)}`);
   }
 }
 
 export async function statusOf(page: Page, kind: Kind): Promise<string> {
-  return (await kindPanel(page, kind).getByTestId('status').textContent({ timeout: 1_000 })) ?? '';
+  await reveal(page, kind);
+  return String((await page.evaluate(readStatus, { kind })) ?? '(not shown)');
 }
 
 /** A user connect of `kind`, waited for until Connected. */
@@ -58,61 +152,77 @@ export async function continueWithoutExtension(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue with the mobile app or pop-up' }).click();
 }
 
+/** Shows a kind's progress in the connect dialog when it is under way but the dialog is closed. */
+async function progressOf(page: Page, kind: Kind): Promise<Locator> {
+  const card = connectDialog(page).getByTestId(`card-${kind}`);
+  if (await card.isVisible()) return card;
+  const control = page.getByTestId('connect-button');
+  if ((await control.getAttribute('data-kind')) === kind) await control.click();
+  await card.waitFor();
+  return card;
+}
+
 export async function cancelConnect(page: Page, kind: Kind): Promise<void> {
-  await kindPanel(page, kind).getByRole('button', { name: 'Cancel', exact: true }).click();
+  const card = await progressOf(page, kind);
+  await card.getByRole('button', { name: 'Cancel', exact: true }).click();
 }
 
 export async function tryAgain(page: Page, kind: Kind): Promise<void> {
-  await kindPanel(page, kind).getByRole('button', { name: 'Try again', exact: true }).click();
+  const card = await progressOf(page, kind);
+  await card.getByRole('button', { name: 'Try again', exact: true }).click();
 }
 
+/** Disconnects `kind` from the account menu, as a user would, and waits for it. */
 export async function disconnect(page: Page, kind: Kind): Promise<void> {
-  await kindPanel(page, kind).getByRole('button', { name: 'Disconnect', exact: true }).click();
+  const menu = await openAccountMenu(page);
+  await menu.getByTestId(`card-${kind}`).getByRole('button', { name: /^Disconnect/ }).click();
   await waitForStatus(page, kind, 'Disconnected');
+  await closeDialogs(page);
 }
 
-/** The error the kind shows (the catalogue's message as shown under "Details"), or undefined. */
+/** The error the kind shows (its plain words, with the catalogue's message under Details), or undefined. */
 export async function shownError(page: Page, kind: Kind): Promise<string | undefined> {
-  const alerts = await kindPanel(page, kind).getByRole('alert').allTextContents();
+  const card = await progressOf(page, kind);
+  const alerts = await card.getByRole('alert').allTextContents();
   return alerts[0];
 }
 
-/** Asks the wallet of `kind` to switch to the chain of that name (as the chain menu lists it). */
+/** Asks the current wallet (of `kind`) to switch to the network of that name, from the account menu. */
 export async function switchChain(page: Page, kind: Kind, chainName: string): Promise<void> {
-  const select = kindPanel(page, kind).getByRole('combobox');
-  const value = await select.evaluate(
-    (element, name) => [...(element as HTMLSelectElement).options].find((o) => o.textContent?.startsWith(name))?.value,
-    chainName,
-  );
-  if (value === undefined) throw new Error(`the chain menu of ${kind} offers no "${chainName}"`);
-  await select.selectOption(value);
-  const confirm = kindPanel(page, kind).getByRole('button', { name: 'Switch', exact: true });
-  if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
+  if ((await accountButton(page).getAttribute('data-kind')) !== kind) throw new Error(`${kind} is not the wallet in view`);
+  const menu = await openAccountMenu(page);
+  const networks = menu.getByTestId('network-section');
+  const list = networks.getByRole('list', { name: 'Networks' });
+  if (!(await list.isVisible())) await networks.getByText('Switch network').click();
+  const choice = list.getByRole('button', { name: new RegExp(`^${escapeRegExp(chainName)}\\b`) });
+  if ((await choice.count()) === 0) throw new Error(`the network menu of ${kind} offers no "${chainName}"`);
+  await choice.first().click();
 }
 
-/** The names of the chains the chain menu of `kind` offers, in order. */
+/** The names of the networks the current wallet (of `kind`) can be switched to, in order. */
 export async function offeredChains(page: Page, kind: Kind): Promise<string[]> {
-  const select = kindPanel(page, kind).getByRole('combobox');
-  return select.evaluate((element) =>
-    [...(element as HTMLSelectElement).options].filter((o) => o.value !== '').map((o) => (o.textContent ?? '').replace(/\s*\(.*\)\s*$/, '').trim()),
-  );
+  if ((await accountButton(page).getAttribute('data-kind')) !== kind) throw new Error(`${kind} is not the wallet in view`);
+  const menu = await openAccountMenu(page);
+  const names = await menu.getByTestId('network-section').locator('.chain-choice-name').allTextContents();
+  await closeDialogs(page);
+  return names.map((n) => n.trim());
 }
 
 /** The "Switch to <chain>" offered for a wallet on a network the app does not support; clicks it. */
-export async function switchFromUnsupported(page: Page, kind: Kind): Promise<void> {
-  await kindPanel(page, kind).getByRole('button', { name: /^Switch to / }).click();
+export async function switchFromUnsupported(page: Page, _kind: Kind): Promise<void> {
+  await page.getByTestId('unsupported').getByRole('button', { name: /^Switch to / }).click();
 }
 
 /** The full address the page shows for the current connection's account. */
-export async function shownAccount(page: Page, kind: Kind = 'injected'): Promise<string> {
-  return (await kindPanel(page, kind).getByTestId('account').first().textContent()) ?? '';
+export async function shownAccount(page: Page, _kind?: Kind): Promise<string> {
+  return (await accountButton(page).getByTestId('account').getAttribute('data-address')) ?? '';
 }
 
 /** The balance the page shows for the current account, as text (e.g. "10,000 ETH"). */
-export async function shownBalance(page: Page, kind: Kind = 'injected'): Promise<string> {
-  const balance = kindPanel(page, kind).getByTestId('balance').first();
+export async function shownBalance(page: Page, _kind?: Kind): Promise<string> {
+  const balance = accountButton(page).getByTestId('balance');
   await balance.waitFor();
-  return (await balance.textContent()) ?? '';
+  return ((await balance.textContent()) ?? '').trim();
 }
 
 /** The latest block number the page shows, once it shows one. */
@@ -170,4 +280,8 @@ export async function sendTransfer(page: Page, to: string, amount: string): Prom
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   if (scrollWidth > innerWidth) throw new Error(`the page scrolls sideways: ${scrollWidth} px of content in a ${innerWidth} px window`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -33,6 +33,8 @@ export function Dialog({ title, onClose, children, description, className, fallb
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // showModal() focuses the first focusable element (the close button); content may name a better start.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     const cancel = (event: Event) => {
       event.preventDefault();
       onCloseRef.current();

@@ -46,7 +46,7 @@ export function CornerNotice({ id }: { id: ConnectionId }) {
 /** The corner where the notices of the given kinds stack. */
 export function CornerNotices({ ids }: { ids: readonly ConnectionId[] }) {
   return (
-    <div className="corner-notices">
+    <div className="corner-notices" data-testid="corner-notices">
       {ids.map((id) => (
         <CornerNotice key={id} id={id} />
       ))}

@@ -14,8 +14,9 @@ export function WalletControl() {
   const page = useAppSelector((s) => selectPageView(s, chains));
   if (page.view === 'Connected' || page.view === 'Unsupported network') return <AccountButton page={page} />;
   const waiting = page.view === 'Reconnecting' || page.view === 'Connecting';
-  const open = () =>
-    dispatch(waiting ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());
+  // A connection under way, or one that went wrong, opens on its own progress (Back leads to the list).
+  const showsKind = waiting || page.view === 'Error' || page.view === 'Reload required';
+  const open = () => dispatch(showsKind ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());
   return (
     <button
       type="button"

@@ -42,7 +42,8 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   }, []);
 
   const connect = () => dispatch(walletActions.connectRequested({ id }));
-  const cancel = () => dispatch(info.pairsByQrCode ? walletActions.qrDialogClosed({ id }) : walletActions.connectCancelled({ id }));
+  // Cancel ends the attempt and stays here (Connect, Back); closing the dialog is the QR code's "User closed modal".
+  const cancel = () => dispatch(walletActions.connectCancelled({ id }));
   const continueWithout = () => {
     dispatch(walletActions.extensionSuggestionClosed({ id }));
     connect();
@@ -121,7 +122,7 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   }
 
   return (
-    <article className="kind-progress" data-testid={`card-${id}`} data-status={view} aria-labelledby={`progress-${id}-title`} tabIndex={-1} ref={panel}>
+    <article className="kind-progress" data-testid={`card-${id}`} data-status={view} aria-labelledby={`progress-${id}-title`} tabIndex={-1} ref={panel} data-autofocus="">
       <header className="kind-progress-header">
         <WalletIcon icon={icon} name={name} kind={id} />
         <h3 id={`progress-${id}-title`} className="visually-hidden">

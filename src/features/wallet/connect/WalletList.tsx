@@ -65,10 +65,15 @@ export function WalletList() {
   // The one used last leads its section.
   const ordered = (list: Choice[]) => [...list.filter(isRecent), ...list.filter((c) => !isRecent(c))];
   const noBrowserWallet = !installed.some((c) => c.kind === 'injected');
+  // Where focus starts: the wallet used last, else the first.
+  const first = [...ordered(installed), ...ordered(others)];
+  const focusTarget = first.find(isRecent) ?? first[0];
   return (
-    <div className="wallet-list">
-      {installed.length > 0 ? <Section title="Installed" choices={ordered(installed)} isRecent={isRecent} /> : null}
-      {others.length > 0 ? <Section title={installed.length > 0 ? 'More ways to connect' : 'Ways to connect'} choices={ordered(others)} isRecent={isRecent} /> : null}
+    <div className="wallet-list" data-testid="wallet-list">
+      {installed.length > 0 ? <Section title="Installed" choices={ordered(installed)} isRecent={isRecent} focusTarget={focusTarget} /> : null}
+      {others.length > 0 ? (
+        <Section title={installed.length > 0 ? 'More ways to connect' : 'Ways to connect'} choices={ordered(others)} isRecent={isRecent} focusTarget={focusTarget} />
+      ) : null}
       {noBrowserWallet ? (
         <section className="get-a-wallet" aria-labelledby="get-a-wallet-title" data-testid="get-a-wallet">
           <h3 id="get-a-wallet-title">No browser wallet found</h3>
@@ -82,7 +87,12 @@ export function WalletList() {
   );
 }
 
-function Section({ title, choices, isRecent }: { title: string; choices: Choice[]; isRecent(c: Choice): boolean }) {
+interface ListProps {
+  isRecent(c: Choice): boolean;
+  focusTarget: Choice | undefined;
+}
+
+function Section({ title, choices, isRecent, focusTarget }: { title: string; choices: Choice[] } & ListProps) {
   // One group per kind (the black-box tests and the kind's state find it as `card-<kind>`).
   const groups: Choice[][] = [];
   for (const choice of choices) {
@@ -96,14 +106,14 @@ function Section({ title, choices, isRecent }: { title: string; choices: Choice[
       <h3 id={headingId}>{title}</h3>
       <ul className="wallet-choices">
         {groups.map((group) => (
-          <KindGroup key={group[0]!.kind} choices={group} isRecent={isRecent} />
+          <KindGroup key={group[0]!.kind} choices={group} isRecent={isRecent} focusTarget={focusTarget} />
         ))}
       </ul>
     </section>
   );
 }
 
-function KindGroup({ choices, isRecent }: { choices: Choice[]; isRecent(c: Choice): boolean }) {
+function KindGroup({ choices, isRecent, focusTarget }: { choices: Choice[] } & ListProps) {
   const kind = choices[0]!.kind;
   const view = useAppSelector((s) => selectKindView(s, kind));
   const active = useAppSelector(selectActiveExtension);
@@ -113,21 +123,27 @@ function KindGroup({ choices, isRecent }: { choices: Choice[]; isRecent(c: Choic
     <li className="wallet-kind" data-testid={`card-${kind}`} data-status={view}>
       <ul className="wallet-kind-choices">
         {choices.map((choice) => (
-          <ChoiceRow key={choice.rdns ?? choice.kind} choice={choice} recent={isRecent(choice)} status={choice === statusOwner ? view : undefined} />
+          <ChoiceRow
+            key={choice.rdns ?? choice.kind}
+            choice={choice}
+            recent={isRecent(choice)}
+            focusFirst={choice === focusTarget}
+            status={choice === statusOwner ? view : undefined}
+          />
         ))}
       </ul>
     </li>
   );
 }
 
-function ChoiceRow({ choice, recent, status }: { choice: Choice; recent: boolean; status: ReturnType<typeof selectKindView> | undefined }) {
+function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; recent: boolean; focusFirst: boolean; status: ReturnType<typeof selectKindView> | undefined }) {
   const dispatch = useAppDispatch();
+  const kinds = useAppSelector((s) => s.wallet.kinds);
   const ref = useRef<HTMLButtonElement>(null);
-  const focusHere = useAppSelector((s) => s.ui.connectDialog.kind === undefined && recent);
-  // Coming back to the list (or opening it), focus is on the wallet used last.
+  // Opening the list, or coming back to it, focus is on the wallet used last (else the first).
   useLayoutEffect(() => {
-    if (focusHere) ref.current?.focus();
-  }, [focusHere]);
+    if (focusFirst) ref.current?.focus();
+  }, [focusFirst]);
   const connected = status === 'Connected' || status === 'Unsupported network';
   const choose = () => {
     const { kind, rdns } = choice;
@@ -138,7 +154,9 @@ function ChoiceRow({ choice, recent, status }: { choice: Choice; recent: boolean
       dispatch(uiActions.connectDialogClosed());
       return;
     }
-    dispatch(walletActions.connectRequested({ id: kind }));
+    // A missing browser extension is suggested first (its dialog step says how to go on without it).
+    if (kinds[kind].extensionSuggestion) dispatch(walletActions.extensionSuggestionShown({ id: kind }));
+    else dispatch(walletActions.connectRequested({ id: kind }));
   };
   return (
     <li className="wallet-choice-row">
@@ -146,6 +164,7 @@ function ChoiceRow({ choice, recent, status }: { choice: Choice; recent: boolean
         ref={ref}
         type="button"
         className="wallet-choice"
+        data-autofocus={focusFirst ? '' : undefined}
         onClick={choose}
         onPointerEnter={() => dispatch(walletActions.connectIntent({ id: choice.kind }))}
         onFocus={() => dispatch(walletActions.connectIntent({ id: choice.kind }))}

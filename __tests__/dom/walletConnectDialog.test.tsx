@@ -1,12 +1,12 @@
-// Our WalletConnect QR dialog as the user meets it: opened by a pairing URI, the code drawn at the
-// SPEC defaults, the link to copy, and closing it (Escape or the close button) tearing the pending
-// connection down. Real store, sagas and connector; the SDK is the faithful fake.
+// WalletConnect in the connect dialog as the user meets it: a connect opens it at once, the pairing
+// URI's code drawn at the SPEC defaults, the link to copy, and closing it (Escape or the close button)
+// tearing the pending connection down. Real store, sagas and connector; the SDK is the faithful fake.
 import { TextEncoder as NodeTextEncoder } from 'node:util';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { ChainTable } from '../../src/lib/chains';
 import { WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
-import { QrDialog } from '../../src/features/wallet/QrDialog';
+import ConnectDialog from '../../src/features/wallet/connect/ConnectDialog';
 import { walletActions } from '../../store/walletSlice';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { fakeWcSdkLoader } from '../support/fakeWcSdk';
@@ -72,14 +72,14 @@ function showApp(qrCloseIsError = true, relayDown = false) {
   apps.push(app);
   render(
     <Provider store={app.store}>
-      <QrDialog id={ID} />
+      <ConnectDialog />
     </Provider>,
   );
   const connect = async () => {
     act(() => {
       app.store.dispatch(walletActions.connectRequested({ id: ID }));
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Scan with your phone' });
+    const dialog = await screen.findByRole('dialog', { name: 'WalletConnect' });
     const canvas = await screen.findByRole('img', { name: 'QR code of the WalletConnect link' });
     await waitFor(() => expect(canvas.getAttribute('data-state')).toBe('drawn'));
     return { dialog, canvas: canvas as HTMLCanvasElement, uri: fake.sdk.uri as string };
@@ -113,8 +113,8 @@ describe('opening', () => {
     const { connect } = showApp();
     const { dialog, canvas, uri } = await connect();
     expect(dialog.hasAttribute('open')).toBe(true);
-    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText(/scan this code to connect/)).toBeTruthy();
+    expect(dialog.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(screen.getByText(/Scan this code with a WalletConnect wallet on your phone/)).toBeTruthy();
     expect(canvas.getAttribute('data-content')).toBe(uri);
     expect(Number(canvas.getAttribute('data-version'))).toBeGreaterThan(0);
     expect([canvas.width, canvas.height]).toEqual([256, 256]);
@@ -132,45 +132,45 @@ describe('opening', () => {
 });
 
 describe('before the pairing URI', () => {
-  it('opens at once in a "reaching the relay" state, replaced by the QR code when the URI arrives', async () => {
+  it('opens at once, saying a QR code is on its way, replaced by the QR code when the URI arrives', async () => {
     const { app, fake } = showApp(true, true);
     act(() => {
       app.store.dispatch(walletActions.connectRequested({ id: ID }));
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
+    const dialog = await screen.findByRole('dialog', { name: 'WalletConnect' });
     expect(dialog.hasAttribute('open')).toBe(true);
-    expect(screen.getByRole('status').textContent).toMatch(/Reaching the WalletConnect relay/);
+    expect(screen.getByText(/Getting a QR code/)).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
     await waitFor(() => expect(fake.sdk.uri).toBeDefined());
     act(() => fake.sdk.emit('display_uri', fake.sdk.uri));
     const canvas = await screen.findByRole('img', { name: 'QR code of the WalletConnect link' });
     expect(canvas.getAttribute('data-content')).toBe(fake.sdk.uri);
-    expect(screen.getByRole('dialog', { name: 'Scan with your phone' })).toBeTruthy();
-    expect(screen.queryByText(/Reaching the WalletConnect relay/)).toBeNull();
+    expect(screen.queryByText(/Getting a QR code/)).toBeNull();
   });
 
-  it('Cancel while reaching the relay closes it like the close button (`User closed modal`)', async () => {
+  it('Cancel while the QR code is on its way ends the attempt and offers Connect and Back', async () => {
     const { app } = showApp(true, true);
     act(() => {
       app.store.dispatch(walletActions.connectRequested({ id: ID }));
     });
-    await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
+    await screen.findByRole('dialog', { name: 'WalletConnect' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(app.store.getState().wallet.connections[ID]).toEqual({
-      activating: false,
-      error: { name: 'UserClosedModalError', message: 'User closed modal' },
-    });
+    await waitFor(() => expect(app.store.getState().wallet.connections[ID]).toEqual({ activating: false }));
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 
-  it('an unreachable relay ends it with the connection error', async () => {
+  it('an unreachable relay ends it with the connection error, in plain words with the catalogue message under Details', async () => {
     const { app } = showApp(true, true);
     act(() => {
       app.store.dispatch(walletActions.connectRequested({ id: ID }));
     });
-    await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
+    await screen.findByRole('dialog', { name: 'WalletConnect' });
     await waitFor(() => expect(app.store.getState().wallet.connections[ID].error).toBeDefined(), { timeout: 8000 });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('WalletConnect could not be reached');
+    expect(alert.querySelector('details')?.textContent).toContain(app.store.getState().wallet.connections[ID].error?.message);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   }, 15_000);
 });
 
@@ -181,11 +181,11 @@ describe('on a phone', () => {
     act(() => {
       shown.app.store.dispatch(walletActions.connectRequested({ id: ID }));
     });
-    await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
+    await screen.findByRole('dialog', { name: 'WalletConnect' });
     await waitFor(() => expect(shown.fake.sdk.uri).toBeDefined());
     const uri = shown.fake.sdk.uri as string;
     act(() => shown.fake.sdk.emit('display_uri', uri));
-    const dialog = await screen.findByRole('dialog', { name: 'Open in your wallet app' });
+    const dialog = await screen.findByRole('dialog', { name: 'WalletConnect' });
     // The links arrive with the QR code's chunk on the first pairing.
     await screen.findByRole('link', { name: 'Open in wallet app' });
     return { ...shown, uri, dialog };
