@@ -15,7 +15,9 @@ import {
   connectDialog,
   continueWithoutExtension,
   disconnect,
+  expectNoSidewaysScroll,
   openAccountMenu,
+  openSigning,
   openWalletList,
   shownAccount,
   shownBalance,
@@ -308,6 +310,18 @@ describe('the account menu', () => {
     expect(await shownAccount(page)).toBe(ACCOUNT);
     expect(metamask.requests('eth_requestAccounts')).toHaveLength(1);
     expect(coinbase.requests('eth_requestAccounts')).toHaveLength(1);
+  });
+});
+
+describe('Sign and send on a phone', () => {
+  it('opening it at 375 px never makes the page scroll sideways', async () => {
+    const { page } = await openWith();
+    await connect(page, 'injected');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openSigning(page);
+    await page.getByTestId('sign-transaction').waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, () => page.getByTestId('sign-transaction').waitFor());
   });
 });
 
