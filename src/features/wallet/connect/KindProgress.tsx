@@ -124,7 +124,7 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   return (
     <article className="kind-progress" data-testid={`card-${id}`} data-status={view} aria-labelledby={`progress-${id}-title`} tabIndex={-1} ref={panel} data-autofocus="">
       <header className="kind-progress-header">
-        <WalletIcon icon={icon} name={name} kind={id} />
+        <WalletIcon icon={icon} name={name} kind={id} large />
         <h3 id={`progress-${id}-title`} className="visually-hidden">
           {name}
         </h3>
@@ -157,7 +157,7 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
     if (activity.pairingUri) return <Pairing uri={activity.pairingUri} />;
     return (
       <p role="status" className="waiting">
-        <span className="spinner" aria-hidden="true" /> Getting a QR code…
+        Getting a QR code…
       </p>
     );
   }
@@ -172,7 +172,6 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
     return (
       <>
         <p role="status" className="waiting">
-          <span className="spinner" aria-hidden="true" />{' '}
           {activity.awaitingWallet ? 'Approve the connection in the Coinbase Wallet app on your phone.' : installed ? `Approve the connection in the ${name} extension.` : `Approve the connection in the ${name} window.`}
         </p>
         {waitedLong && !activity.awaitingWallet ? (
@@ -188,7 +187,7 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
   return (
     <>
       <p role="status" className="waiting">
-        <span className="spinner" aria-hidden="true" /> Approve the connection in {name}.
+        Approve the connection in {name}.
       </p>
       {waitedLong ? (
         <p className="muted" data-testid="where-is-the-prompt">

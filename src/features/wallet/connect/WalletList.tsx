@@ -185,10 +185,11 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
 }
 
 /** A wallet's announced icon (a safe data: URI, drawn only as an image), else its initial. */
-export function WalletIcon({ icon, name, kind }: { icon: string; name: string; kind: ConnectionId }) {
-  if (icon) return <img className="wallet-icon" src={icon} alt="" width={28} height={28} />;
+export function WalletIcon({ icon, name, kind, large }: { icon: string; name: string; kind: ConnectionId; large?: boolean }) {
+  const size = large ? 48 : 28;
+  if (icon) return <img className={`wallet-icon${large ? ' large' : ''}`} src={icon} alt="" width={size} height={size} />;
   return (
-    <span className={`wallet-icon wallet-icon-${kind}`} aria-hidden="true">
+    <span className={`wallet-icon wallet-icon-${kind}${large ? ' large' : ''}`} aria-hidden="true">
       {kind === 'walletconnect' ? 'WC' : (name.trim()[0] ?? '?').toUpperCase()}
     </span>
   );

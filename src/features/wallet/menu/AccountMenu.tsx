@@ -38,7 +38,7 @@ export default function AccountMenu() {
             ))}
           </ul>
         ) : null}
-        <button type="button" className="secondary" onClick={() => dispatch(uiActions.connectDialogOpened())}>
+        <button type="button" className="secondary connect-another" onClick={() => dispatch(uiActions.connectDialogOpened())}>
           Connect another wallet
         </button>
       </section>
