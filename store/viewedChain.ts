@@ -1,4 +1,4 @@
-import { DEVELOPMENT_CHAIN_ID, type ChainTable } from '../src/lib/chains';
+import { defaultChainId, type ChainTable } from '../src/lib/chains';
 import { CONNECTION_IDS } from '../src/lib/connectors/types';
 import { selectConnection, selectConnectionActivity, selectCurrentConnectionId } from './selectors';
 import type { AccountOnChain } from './chainApi';
@@ -6,7 +6,7 @@ import type { RootState } from './types';
 
 /**
  * The chains whose data is on screen: the current connection's chain first, then other connected
- * chains; with no wallet, the development chain (development builds) or Mainnet; none while the
+ * chains; with no wallet, the table's default chain (defaultChainId); none while the
  * wallet connected last time is reconnecting (for RECONNECT_VIEW_MS at most).
  */
 export function chainsInView(state: RootState, chains: ChainTable): number[] {
@@ -20,8 +20,8 @@ export function chainsInView(state: RootState, chains: ChainTable): number[] {
   // showing the default chain meanwhile would be replaced a moment later (and cost a request).
   if (ids.length === 0 && CONNECTION_IDS.some((id) => awaitingChain(state, id))) return ids;
   if (ids.length === 0) {
-    const fallback = [DEVELOPMENT_CHAIN_ID, 1].find((id) => chains[id]) ?? Number(Object.keys(chains)[0]);
-    if (chains[fallback]) ids.push(fallback);
+    const fallback = defaultChainId(chains);
+    if (fallback !== undefined) ids.push(fallback);
   }
   return ids;
 }
