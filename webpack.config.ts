@@ -10,6 +10,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
 import { checkBuildEnv } from './scripts/buildEnv';
+import { readChainSettings } from './scripts/chainSettings';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
@@ -46,7 +47,10 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   const fastRefresh = !production && env?.WEBPACK_SERVE === true;
   // A wrong value of a documented variable stops the build here, named, instead of a silent fallback.
   const problems = checkBuildEnv(process.env);
-  if (problems.length > 0) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
+  // The chain table too: the defaults, or the deployer's WALLETDECK_CHAINS file, checked line by line.
+  const chains = readChainSettings(process.env, { development: !production });
+  problems.push(...chains.problems);
+  if (problems.length > 0 || !chains.built) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   return {
     mode: production ? 'production' : 'development',
@@ -77,9 +81,11 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
       ],
     },
     plugins: [
-      new webpack.DefinePlugin(
-        Object.fromEntries(BUILD_ENV.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')])),
-      ),
+      new webpack.DefinePlugin({
+        ...Object.fromEntries(BUILD_ENV.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')])),
+        // The checked chain table and allowed lists, as data (src/config.ts parses it).
+        'process.env.WALLETDECK_CHAIN_DATA': JSON.stringify(JSON.stringify(chains.built)),
+      }),
       new HtmlWebpackPlugin({ template: 'public/index.html' }),
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),

@@ -15,7 +15,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const CHAIN_ID = 31337;
 
 function storeFor(urls: string[]) {
-  const chains: ChainTable = { [CHAIN_ID]: { id: CHAIN_ID, name: 'Bench chain', rpcUrls: urls } };
+  const chains: ChainTable = { [CHAIN_ID]: { id: CHAIN_ID, name: 'Bench chain', rpcUrls: urls, icon: '' } };
   return setupStore(undefined, { rpc: createRpcRuntime(chains) });
 }
 

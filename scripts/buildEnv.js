@@ -17,10 +17,12 @@ function isUrl(value, protocols) {
 }
 
 const KEY = /^[A-Za-z0-9_-]+$/;
+/** @param {string} v */
+const isPort = (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535;
 
 /** name -> [what a valid value is, check] */
 const RULES = {
-  PORT: ['a port number from 1 to 65535', (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535],
+  PORT: ['a port number from 1 to 65535', isPort],
   WALLETDECK_OUT_DIR: [
     'a folder for the build output, not the project folder or one above it (the build empties it)',
     (v) => {
@@ -29,6 +31,7 @@ const RULES = {
     },
   ],
   WALLETDECK_DEV_CHAIN_URL: ['an http:// or https:// URL', (v) => isUrl(v, ['http:', 'https:'])],
+  WALLETDECK_DEV_CHAIN_PORT: ['a port number from 1 to 65535', isPort],
   INFURA_KEY: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
   ALCHEMY_KEY: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
   WALLETCONNECT_PROJECT_ID: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],

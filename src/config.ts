@@ -1,6 +1,7 @@
 // Build-time configuration (webpack DefinePlugin replaces each `process.env.X`), read in one place.
-import { buildChainTable, chainIds, type ChainTable } from './lib/chains';
+import type { ChainTable } from './lib/chains';
 import { CONNECTION_IDS, type ConnectionId } from './lib/connectors/types';
+import { ERROR_NAMES, WalletdeckError } from './lib/errors';
 
 function env(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
@@ -17,17 +18,24 @@ export interface AppConfig {
   development: boolean;
 }
 
+/**
+ * The chain table and each kind's allowed chains, checked and built at build time
+ * (scripts/chainSettings.ts, from the defaults or WALLETDECK_CHAINS) and baked in as JSON.
+ */
+function builtChains(raw: string | undefined): Pick<AppConfig, 'chains' | 'allowedChainIds'> {
+  const data: unknown = raw ? JSON.parse(raw) : undefined;
+  const { chains, allowedChainIds } = (data ?? {}) as Partial<Pick<AppConfig, 'chains' | 'allowedChainIds'>>;
+  if (typeof chains !== 'object' || chains === null || !CONNECTION_IDS.every((id) => Array.isArray(allowedChainIds?.[id]))) {
+    throw new WalletdeckError(ERROR_NAMES.configuration, 'No chain table was built in: build with webpack (see "Configuration" in README.md)');
+  }
+  return { chains, allowedChainIds: allowedChainIds as Record<ConnectionId, number[]> };
+}
+
 export function loadConfig(): AppConfig {
   const development = process.env.NODE_ENV !== 'production';
-  const chains = buildChainTable(
-    { infuraKey: env(process.env.INFURA_KEY), alchemyKey: env(process.env.ALCHEMY_KEY) },
-    env(process.env.WALLETDECK_DEV_CHAIN_URL) ?? (development ? 'http://127.0.0.1:8545' : undefined),
-  );
-  const ids = chainIds(chains);
   const preference = env(process.env.COINBASE_PREFERENCE);
   return {
-    chains,
-    allowedChainIds: Object.fromEntries(CONNECTION_IDS.map((id) => [id, ids])) as Record<ConnectionId, number[]>,
+    ...builtChains(process.env.WALLETDECK_CHAIN_DATA),
     appName: 'Walletdeck',
     appLogoUrl: '/favicon.svg',
     walletConnect: { projectId: env(process.env.WALLETCONNECT_PROJECT_ID), relayUrl: env(process.env.WALLETCONNECT_RELAY_URL) },

@@ -2,7 +2,8 @@
 // it (their code and first render never delay the wallet's answer or the balance), at once when the
 // user starts a connect (its dialogs are needed), and at the latest after a cap (2 s in the app).
 import { act, cleanup, screen } from '@testing-library/react';
-import { buildChainTable, chainIds } from '../../src/lib/chains';
+import { buildChainTable } from '../../src/lib/chainDefaults';
+import { chainIds } from '../../src/lib/chains';
 import { setupStore } from '../../store/setupStore';
 import { walletActions as a } from '../../store/walletSlice';
 import { LOWER_ACCOUNT } from '../support/slice';

@@ -88,6 +88,7 @@ async function openApp(wallet?: { privateKeys: string[]; knownChainIds?: number[
   context.setDefaultTimeout(10_000);
   const fake = wallet ? await installFakeWallet(context, { ...wallet, rpcUrls: { 31337: env.anvilUrl, 10: optimism.url } }) : undefined;
   await routeHost(context, 'mainnet.optimism.io', forwardTo(optimism.url));
+  await routeHost(context, 'optimism-rpc.publicnode.com', () => 'refuse');
   const page = await context.newPage();
   const app: App = { page, context, devChainMethods: [], scripts: [] };
   page.on('request', (request: Request) => {
@@ -132,18 +133,19 @@ describe('with no wallet', () => {
     const app = await openApp();
     await app.page.getByTestId('block-number').waitFor();
     const wrongChainCalls: string[] = [];
-    await routeHost(app.context, 'cloudflare-eth.com', async (body) => {
+    await routeHost(app.context, 'eth.drpc.org', async (body) => {
       wrongChainCalls.push(body);
       return wrongChain(body);
     });
     await routeHost(app.context, 'ethereum-rpc.publicnode.com', forwardTo(mainnet.url));
     await routeHost(app.context, 'arb1.arbitrum.io', () => 'refuse');
+    await routeHost(app.context, 'arbitrum-one-rpc.publicnode.com', () => 'refuse');
 
     const panel = app.page.getByTestId('network-panel');
     const mainnetRow = panel.getByTestId('network-chain-1');
     await mainnetRow.getByRole('button', { name: 'Check endpoints' }).click();
     expect(await mainnetRow.getByTestId('endpoint-in-use').textContent()).toBe('https://ethereum-rpc.publicnode.com');
-    const wrong = mainnetRow.getByTestId('endpoint-problem').filter({ hasText: 'cloudflare-eth.com' });
+    const wrong = mainnetRow.getByTestId('endpoint-problem').filter({ hasText: 'eth.drpc.org' });
     await wrong.waitFor();
     expect(await wrong.getAttribute('data-state')).toBe('wrongChain');
     expect(await wrong.textContent()).toContain('answered chain id 5 instead of 1; never used');
@@ -152,8 +154,9 @@ describe('with no wallet', () => {
     const arbitrum = panel.getByTestId('network-chain-42161');
     await arbitrum.getByRole('button', { name: 'Check endpoints' }).click();
     await arbitrum.getByTestId('network-error').filter({ hasText: 'No RPC endpoint of Arbitrum One is answering' }).waitFor();
-    expect(await arbitrum.getByTestId('endpoint-problem').getAttribute('data-state')).toBe('failed');
-    expect(await arbitrum.getByTestId('endpoint-problem').textContent()).toContain('https://arb1.arbitrum.io/rpc: failed, unreachable');
+    const arb1 = arbitrum.getByTestId('endpoint-problem').filter({ hasText: 'arb1.arbitrum.io' });
+    expect(await arb1.getAttribute('data-state')).toBe('failed');
+    expect(await arb1.textContent()).toContain('https://arb1.arbitrum.io/rpc: failed, unreachable');
   });
 
   it('polls the block number only while the page is visible', async () => {
@@ -238,11 +241,11 @@ describe('with a connected wallet', () => {
 
     await app.wallet?.switchChain(10);
     await row.getByTestId('balance').filter({ hasText: '3 ETH' }).waitFor();
-    await app.page.locator('.block-number').filter({ hasText: /^Optimism: latest block \d+/ }).waitFor();
+    await app.page.locator('.block-number').filter({ hasText: /^OP Mainnet: latest block \d+/ }).waitFor();
     expect(Number(await app.page.getByTestId('block-number').textContent())).toBeGreaterThanOrEqual(1000);
 
     const seen = await app.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-    const onOptimism = seen.filter((line) => line.startsWith('Chain: Optimism'));
+    const onOptimism = seen.filter((line) => line.startsWith('Chain: OP Mainnet'));
     expect(onOptimism.length).toBeGreaterThan(0);
     for (const line of onOptimism) {
       expect(line).not.toContain('1.5 ETH');

@@ -132,7 +132,7 @@ describe('through the keys popup on a second local origin', () => {
     const popup = await popupOpened;
     await hasText(popup.getByTestId('method'), 'wallet_addEthereumChain');
     await popup.getByRole('button', { name: 'Approve' }).click();
-    await hasText(card.getByTestId('chain'), /Optimism.*\(10\)/);
+    await hasText(card.getByTestId('chain'), /OP Mainnet.*\(10\)/);
     await hasText(status(card), 'Connected');
   });
 
@@ -203,7 +203,7 @@ describe('with a Coinbase extension in the page', () => {
     await card.getByRole('button', { name: 'Connect' }).click();
     await hasText(status(card), 'Connected');
     await card.getByLabel('Switch chain').selectOption('10');
-    await hasText(card.getByTestId('chain'), /Optimism.*\(10\)/);
+    await hasText(card.getByTestId('chain'), /OP Mainnet.*\(10\)/);
     expect(coinbase.requests('wallet_switchEthereumChain')).toHaveLength(1);
     expect(coinbase.requests('wallet_addEthereumChain')).toHaveLength(1);
     expect(coinbase.knowsChain(10)).toBe(true);

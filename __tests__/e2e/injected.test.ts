@@ -13,9 +13,9 @@ jest.setTimeout(60_000);
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const OPTIMISM_ADD_PARAMS = {
   chainId: '0xa',
-  chainName: 'Optimism',
+  chainName: 'OP Mainnet',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: ['https://mainnet.optimism.io'],
+  rpcUrls: ['https://mainnet.optimism.io', 'https://optimism-rpc.publicnode.com'],
   blockExplorerUrls: ['https://optimistic.etherscan.io'],
 };
 
@@ -136,8 +136,8 @@ describe('switching to a chain the wallet does not know', () => {
   async function switchToOptimism(app: App): Promise<void> {
     await connect(app);
     await app.card.getByLabel('Switch chain').selectOption('10');
-    await app.card.getByTestId('chain').filter({ hasText: 'Optimism' }).waitFor();
-    expect(await app.card.getByTestId('chain').textContent()).toBe('Chain: Optimism (10)');
+    await app.card.getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
+    expect(await app.card.getByTestId('chain').textContent()).toBe('Chain: OP Mainnet (10)');
     expect(await statusOf(app.card)).toBe('Connected');
     const methods = app.wallet.log.map((r) => r.method);
     const switched = methods.indexOf('wallet_switchEthereumChain');
@@ -325,7 +325,7 @@ describe('malformed answers from the wallet', () => {
     await connect(app);
     app.wallet.misbehave('wallet_switchEthereumChain', { hang: true });
     await app.card.getByLabel('Switch chain').selectOption('1');
-    await app.card.getByRole('status').filter({ hasText: 'Switching to Mainnet' }).waitFor();
+    await app.card.getByRole('status').filter({ hasText: 'Switching to Ethereum' }).waitFor();
     expect(await app.card.getByLabel('Switch chain').isDisabled()).toBe(true);
     await app.card.getByRole('button', { name: 'Stop waiting' }).click();
     await app.card.getByRole('status').filter({ hasText: 'Switching to' }).waitFor({ state: 'detached' });

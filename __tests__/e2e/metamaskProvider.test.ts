@@ -141,17 +141,17 @@ describe("MetaMask's real in-page provider", () => {
     const app = await openApp();
     await connect(app);
     await app.card.getByLabel('Switch chain').selectOption('10');
-    await app.card.getByTestId('chain').filter({ hasText: 'Optimism' }).waitFor();
-    expect(await app.card.getByTestId('chain').textContent()).toBe('Chain: Optimism (10)');
+    await app.card.getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
+    expect(await app.card.getByTestId('chain').textContent()).toBe('Chain: OP Mainnet (10)');
     expect(await statusOf(app.card)).toBe('Connected');
     const methods = app.metamask.log.map((r) => r.method);
     expect(methods.indexOf('wallet_addEthereumChain')).toBeGreaterThan(methods.indexOf('wallet_switchEthereumChain'));
     expect(app.metamask.requests('wallet_addEthereumChain')[0]?.params).toEqual([
       {
         chainId: '0xa',
-        chainName: 'Optimism',
+        chainName: 'OP Mainnet',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: ['https://mainnet.optimism.io'],
+        rpcUrls: ['https://mainnet.optimism.io', 'https://optimism-rpc.publicnode.com'],
         blockExplorerUrls: ['https://optimistic.etherscan.io'],
       },
     ]);
@@ -184,7 +184,7 @@ describe("MetaMask's real in-page provider", () => {
     expect(await statusOf(app.card)).toBe('Connected');
     expect(await alerts(app.card)).toEqual([]);
     await app.metamask.core.switchChain(10);
-    await app.card.getByTestId('chain').filter({ hasText: 'Optimism (10)' }).waitFor();
+    await app.card.getByTestId('chain').filter({ hasText: 'OP Mainnet (10)' }).waitFor();
     expect(await statusOf(app.card)).toBe('Connected');
   });
 

@@ -89,7 +89,7 @@ describe("an endpoint's own words", () => {
     await page.goto(server.url);
     const arbitrum = page.getByTestId('network-panel').getByTestId('network-chain-42161');
     await arbitrum.getByRole('button', { name: 'Check endpoints' }).click();
-    const problem = arbitrum.getByTestId('endpoint-problem');
+    const problem = arbitrum.getByTestId('endpoint-problem').filter({ hasText: 'arb1.arbitrum.io' });
     await problem.waitFor();
     const text = (await problem.textContent()) ?? '';
     expect(text).toContain('quota exceeded gnp.exe see docs');

@@ -172,7 +172,7 @@ describe("3. One kind's pending chain switch never holds up another kind's", () 
     await app.card.getByLabel('Switch chain').selectOption('10');
     await app.card.getByRole('status').filter({ hasText: 'Switching to' }).waitFor();
     await coinbase.getByLabel('Switch chain').selectOption('10');
-    await coinbase.getByTestId('chain').filter({ hasText: 'Optimism (10)' }).waitFor();
+    await coinbase.getByTestId('chain').filter({ hasText: 'OP Mainnet (10)' }).waitFor();
     // The chain shows from the wallet's event; the switch itself then ends (no Stop waiting needed).
     await coinbase.getByRole('status').filter({ hasText: 'Switching to' }).waitFor({ state: 'detached' });
     expect(coinbaseWallet!.requests('wallet_switchEthereumChain')).toHaveLength(1);
@@ -256,7 +256,7 @@ describe('4. Values that are not JSON give a typed error on screen; nothing brea
     await nothingBroke(app);
     // The lifecycle is alive: a real chain change still shows, and Disconnect still works.
     await app.wallet.switchChain(10);
-    await app.card.getByTestId('chain').filter({ hasText: 'Optimism (10)' }).waitFor();
+    await app.card.getByTestId('chain').filter({ hasText: 'OP Mainnet (10)' }).waitFor();
     await app.card.getByRole('button', { name: 'Disconnect' }).click();
     await waitForStatus(app.card, 'Disconnected');
   });

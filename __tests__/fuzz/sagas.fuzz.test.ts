@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { walletActions as a } from '../../store/walletSlice';
 import { connectionStatus } from '../../store/selectors';
 import type { RootState } from '../../store/types';
-import { buildChainTable } from '../../src/lib/chains';
+import { buildChainTable } from '../../src/lib/chainDefaults';
 import { CONNECTION_IDS, type ConnectionId } from '../../src/lib/connectors/types';
 import { FUZZ_RUNS, FUZZ_SEED, build, fuzzFigures, hostile, realNow, show, walletStateProblem, type Hostile } from '../support/hostile';
 import { PROVIDER_EVENTS, hostileKinds, type HostileKinds, type Mode, type WcConnectMode } from '../support/hostileWallet';

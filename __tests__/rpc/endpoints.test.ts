@@ -24,8 +24,8 @@ async function server(behaviour: Behaviour): Promise<TestServer> {
 const healthy = (delayMs = 0) => server({ kind: 'forward', to: anvil.url, delayMs });
 
 function runtimeFor(urls: string[], options: RpcOptions = {}) {
-  const chain: ChainInfo = { id: 31337, name: 'Test chain', rpcUrls: urls };
-  const chains: ChainTable = { 31337: chain, 1: { id: 1, name: 'No-URL chain', rpcUrls: [] } };
+  const chain: ChainInfo = { id: 31337, name: 'Test chain', rpcUrls: urls, icon: '' };
+  const chains: ChainTable = { 31337: chain, 1: { id: 1, name: 'No-URL chain', rpcUrls: [], icon: '' } };
   const runtime = createRpcRuntime(chains, options);
   return { runtime, client: runtime.client(31337) };
 }

@@ -38,7 +38,7 @@ async function server(behaviour: Behaviour): Promise<TestServer> {
 async function hostileThenHealthy(hostile: Behaviour, options: RpcOptions = {}) {
   const bad = await server(hostile);
   const good = await server({ kind: 'forward', to: anvil.url, delayMs: 100 });
-  const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [bad.url, good.url] } };
+  const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [bad.url, good.url], icon: '' } };
   const runtime = createRpcRuntime(chains, options);
   const store = setupStore(undefined, { rpc: runtime });
   stores.push(store);

@@ -42,10 +42,10 @@ beforeAll(async () => {
   }
   proxy = await startServer({ kind: 'forward', to: anvil.url });
   const chains: ChainTable = {
-    31337: { id: 31337, name: 'Local', rpcUrls: [proxy.url], ensRegistry: REGISTRY_ADDRESS },
-    5: { id: 5, name: 'Goerli', rpcUrls: [noEns.url], ensRegistry: REGISTRY_ADDRESS },
+    31337: { id: 31337, name: 'Local', rpcUrls: [proxy.url], ensRegistry: REGISTRY_ADDRESS, icon: '' },
+    5: { id: 5, name: 'Goerli', rpcUrls: [noEns.url], ensRegistry: REGISTRY_ADDRESS, icon: '' },
     // The same chain listed without name support.
-    7: { id: 7, name: 'No names', rpcUrls: [proxy.url] },
+    7: { id: 7, name: 'No names', rpcUrls: [proxy.url], icon: '' },
   };
   store = setupStore(undefined, { rpc: createRpcRuntime(chains) });
 });
@@ -95,7 +95,7 @@ describe('names', () => {
   it('verified answers are remembered: a new page (same storage) shows them without asking the chain', async () => {
     const storage = new Map<string, string>();
     const memory = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) };
-    const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [proxy.url], ensRegistry: REGISTRY_ADDRESS } };
+    const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [proxy.url], ensRegistry: REGISTRY_ADDRESS, icon: '' } };
     const newPage = () => setupStore(undefined, { rpc: createRpcRuntime(chains, { nameMemory: createNameMemory(memory) }) });
     const pages = [newPage()];
     const ask = (page: ReturnType<typeof newPage>, address: string) =>

@@ -39,8 +39,8 @@ async function setup() {
   const local = await counted(anvil.url);
   const op = await counted(optimism.url);
   const chains: ChainTable = {
-    31337: { id: 31337, name: 'Local', rpcUrls: [local.url] },
-    10: { id: 10, name: 'Optimism', rpcUrls: [op.url] },
+    31337: { id: 31337, name: 'Local', rpcUrls: [local.url], icon: '' },
+    10: { id: 10, name: 'Optimism', rpcUrls: [op.url], icon: '' },
   };
   const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: createRpcRuntime(chains) });
   const stop = startReadsInView(store, chains);

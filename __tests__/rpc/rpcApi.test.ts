@@ -36,9 +36,9 @@ async function server(behaviour: Behaviour): Promise<TestServer> {
 
 function table(urls: string[], urls5: string[] = [chain5.url]): ChainTable {
   return {
-    31337: { id: 31337, name: 'Local', rpcUrls: urls },
-    5: { id: 5, name: 'Goerli', rpcUrls: urls5 },
-    1: { id: 1, name: 'Mainnet', rpcUrls: [] },
+    31337: { id: 31337, name: 'Local', rpcUrls: urls, icon: '' },
+    5: { id: 5, name: 'Goerli', rpcUrls: urls5, icon: '' },
+    1: { id: 1, name: 'Mainnet', rpcUrls: [], icon: '' },
   };
 }
 

@@ -4,7 +4,8 @@ import { startWalletApp } from '../support/walletHarness';
 import { walletActions as a } from '../../store/walletSlice';
 import { selectConnectionStatus } from '../../store/selectors';
 import type { RootState } from '../../store/types';
-import { buildChainTable, type ChainTable } from '../../src/lib/chains';
+import { buildChainTable } from '../../src/lib/chainDefaults';
+import type { ChainInfo, ChainTable } from '../../src/lib/chains';
 
 const isConnected = (s: RootState) => selectConnectionStatus(s, 'injected') === 'Connected';
 const switchDone = (s: RootState) => s.wallet.activity.injected.switchingTo === undefined;
@@ -44,9 +45,9 @@ describe('4902: the wallet does not know the chain', () => {
     expect(wallet.requests.find((r) => r.method === 'wallet_addEthereumChain')?.params).toEqual([
       {
         chainId: '0x89',
-        chainName: 'Polygon Mainnet',
-        nativeCurrency: { name: 'Matic', symbol: 'MATIC', decimals: 18 },
-        rpcUrls: ['https://polygon-rpc.com'],
+        chainName: 'Polygon PoS',
+        nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+        rpcUrls: ['https://polygon-bor-rpc.publicnode.com', 'https://polygon.drpc.org'],
         blockExplorerUrls: ['https://polygonscan.com'],
       },
     ]);
@@ -66,9 +67,11 @@ describe('4902: the wallet does not know the chain', () => {
 
   it('does not add a chain without full parameters: the 4902 is recorded', async () => {
     const wallet = new FakeEip1193Provider({ authorized: true, chainId: 1, knownChains: [1] });
-    // With a key configured Ropsten has a URL, but the table gives it no native currency.
-    const app = await connected(wallet, buildChainTable({ infuraKey: 'k' }));
-    app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 3 }));
+    // A chain with a URL but no native currency (a deployer's chain the build would refuse).
+    const table = buildChainTable({}, 'http://127.0.0.1:8545');
+    const { nativeCurrency: _none, ...bare } = table[8453] as ChainInfo;
+    const app = await connected(wallet, { ...table, 8453: bare });
+    app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 8453 }));
     const state = await app.waitFor((s) => s.wallet.activity.injected.switchError !== undefined);
     expect(state.wallet.activity.injected.switchError).toMatchObject({ code: 4902 });
     expect(wallet.count('wallet_addEthereumChain')).toBe(0);
@@ -80,6 +83,22 @@ describe('a chain with no URLs', () => {
   it('is rejected with the SPEC message and nothing else changes', async () => {
     const wallet = new FakeEip1193Provider({ authorized: true, chainId: 1 });
     const app = await connected(wallet);
+    const before = app.store.getState().wallet.connections.injected;
+    const count = wallet.requests.length;
+    app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 5 }));
+    const state = await app.waitFor((s) => s.wallet.activity.injected.switchError !== undefined);
+    expect(state.wallet.activity.injected.switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 5' });
+    expect(state.wallet.connections.injected).toEqual(before);
+    expect(wallet.requests.length).toBe(count);
+  });
+});
+
+describe('a retired network', () => {
+  it('is refused like a chain with no URLs, even with URLs, and the wallet is not asked', async () => {
+    const wallet = new FakeEip1193Provider({ authorized: true, chainId: 1, knownChains: [1, 5] });
+    const table = buildChainTable({}, 'http://127.0.0.1:8545');
+    const goerli = { ...(table[5] as ChainInfo), rpcUrls: ['https://goerli.test'], nativeCurrency: { name: 'Goerli Ether', symbol: 'ETH', decimals: 18 as const } };
+    const app = await connected(wallet, { ...table, 5: goerli });
     const before = app.store.getState().wallet.connections.injected;
     const count = wallet.requests.length;
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 5 }));

@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../src/lib/persistence';
 import { InjectedConnector } from '../../src/lib/connectors/injected';
 import type { RootState } from '../../store/types';
 import { readsInView } from '../../store/viewedChain';
+import { buildChains } from '../../src/lib/chainConfig';
 
 const chainsInView = (state: Parameters<typeof readsInView>[0], chains: Parameters<typeof readsInView>[1]) => readsInView(state, chains).blocks;
 
@@ -74,7 +75,7 @@ describe('eager connect at start', () => {
   it('holds the chain in view for a reconnecting wallet, for reconnectViewMs at most', async () => {
     // The block number and balances of a chain the wallet is not on would be read, shown and
     // replaced a moment later; a wallet that does not answer soon gets the default chain shown.
-    const chains = { 1: { id: 1, name: 'Mainnet', rpcUrls: [] }, 10: { id: 10, name: 'Optimism', rpcUrls: [] } };
+    const chains = { 1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' }, 10: { id: 10, name: 'Optimism', rpcUrls: ['https://rpc.test/10'], icon: '' } };
     const hanging = new FakeEip1193Provider({ authorized: true }).answer('eth_chainId', () => HANG);
     const app = start({ connectors: { injected: injectedWith(hanging) }, storage: { [STORAGE_KEYS.connected]: '["injected"]' }, timeouts: { eagerMs: 5000, reconnectViewMs: 150 } });
     expect(chainsInView(app.store.getState(), chains)).toEqual([]);
@@ -83,8 +84,18 @@ describe('eager connect at start', () => {
     expect(chainsInView(app.store.getState(), chains)).toEqual([1]);
   });
 
+  it("with no wallet, the chain in view is the deployer's default chain (WALLETDECK_CHAINS defaultChain)", () => {
+    const { built } = buildChains({
+      file: { label: 'chains.json', text: JSON.stringify({ chains: [84532, 1, 8453], defaultChain: 8453 }) },
+      developmentRpcUrl: 'http://127.0.0.1:8545',
+    });
+    if (!built) throw new Error('the file is valid');
+    const app = start({ chains: built.chains });
+    expect(chainsInView(app.store.getState(), built.chains)).toEqual([8453]);
+  });
+
   it('a wallet that answers in time: the chain in view is its chain, never the default one first', async () => {
-    const chains = { 1: { id: 1, name: 'Mainnet', rpcUrls: [] }, 10: { id: 10, name: 'Optimism', rpcUrls: [] } };
+    const chains = { 1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' }, 10: { id: 10, name: 'Optimism', rpcUrls: ['https://rpc.test/10'], icon: '' } };
     const wallet = new FakeEip1193Provider({ authorized: true, chainId: 10 });
     const app = start({ connectors: { injected: injectedWith(wallet) }, storage: { [STORAGE_KEYS.connected]: '["injected"]' }, timeouts: { reconnectViewMs: 150 } });
     const seen = new Set<string>([JSON.stringify(chainsInView(app.store.getState(), chains))]);
@@ -231,9 +242,9 @@ describe('connect with a desired chain', () => {
     expect(add?.params).toEqual([
       {
         chainId: '0xa',
-        chainName: 'Optimism',
+        chainName: 'OP Mainnet',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: ['https://mainnet.optimism.io'],
+        rpcUrls: ['https://mainnet.optimism.io', 'https://optimism-rpc.publicnode.com'],
         blockExplorerUrls: ['https://optimistic.etherscan.io'],
       },
     ]);

@@ -4,7 +4,7 @@ import { Wallet } from 'ethers';
 import { FakeConnector, FakeEip1193Provider, HANG, injectedWith, rpcError } from '../support/fakeProvider';
 import { startWalletApp, type HarnessOptions } from '../support/walletHarness';
 import { chainApi } from '../../store/chainApi';
-import { buildChainTable } from '../../src/lib/chains';
+import { buildChainTable } from '../../src/lib/chainDefaults';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { messageToHex, sampleTypedData } from '../../src/lib/typedData';
 import { selectConnectionStatus } from '../../store/selectors';

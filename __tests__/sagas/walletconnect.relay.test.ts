@@ -1,6 +1,7 @@
 // The WalletConnect connector with the real SDK (in Node), a wallet simulated with the real sign
 // client, and the local relay: the whole pairing protocol, driven through the real store and sagas.
-import { buildChainTable, type ChainTable } from '../../src/lib/chains';
+import { buildChainTable } from '../../src/lib/chainDefaults';
+import type { ChainTable } from '../../src/lib/chains';
 import { WC_SESSION_KEY, WC_STORAGE_PREFIX, WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
 import {
   loadWalletConnectSdk,

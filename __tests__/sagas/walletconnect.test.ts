@@ -13,9 +13,9 @@ const ID = 'walletconnect' as const;
 const ACCOUNT = TEST_ACCOUNTS[0].address;
 /** Two chains with URLs, one without. */
 const CHAINS: ChainTable = {
-  1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'] },
-  3: { id: 3, name: 'Ropsten', rpcUrls: [] },
-  10: { id: 10, name: 'Optimism', rpcUrls: ['https://rpc.test/10'] },
+  1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' },
+  3: { id: 3, name: 'Ropsten', rpcUrls: [], icon: '' },
+  10: { id: 10, name: 'Optimism', rpcUrls: ['https://rpc.test/10'], icon: '' },
 };
 const METADATA = { name: 'Walletdeck', description: 'd', url: 'https://walletdeck.test', icons: [] };
 

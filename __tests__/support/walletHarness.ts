@@ -6,7 +6,9 @@ import { WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../
 import { SIGNING_CONTEXT, type SigningTimeouts } from '../../sagas/signing';
 import { setupStore } from '../../store/setupStore';
 import type { RootState } from '../../store/types';
-import { buildChainTable, chainIds, type ChainTable } from '../../src/lib/chains';
+import { buildChainTable } from '../../src/lib/chainDefaults';
+import { defaultAllowedChainIds } from '../../src/lib/chainConfig';
+import type { ChainTable } from '../../src/lib/chains';
 import { CONNECTION_IDS, type ConnectionId, type Connector, type ConnectorRegistry } from '../../src/lib/connectors/types';
 import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
 import { createSessionMemory } from '../../src/lib/persistence';
@@ -45,9 +47,10 @@ export function startWalletApp(options: HarnessOptions = {}) {
     timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
     qrCloseIsError: options.qrCloseIsError ?? true,
   };
-  const ids = chainIds(chains);
+  // As the build does: every chain that can be offered, unless the test sets a kind's list.
+  const offered = defaultAllowedChainIds(chains);
   const allowedChainIds = Object.fromEntries(
-    CONNECTION_IDS.map((id) => [id, options.allowedChainIds?.[id] ?? ids]),
+    CONNECTION_IDS.map((id) => [id, options.allowedChainIds?.[id] ?? offered[id]]),
   ) as Record<ConnectionId, number[]>;
   const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts } });
   const store = setupStore(undefined, { allowedChainIds, session, connectors, middleware: [sagaMiddleware], ...(options.rpc ? { rpc: options.rpc } : {}) });

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { BUILD_ENV_NAMES, checkBuildEnv } from '../../scripts/buildEnv';
+import { readChainSettings } from '../../scripts/chainSettings';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -18,6 +19,7 @@ describe('checkBuildEnv', () => {
         PORT: '3001',
         WALLETDECK_OUT_DIR: '/tmp/walletdeck-out',
         WALLETDECK_DEV_CHAIN_URL: 'http://127.0.0.1:8545',
+        WALLETDECK_DEV_CHAIN_PORT: '18545',
         INFURA_KEY: 'abc123',
         ALCHEMY_KEY: 'a-b_c',
         WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e',
@@ -43,6 +45,7 @@ describe('checkBuildEnv', () => {
     ['PORT', '0', /port number/],
     ['PORT', '65536', /port number/],
     ['PORT', '30.5', /port number/],
+    ['WALLETDECK_DEV_CHAIN_PORT', '70000', /port number/],
     ['INFURA_KEY', 'key/with/slashes', /letters, digits/],
     ['WALLETCONNECT_PROJECT_ID', 'id?x=1', /letters, digits/],
     ['WALLETDECK_OUT_DIR', '.', /not the project folder/],
@@ -76,8 +79,27 @@ describe('the build', () => {
 
 describe('loadConfig (what the app reads from the values the build baked in)', () => {
   const saved = { ...process.env };
+  beforeEach(() => {
+    // What webpack's DefinePlugin bakes in: the chain table the build checked (here the example file's).
+    const { built } = readChainSettings({ WALLETDECK_CHAINS: 'chains.example.json' }, { development: false });
+    process.env.WALLETDECK_CHAIN_DATA = JSON.stringify(built);
+  });
   afterEach(() => {
     process.env = { ...saved };
+  });
+
+  it('reads the chain table and the allowed chains the build checked', async () => {
+    const { loadConfig } = await import('../../src/config');
+    const config = loadConfig();
+    expect(config.chains[8453]).toMatchObject({ name: 'Base', shownBeforeConnect: true });
+    expect(config.allowedChainIds.coinbase).toEqual([8453, 84532]);
+    expect(config.allowedChainIds.injected).toEqual([8453, 84532, 1, 11155111, 100]);
+  });
+
+  it('without a chain table built in: a configuration error, not an app with no chains', async () => {
+    const { loadConfig } = await import('../../src/config');
+    delete process.env.WALLETDECK_CHAIN_DATA;
+    expect(() => loadConfig()).toThrow(expect.objectContaining({ name: 'ConfigurationError' }));
   });
 
   it('reads the Coinbase preference, the QR close option and the WalletConnect settings', async () => {

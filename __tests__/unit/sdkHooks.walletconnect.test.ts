@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { EthereumProvider } from '@walletconnect/ethereum-provider';
 import type { SignClientTypes } from '@walletconnect/types';
 import { getSdkError } from '@walletconnect/utils';
-import { buildChainTable } from '../../src/lib/chains';
+import { buildChainTable } from '../../src/lib/chainDefaults';
 import { WC_SESSION_KEY } from '../../src/lib/connectors/walletconnect';
 import {
   SDK_USER_DISCONNECTED_CODE,

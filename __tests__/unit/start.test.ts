@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { bannerOnly } from '../../scripts/anvilLog';
+import { startAnvil, type Anvil } from '../support/anvil';
+import { freePort } from '../support/ports';
 
 const start = path.resolve(__dirname, '../../scripts/start.js');
 
@@ -44,6 +46,41 @@ describe('npm start', () => {
     const result = await runStart({ PORT: 'eighty' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('npm start: PORT="eighty" is invalid: expected a port number from 1 to 65535.');
+  }, 30_000);
+});
+
+describe('npm start with a chain file', () => {
+  it('a mistake in it: the same one line as the build, exit code 1', async () => {
+    const result = await runStart({ PORT: String(await freePort()), WALLETDECK_CHAINS: 'no-such-chains.json' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`npm start: WALLETDECK_CHAINS=no-such-chains.json: no such file (${path.resolve(__dirname, '../../no-such-chains.json')}).`);
+  }, 30_000);
+});
+
+describe("another chain on the development chain's port", () => {
+  let foreign: Anvil | undefined;
+  beforeAll(async () => {
+    foreign = await startAnvil({ chainId: 1337 });
+  }, 30_000);
+  afterAll(async () => {
+    await foreign?.stop();
+  });
+
+  const blockNumber = async (url: string) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }) });
+    return ((await res.json()) as { result: string }).result;
+  };
+
+  it('stops with one line naming the chain it found, exit code 1, and deploys nothing onto it', async () => {
+    const chain = foreign as Anvil;
+    const result = await runStart({ PORT: String(await freePort()), WALLETDECK_DEV_CHAIN_PORT: String(chain.port) });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `npm start: ${chain.url} answers as chain 1337, not the development chain 31337: stop what runs there, or start the local chain on another port with WALLETDECK_DEV_CHAIN_PORT=<port> npm start.`,
+    );
+    expect(result.stdout).not.toContain('chain id 31337');
+    // The name contracts were not deployed there: the foreign chain has no block beyond its genesis.
+    expect(await blockNumber(chain.url)).toBe('0x0');
   }, 30_000);
 });
 

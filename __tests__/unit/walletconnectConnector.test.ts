@@ -1,6 +1,7 @@
 // The WalletConnect connector against a faithful fake of the SDK: what it finds in storage without
 // loading anything, how it initialises the SDK, the events it emits, pairing and its timeouts.
-import { buildChainTable } from '../../src/lib/chains';
+import { buildChainTable, orderedTable } from '../../src/lib/chainDefaults';
+import type { ChainInfo } from '../../src/lib/chains';
 import type { ConnectorEvent } from '../../src/lib/connectors/types';
 import { WC_SESSION_KEY, WC_STORAGE_PREFIX, WalletConnectConnector, type WalletConnectOptions } from '../../src/lib/connectors/walletconnect';
 import { PrefixedKeyValueStorage, walletConnectChains } from '../../src/lib/connectors/walletconnect/session';
@@ -119,7 +120,7 @@ describe('the SDK is initialised on first use', () => {
   });
 
   it('needs at least one chain with an RPC URL', async () => {
-    const chains = { 3: { id: 3, name: 'Ropsten', rpcUrls: [] } };
+    const chains = { 3: { id: 3, name: 'Ropsten', rpcUrls: [], icon: '' } };
     const { connector } = setup({ chains });
     await expect(connector.getProvider()).rejects.toMatchObject({ name: 'ConfigurationError' });
   });
@@ -141,6 +142,14 @@ describe('the storage the SDK gets', () => {
 });
 
 describe('chains offered to the wallet', () => {
+  it('only chains that can be targets, in the configured order: never a retired one, whatever its URLs', () => {
+    const goerli = { ...(CHAINS[5] as ChainInfo), rpcUrls: ['https://goerli.test'] };
+    const table = orderedTable([CHAINS[8453], goerli, CHAINS[1], { ...(CHAINS[10] as ChainInfo), rpcUrls: [] }] as ChainInfo[]);
+    const { optionalChains, rpcMap } = walletConnectChains(table);
+    expect(optionalChains).toEqual([8453, 1]);
+    expect(rpcMap).toEqual({ 8453: CHAINS[8453]?.rpcUrls[0], 1: CHAINS[1]?.rpcUrls[0] });
+  });
+
   it('puts the desired chain first', () => {
     const { optionalChains } = walletConnectChains(CHAINS, 137);
     expect(optionalChains[0]).toBe(137);

@@ -1,13 +1,16 @@
 // Asking a wallet for a chain (SPEC section 4): switch, on 4902 add the chain, then read it again.
-import { addChainParameters, toHexChainId, type ChainTable } from './chains';
+import { addChainParameters, canBeTarget, toHexChainId, type ChainTable } from './chains';
 import { ERROR_NAMES, MESSAGES, WalletdeckError, errorCode } from './errors';
 import type { Eip1193Provider } from './connectors/types';
 
-/** Rejects a desired chain that cannot be asked for; undefined when the chain is usable. */
+/**
+ * Rejects a desired chain that cannot be asked for (SPEC section 3: a retired network, like one with
+ * no URL, is refused with the no-URL message); undefined when the chain is usable.
+ */
 export function desiredChainProblem(chains: ChainTable, chainId: number): WalletdeckError | undefined {
   const chain = chains[chainId];
   if (!chain) return new WalletdeckError(ERROR_NAMES.configuration, MESSAGES.unknownChain(chainId));
-  if (chain.rpcUrls.length === 0) return new WalletdeckError(ERROR_NAMES.noUrls, MESSAGES.noUrls(chainId));
+  if (!canBeTarget(chain)) return new WalletdeckError(ERROR_NAMES.noUrls, MESSAGES.noUrls(chainId));
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useChains } from '../../ui/chainsContext';
-import { chainIds, type ChainInfo } from '../../lib/chains';
+import { canBeTarget, chainIds, type ChainInfo } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
 import type { EndpointStatus } from '../../lib/rpc';
 import { useAppSelector } from '../../../store/hooks';
@@ -9,13 +9,16 @@ import { useRead } from '../../ui/useRead';
 import { chainApi } from '../../../store/chainApi';
 import { selectPageView } from '../../../store/viewedChain';
 
-/** Per chain: the RPC endpoint in use and its latency, and the endpoints that failed. Needs no wallet. */
+/**
+ * Per chain: the RPC endpoint in use and its latency, and the endpoints that failed. Needs no wallet.
+ * Retired networks are not listed; a chain that cannot be used is shown as not configured.
+ */
 export function NetworkPanel() {
   const chains = useChains();
   const dataChainId = useAppSelector((state) => selectPageView(state, chains).dataChainId);
   const inView = dataChainId === undefined ? [] : [dataChainId];
   const [checked, setChecked] = useState<readonly number[]>([]);
-  const ids = [...inView, ...chainIds(chains).filter((id) => !inView.includes(id))];
+  const ids = [...inView, ...chainIds(chains).filter((id) => !inView.includes(id) && chains[id]?.retired !== true)];
   return (
     <section className="network" aria-label="Endpoints per chain" data-testid="network-panel">
       <p className="muted">Block numbers, balances and names come from public RPC endpoints, not from your wallet.</p>
@@ -38,8 +41,8 @@ export function NetworkPanel() {
 }
 
 function ChainEndpoints({ chain, active, onCheck }: { chain: ChainInfo; active: boolean; onCheck: () => void }) {
-  const hasUrls = chain.rpcUrls.length > 0;
-  const { currentData: status, error } = useRead(chainApi.endpoints.getNetworkStatus, active && hasUrls ? chain.id : skipToken);
+  const usable = canBeTarget(chain);
+  const { currentData: status, error } = useRead(chainApi.endpoints.getNetworkStatus, active && usable ? chain.id : skipToken);
   const inUse = status?.endpoints.find((e) => e.url === status.inUse);
   const problems = status?.endpoints.filter((e) => e.state === 'failed' || e.state === 'wrongChain') ?? [];
   const standby = status?.endpoints.filter((e) => e.state === 'ok' && e.url !== status.inUse) ?? [];
@@ -49,8 +52,10 @@ function ChainEndpoints({ chain, active, onCheck }: { chain: ChainInfo; active: 
       <h3>
         {chain.name} <span className="muted">({chain.id})</span>
       </h3>
-      {!hasUrls ? (
-        <p className="muted">No RPC endpoint configured.</p>
+      {!usable ? (
+        <p className="muted" data-testid="not-configured">
+          Not configured on this site (no RPC endpoint).
+        </p>
       ) : !active ? (
         <button type="button" className="secondary" onClick={onCheck}>
           Check endpoints

@@ -3,7 +3,7 @@
 // stored session is found. Every SDK quirk (a relay that never answers, vendor rejection strings,
 // session deletion reported as a 6000 "disconnect") is handled here.
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
-import type { ChainTable } from '../../chains';
+import { canBeTarget, chainIds, type ChainTable } from '../../chains';
 import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError, errorCode } from '../../errors';
 import { attachHandlers, providerEventHandlers, type EventSource } from '../events';
 import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
@@ -94,9 +94,14 @@ export class PrefixedKeyValueStorage {
   }
 }
 
-/** The chains the SDK may offer the wallet: those with an RPC URL (the SDK otherwise uses its own). */
+/**
+ * The chains the SDK may offer the wallet, in configured order: those that can be targets (live, with
+ * an RPC URL; the SDK would otherwise use its own).
+ */
 export function walletConnectChains(chains: ChainTable, first?: number): { optionalChains: [number, ...number[]]; rpcMap: Record<string, string> } {
-  const usable = Object.values(chains).filter((chain) => chain.rpcUrls.length > 0);
+  const usable = chainIds(chains)
+    .map((id) => chains[id])
+    .filter(canBeTarget);
   const ids = usable.map((chain) => chain.id);
   if (first !== undefined && ids.includes(first)) ids.sort((a, b) => Number(b === first) - Number(a === first));
   const [head, ...rest] = ids;
