@@ -24,6 +24,7 @@ module.exports = {
       transform,
       transformIgnorePatterns,
       testMatch: ['<rootDir>/__tests__/dom/**/*.test.tsx'],
+      setupFiles: ['<rootDir>/__tests__/support/jsdomDialog.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/styleStub.js' },
     },
     {

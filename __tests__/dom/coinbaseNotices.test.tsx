@@ -16,16 +16,6 @@ import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
 import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { startWalletApp } from '../support/walletHarness';
 
-// jsdom has no <dialog> modality; the browser's showModal/close are what Dialog relies on.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 // The keys-window handshake (ECDH + AES in jsdom) is slow on a loaded 2-core machine: room beyond jest's 5 s.
 jest.setTimeout(20_000);
 

@@ -1,6 +1,6 @@
-// The Network panel (SPEC section 3): retired networks are not listed; a chain that cannot be used
-// is shown as not configured, with nothing to check.
-import { cleanup, screen, within } from '@testing-library/react';
+// The Network panel (SPEC section 3), behind "Network status" in the footer: retired networks are not
+// listed; a chain that cannot be used is shown as not configured, with nothing to check.
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { buildChains } from '../../src/lib/chainConfig';
 import { chainIds } from '../../src/lib/chains';
 import { setupStore } from '../../store/setupStore';
@@ -22,6 +22,8 @@ if (!built) throw new Error('the file is valid');
 async function panel() {
   const store = setupStore(undefined, { allowedChainIds: built?.allowedChainIds });
   renderApp(store, built?.chains ?? {}, { laterPartsMaxWaitMs: 0 });
+  // The panel is behind "Network status" in the footer.
+  fireEvent.click(screen.getByRole('button', { name: 'Network status' }));
   return screen.findByTestId('network-panel', {}, { timeout: 10_000 });
 }
 

@@ -88,6 +88,7 @@ describe('time travel', () => {
     }
   });
 
+  // Renders every recorded state in turn, the dialog's lazy part among them: room for a loaded machine.
   it('rendering any past state shows that state', async () => {
     const { states } = await recordSession();
     const seen = new Set<string>();
@@ -126,5 +127,5 @@ describe('time travel', () => {
     }
     // The session went through every kind of state a user can see.
     expect(seen).toEqual(new Set(['Reconnecting', 'Connecting', 'Connected', 'Unsupported network', 'Disconnected']));
-  });
+  }, 60_000);
 });

@@ -31,14 +31,7 @@ const painted = new Map<HTMLCanvasElement, Rect[]>();
 beforeAll(() => {
   // jsdom lacks TextEncoder, which `qrcode` uses for byte-mode data as browsers provide it.
   globalThis.TextEncoder ??= NodeTextEncoder as unknown as typeof TextEncoder;
-  // jsdom has neither <dialog> modality nor a canvas: the browser's showModal/close and a 2D
-  // context that records what it is asked to paint.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  // jsdom has no canvas: a 2D context that records what it is asked to paint.
   HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
     const rects: Rect[] = [];
     painted.set(this, rects);
