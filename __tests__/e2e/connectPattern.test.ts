@@ -253,7 +253,7 @@ describe('a refusal, and a wallet that already has a request open', () => {
 describe('a wallet on a network the app does not support', () => {
   it("one banner with Switch to <chain>; no other chain's data on the page; the switch brings everything back", async () => {
     const { page, wallet } = await openWith({ rpcUrls: { ...suite.rpcUrls, 56: bsc!.url }, knownChainIds: [31337, 56], chainId: 56 });
-    await connect(page, 'injected').catch(() => undefined);
+    await startConnect(page, 'injected');
     await waitForStatus(page, 'injected', 'Unsupported network');
     const banner = page.getByTestId('unsupported');
     expect(await banner.textContent()).toContain("Your wallet is on a network this app doesn't support.");
