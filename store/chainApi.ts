@@ -3,8 +3,7 @@
 import { getRpcRuntime, rpcApi, withRpc } from './rpcApi';
 import type { NetworkStatus } from '../src/lib/rpc';
 import { parseQuantity, parseSafeInteger } from '../src/lib/rpc';
-import { lookupName, resolveName, type NameResolution } from '../src/lib/rpc/names';
-import { checksumAddress } from '../src/lib/validation';
+import { lookupName } from '../src/lib/rpc/names';
 
 export interface AccountOnChain {
   chainId: number;
@@ -74,24 +73,6 @@ export const chainApi = rpcApi.injectEndpoints({
         }),
       providesTags: (_result, _error, { chainId, address }) => [{ type: 'Name', id: `${chainId}:${address}` }],
       keepUnusedDataFor: 300,
-    }),
-    /**
-     * Where a name the user typed points on a chain (forward lookup on the chain's registry): the
-     * normalised name and the checksummed address, or why there is none. 'noNames': the chain has
-     * no registry (names are not offered there).
-     */
-    resolveName: build.query<NameResolution | { status: 'noNames' }, { chainId: number; name: string }>({
-      queryFn: ({ chainId, name }, api) =>
-        withRpc(api.extra, async (runtime) => {
-          const registry = runtime.chains[chainId]?.ensRegistry;
-          if (!registry) return { status: 'noNames' as const };
-          const client = runtime.client(chainId);
-          const found = await resolveName((to, data) => client.request('eth_call', [{ to, data }, 'latest'], 'data'), registry, name);
-          if (found.status !== 'resolved') return found;
-          const address = checksumAddress(found.address);
-          return address ? { ...found, address } : { status: 'notFound' as const, name: found.name };
-        }),
-      keepUnusedDataFor: 60,
     }),
     /** Which endpoint of a chain is in use, and what went wrong with the others; updates live. */
     getNetworkStatus: build.query<NetworkStatus, number>({

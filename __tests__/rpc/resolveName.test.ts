@@ -4,7 +4,7 @@
 import { deployEns, registerName, setAddress, REGISTRY_ADDRESS } from '../../contracts/deployEns';
 import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime } from '../../src/lib/rpc';
-import { chainApi } from '../../store/chainApi';
+import { namesApi } from '../../store/namesApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 async function resolve(chainId: number, name: string) {
-  const result = await store.dispatch(chainApi.endpoints.resolveName.initiate({ chainId, name }, { subscribe: false, forceRefetch: true }));
+  const result = await store.dispatch(namesApi.endpoints.resolveName.initiate({ chainId, name }, { subscribe: false, forceRefetch: true }));
   if (result.error) throw new Error(`lookup failed: ${JSON.stringify(result.error)}`);
   return result.data;
 }
