@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { CONNECTION_IDS } from '../lib/connectors/types';
 import { BlockNumber } from '../features/chain/BlockNumber';
 import { SignSection } from '../features/sign/SignSection';
+import { TransactionToasts } from '../features/transactions/TransactionToasts';
 import { ConnectionCard } from '../features/wallet/ConnectionCard';
 import { useAppSelector } from '../../store/hooks';
 import { selectFirstScreenWait } from '../../store/selectors';
@@ -37,6 +38,7 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
           </Suspense>
         ) : null}
       </main>
+      <TransactionToasts />
       {later ? (
         <Suspense fallback={null}>
           <Overlays />

@@ -52,3 +52,6 @@ function trimTrailingZeros(digits: string): string {
   while (end > 0 && digits.charCodeAt(end - 1) === 48) end--;
   return digits.slice(0, end);
 }
+
+/** "0x7099…79C8": an address short enough for a line; show the full one beside it (title, tooltip). */
+export const shortAddress = (address: string): string => (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);

@@ -1,0 +1,22 @@
+// A plain sentence for the user, with the exact message (the catalogue's, and the wallet's own words)
+// one click away under "Details", for support and for the curious.
+import type { ReactNode } from 'react';
+import { displayText } from '../lib/displayText';
+import type { WalletError } from '../lib/errors';
+import './errorDetails.css';
+
+export function ErrorDetails({ error, children, alert = true }: { error: WalletError | string; children: ReactNode; alert?: boolean }) {
+  const exact = typeof error === 'string' ? { message: error } : error;
+  return (
+    <div className="error-details" data-error-name={typeof error === 'string' ? undefined : error.name} data-error-code={typeof error === 'string' ? undefined : error.code}>
+      <p className={alert ? 'error' : 'calm'} role={alert ? 'alert' : undefined}>
+        {children}
+      </p>
+      <details>
+        <summary>Details</summary>
+        <span className="error-message">{displayText(exact.message)}</span>
+        {typeof error !== 'string' && error.walletMessage ? <span className="error-detail"> ({displayText(error.walletMessage)})</span> : null}
+      </details>
+    </div>
+  );
+}
