@@ -100,11 +100,12 @@ export function TransferForm({ target }: { target: SigningTarget }) {
           )}
         </div>
       ) : null}
-      {short && balance !== undefined && needed !== undefined ? (
+      {short && balance !== undefined && typeof wei === 'bigint' ? (
         <p className="notice" data-testid="balance-warning" role="status">
-          {estimate ? `Not enough ${symbol} for this amount plus the network fee` : `Not enough ${symbol} for this amount`}: you have{' '}
-          <span title={`${exactNativeAmount(balance)} ${symbol}`}>{formatNativeAmount(balance)}</span> {symbol}, this needs{' '}
-          <span title={`${exactNativeAmount(needed)} ${symbol}`}>{formatNativeAmount(needed)}</span> {symbol}. Your wallet will probably refuse it.
+          {wei > BigInt(balance) || !estimate
+            ? `Not enough ${symbol} for this amount`
+            : `Not enough ${symbol} for this amount plus the network fee (≈ ${formatNativeAmount(estimate.feeWei)} ${symbol})`}
+          : you have <span title={`${exactNativeAmount(balance)} ${symbol}`}>{formatNativeAmount(balance)}</span> {symbol}. Your wallet will probably refuse it.
         </p>
       ) : null}
       <div className="actions">
