@@ -62,7 +62,6 @@ export interface SigningState {
 export const SIGNING_ERROR_NAMES = {
   signerMismatch: 'SignerMismatchError',
   dropped: 'RequestDroppedError',
-  reverted: 'TransactionRevertedError',
   invalidInput: 'InvalidSigningInputError',
   invalidAnswer: 'InvalidWalletAnswerError',
 } as const;
