@@ -132,6 +132,17 @@ describe('kept across reloads in storage', () => {
     expect(storage.dump()).toEqual({});
   });
 
+  it('two tabs: what the other tab wrote meanwhile is kept, each transaction as the more settled copy has it', () => {
+    const storage = memoryWebStorage();
+    const first = createTransactionMemory(storage);
+    const second = createTransactionMemory(storage);
+    first.save([tx(1)]);
+    second.save([tx(2), tx(1, { status: 'confirmed', blockNumber: 3 })]);
+    // The first tab still thinks tx 1 is pending, and knows nothing of tx 2.
+    first.save([tx(3), tx(1)]);
+    expect(createTransactionMemory(storage).load()).toEqual([tx(3), tx(2), tx(1, { status: 'confirmed', blockNumber: 3 })]);
+  });
+
   it.each<[string, string]>([
     ['not JSON', '{ nope'],
     ['JSON of another shape', '[1,2,3]'],

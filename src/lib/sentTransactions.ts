@@ -145,22 +145,42 @@ export interface TransactionMemory {
   save(list: readonly SentTransaction[]): void;
 }
 
+/** How far along a transaction is: a later word never gives way to an earlier one. */
+const SETTLED: Record<SentStatus, number> = { pending: 0, unconfirmed: 0, confirmed: 1, failed: 1 };
+
+/**
+ * Two copies of the list (this page's and one another tab wrote meanwhile) as one: every transaction
+ * of either, each as the more settled copy has it, bounded.
+ */
+export function mergeTransactions(mine: readonly SentTransaction[], theirs: readonly SentTransaction[]): SentTransaction[] {
+  const byKey = new Map<string, SentTransaction>();
+  for (const tx of [...theirs, ...mine]) {
+    const key = transactionKey(tx.chainId, tx.hash);
+    const known = byKey.get(key);
+    if (!known || SETTLED[tx.status] >= SETTLED[known.status]) byKey.set(key, tx);
+  }
+  return boundTransactions([...byKey.values()]);
+}
+
 export function createTransactionMemory(storage: KeyValueStorage | undefined): TransactionMemory {
+  const load = (): SentTransaction[] => {
+    try {
+      const text = storage?.getItem(TRANSACTIONS_KEY);
+      if (typeof text !== 'string' || text.length > MAX_STORED_CHARS) return [];
+      const parsed: unknown = JSON.parse(text);
+      return readTransactionList(isRecord(parsed) && parsed['v'] === 1 ? parsed['transactions'] : undefined);
+    } catch {
+      return [];
+    }
+  };
   return {
-    load() {
-      try {
-        const text = storage?.getItem(TRANSACTIONS_KEY);
-        if (typeof text !== 'string' || text.length > MAX_STORED_CHARS) return [];
-        const parsed: unknown = JSON.parse(text);
-        return readTransactionList(isRecord(parsed) && parsed['v'] === 1 ? parsed['transactions'] : undefined);
-      } catch {
-        return [];
-      }
-    },
+    load,
     save(list) {
       try {
-        if (list.length === 0) storage?.removeItem(TRANSACTIONS_KEY);
-        else storage?.setItem(TRANSACTIONS_KEY, JSON.stringify({ v: 1, transactions: boundTransactions(list) }));
+        // Another tab may have written its own since: theirs are kept too.
+        const merged = mergeTransactions(list, load());
+        if (merged.length === 0) storage?.removeItem(TRANSACTIONS_KEY);
+        else storage?.setItem(TRANSACTIONS_KEY, JSON.stringify({ v: 1, transactions: merged }));
       } catch {
         // Storage full or refused: the list still works for this page.
       }
