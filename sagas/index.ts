@@ -5,6 +5,7 @@ import { watchConnections } from './connections';
 import { applyChosenExtension, watchConnectorInfo, watchConnectorIntents } from './connectorInfo';
 import { watchPendingRequestCancel } from './pendingRequests';
 import { watchSigning } from './signing';
+import { watchTransactions } from './transactions';
 import { guarded } from './support';
 
 /**
@@ -20,4 +21,5 @@ export function* rootSaga(): SagaIterator {
   yield fork(guarded, watchChainSwitch);
   yield fork(guarded, watchPendingRequestCancel);
   yield fork(guarded, watchSigning);
+  yield fork(guarded, watchTransactions);
 }

@@ -1,24 +1,25 @@
 // Signing and sending through the current connection's own provider (SPEC section 7): one saga per
-// request, every await bounded. Loaded with the signing chunk on the first request (sagas/signing.ts). The wallet's answer counts only for the account and chain it was
-// asked for; a signature's signer is recovered locally; a transaction is followed to its receipt on
-// the chain's public endpoints. The signing helpers (ethers) load on first use.
+// request, every await bounded. Loaded with the signing chunk on the first request (sagas/signing.ts).
+// A signature counts only for the account and chain it was asked for, and its signer is recovered
+// locally. A transaction the wallet accepts is recorded for the account and chain it was asked for,
+// whatever changed meanwhile (SPEC section 10), and followed by sagas/transactions.ts. The signing
+// helpers (ethers) load on first use.
 import type { SagaIterator, Task } from 'redux-saga';
 import type { StrictEffect } from 'redux-saga/effects';
-import { call, cancel, delay, fork, getContext, put, race, select, take } from 'redux-saga/effects';
-import type { Action, UnknownAction } from '@reduxjs/toolkit';
-import type { ChainTable } from '../src/lib/chains';
+import { call, cancel, delay, fork, getContext, join, put, race, select, take } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
 import type { ConnectionId, Connector, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
-import { TRANSFER_MESSAGES, isTransactionHash, toQuantity, transactionUrl, transferProblem } from '../src/lib/transfer';
-import { rpcApi } from '../store/rpcApi';
-import { selectConnectionActivity } from '../store/selectors';
-import { signingApi, type ReceiptOutcome } from '../store/signingApi';
+import { isTransactionHash } from '../src/lib/sentTransactions';
+import { TRANSFER_MESSAGES, toQuantity, transferProblem } from '../src/lib/transfer';
 import { signingTargetOf, selectSigningRequest } from '../store/signingSelectors';
 import { SIGNING_ERROR_NAMES, signingActions as actions, type SigningInput, type SigningKind, type SigningRequestArgs } from '../store/signingSlice';
+import { transactionsActions } from '../store/transactionsSlice';
 import type { RootState } from '../store/types';
 import { walletActions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
-import { DEFAULT_SIGNING_TIMEOUTS, SIGNING_CONTEXT, type SigningTimeouts } from './signing';
+import { signingTimeouts, type SigningTimeouts } from './signingContext';
+import { transactionsContext, type TransactionsSagaContext } from './transactions';
 
 type Helpers = typeof import('../src/lib/typedData');
 const loadHelpers = (): Promise<Helpers> => import(/* webpackChunkName: "signing" */ '../src/lib/typedData');
@@ -29,18 +30,12 @@ export const SIGNING_REASONS = {
   disconnected: 'The wallet disconnected while the request waited: its answer is not shown.',
   accountChanged: (from: string, to: string) => `The account changed from ${from} to ${to} while the request waited: its answer is not shown.`,
   chainChanged: (from: number, to: number) => `The chain changed from ${from} to ${to} while the request waited: its answer is not shown.`,
-  noReceipt: (ms: number) => `No receipt after ${Math.round(ms / 1000)} s: the transaction may still be mined. Check it in your wallet or the explorer.`,
 } as const;
 
 class SigningFailure extends Error {
   constructor(readonly error: WalletError) {
     super(error.message);
   }
-}
-
-function* timeoutsFromContext(): SagaIterator<SigningTimeouts> {
-  const custom: Partial<SigningTimeouts> | undefined = yield getContext(SIGNING_CONTEXT);
-  return { ...DEFAULT_SIGNING_TIMEOUTS, ...custom };
 }
 
 /** Runs `effect` for at most `ms`; throws a typed timeout error after that. */
@@ -68,17 +63,10 @@ function* connectionChange(connectionId: ConnectionId, account: string, chainId:
   }
 }
 
-/** Marks the connection as waiting on the user once a request has gone unanswered a moment. */
-function* waitingNotice(connectionId: ConnectionId, ms: number): SagaIterator {
-  let attempt: number | undefined;
-  try {
-    yield delay(ms);
-    attempt = (yield select((s: RootState) => selectConnectionActivity(s, connectionId).attempt)) as number;
-    yield put(walletActions.awaitingWalletChanged({ id: connectionId, attempt, waiting: true }));
-    yield call(() => new Promise<never>(() => undefined));
-  } finally {
-    if (attempt !== undefined) yield put(walletActions.awaitingWalletChanged({ id: connectionId, attempt, waiting: false }));
-  }
+/** Marks the request as not answered yet once the wallet has been quiet a moment ("Confirm on phone"). */
+function* noAnswerNotice(id: string, ms: number): SagaIterator {
+  yield delay(ms);
+  yield put(actions.noAnswerYet({ id }));
 }
 
 /** One wallet request; while the wallet answers -32002 (busy with another request) it is asked again. */
@@ -111,7 +99,7 @@ function invalidAnswer(message: string): SigningFailure {
 }
 
 /** The wallet call for a request, with its input checked again (the store may be replayed or edited). */
-function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string }, chains: ChainTable): Prepared {
+function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string }): Prepared {
   const { id, account, chainId } = request;
   const input: SigningInput = request.input;
   switch (input.kind) {
@@ -163,54 +151,51 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
         args: { method: 'eth_sendTransaction', params: [tx] },
         *record(answer) {
           if (!isTransactionHash(answer)) throw invalidAnswer(TRANSFER_MESSAGES.invalidHash);
-          const explorerUrl = transactionUrl(chains[chainId]?.blockExplorerUrls, answer);
-          yield put(actions.transactionSent({ id, hash: answer, ...(explorerUrl ? { explorerUrl } : {}) }));
+          const { now }: TransactionsSagaContext = yield call(transactionsContext);
+          // It belongs to the account and chain the wallet was asked for, whatever is connected now.
+          yield put(
+            transactionsActions.sent({
+              hash: answer,
+              chainId,
+              account,
+              to: input.to,
+              ...(input.toName !== undefined ? { toName: input.toName } : {}),
+              valueWei: input.valueWei,
+              sentAt: (now ?? Date.now)(),
+            }),
+          );
+          yield put(actions.transactionSent({ id, hash: answer }));
         },
       };
     }
   }
 }
 
-/** From loading the helpers to the wallet's answer (unchecked). */
-function* walletPhase(
-  request: SigningRequestArgs & { id: string },
-  connector: Connector,
-  chains: ChainTable,
-  timeouts: SigningTimeouts,
-): SagaIterator<{ prepared: Prepared; answer: unknown }> {
+interface Ready {
+  prepared: Prepared;
+  provider: Eip1193Provider;
+}
+
+/** Loading the helpers, checking the input again, reaching the provider: everything before the wallet is asked. */
+function* preparePhase(request: SigningRequestArgs & { id: string }, connector: Connector, timeouts: SigningTimeouts): SagaIterator<Ready> {
   const helpers: Helpers = yield call(within, timeouts.prepareMs, 'Loading the signing code', call(loadHelpers));
-  const prepared = prepare(helpers, request, chains);
+  const prepared = prepare(helpers, request);
   const provider: Eip1193Provider = yield call(within, timeouts.prepareMs, 'Reaching the wallet', call([connector, connector.getProvider]));
-  yield put(actions.walletAsked({ id: request.id }));
-  const notice: Task = yield fork(waitingNotice, request.connectionId, timeouts.noticeMs);
+  return { prepared, provider };
+}
+
+/** The wallet's answer (unchecked), marking the request as not answered yet after a moment. */
+function* askWithNotice(id: string, provider: Eip1193Provider, args: RequestArguments, timeouts: SigningTimeouts): SagaIterator<unknown> {
+  const notice: Task = yield fork(noAnswerNotice, id, timeouts.noticeMs);
   try {
-    const answer: unknown = yield call(within, timeouts.walletMs, 'Waiting for the wallet', call(askWallet, request.id, provider, prepared.args, timeouts.busyRetryMs));
-    return { prepared, answer };
+    const answer: unknown = yield call(within, timeouts.walletMs, 'Waiting for the wallet', call(askWallet, id, provider, args, timeouts.busyRetryMs));
+    return answer;
   } finally {
     yield cancel(notice);
   }
 }
 
-/** Reads the receipt through the RTK Query API (the thunk goes through the store's dispatch). */
-function* readReceipt(chainId: number, hash: string): SagaIterator<ReceiptOutcome> {
-  const thunk = signingApi.endpoints.getTransactionReceipt.initiate({ chainId, hash }, { subscribe: false, forceRefetch: true });
-  // put() hands its argument to the store's dispatch, which runs thunks and returns their result.
-  const query: ReturnType<typeof thunk> = yield put(thunk as unknown as UnknownAction);
-  const outcome: ReceiptOutcome = yield call([query, query.unwrap]);
-  return outcome;
-}
-
-function* followReceipt(chainId: number, hash: string, timeouts: SigningTimeouts): SagaIterator<{ blockNumber: number; success: boolean }> {
-  while (true) {
-    try {
-      const outcome: ReceiptOutcome = yield call(within, timeouts.readMs, 'Reading the receipt', call(readReceipt, chainId, hash));
-      if (outcome) return outcome;
-    } catch {
-      // An endpoint failing or answering nonsense is not the transaction's fate: keep following.
-    }
-    yield delay(timeouts.pollMs);
-  }
-}
+const failure = (error: unknown): WalletError => (error instanceof SigningFailure ? error.error : toWalletError(error));
 
 const isAbandon = (kind: SigningKind, connectionId: ConnectionId) => (a: Action) =>
   (actions.abandonRequested.match(a) && a.payload.kind === kind) ||
@@ -225,6 +210,35 @@ function* stopWallet(connector: Connector): SagaIterator {
   }
 }
 
+/** The user gave up on the wallet: from the form's Stop waiting (the wallet is told), or the notice's Cancel. */
+function* abandon(action: Action, kind: SigningKind, connector: Connector): SagaIterator {
+  if (actions.abandonRequested.match(action)) yield call(stopWallet, connector);
+  else yield put(actions.abandonRequested({ kind }));
+}
+
+/** The wallet's answer to a transaction, recorded whenever it comes (within the wallet's time limit). */
+function* answerTransaction(id: string, ready: Ready, timeouts: SigningTimeouts): SagaIterator {
+  try {
+    const answer: unknown = yield call(askWithNotice, id, ready.provider, ready.prepared.args, timeouts);
+    yield call(ready.prepared.record, answer);
+  } catch (error) {
+    yield put(actions.failed({ id, error: failure(error) }));
+  }
+}
+
+/**
+ * A transaction: neither a change of account, chain or kind nor the user's Stop waiting stops
+ * listening for the wallet's answer. A wallet that still sends it is never lost from view.
+ */
+function* sendTransaction(request: SigningRequestArgs & { id: string }, ready: Ready, connector: Connector, timeouts: SigningTimeouts): SagaIterator {
+  const answered: Task = yield fork(answerTransaction, request.id, ready, timeouts);
+  const outcome: { done?: true; abandoned?: Action } = yield race({
+    done: join(answered),
+    abandoned: take(isAbandon('transaction', request.connectionId)),
+  });
+  if (outcome.abandoned) yield call(abandon, outcome.abandoned, 'transaction', connector);
+}
+
 export function* runSigningRequest(action: Requested): SagaIterator {
   const request = action.payload;
   const { id, connectionId, account, chainId, input } = request;
@@ -232,49 +246,51 @@ export function* runSigningRequest(action: Requested): SagaIterator {
   // The reducer ignores a request while another of its kind is in flight; and one abandoned while
   // the signing code loaded is not sent.
   if (current?.id !== id || current.status !== 'preparing') return;
-  const timeouts: SigningTimeouts = yield call(timeoutsFromContext);
-  const { connectors, chains }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
+  const timeouts: SigningTimeouts = yield call(signingTimeouts);
+  const { connectors }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
   const connector = connectors[connectionId];
   try {
-    const outcome: { done?: { prepared: Prepared; answer: unknown }; abandoned?: Action; changed?: string } = yield race({
-      done: call(walletPhase, request, connector, chains, timeouts),
+    // Until the wallet is asked, a change of account or chain drops any request.
+    const before: { ready?: Ready; abandoned?: Action; changed?: string } = yield race({
+      ready: call(preparePhase, request, connector, timeouts),
+      abandoned: take(isAbandon(input.kind, connectionId)),
+      changed: call(connectionChange, connectionId, account, chainId),
+    });
+    if (before.abandoned) {
+      yield call(abandon, before.abandoned, input.kind, connector);
+      return;
+    }
+    if (before.changed) {
+      yield put(actions.dropped({ id, reason: before.changed }));
+      return;
+    }
+    const ready = before.ready!;
+    yield put(actions.walletAsked({ id }));
+    if (input.kind === 'transaction') {
+      yield call(sendTransaction, request, ready, connector, timeouts);
+      return;
+    }
+    const outcome: { answer?: unknown; abandoned?: Action; changed?: string } = yield race({
+      answer: call(askWithNotice, id, ready.provider, ready.prepared.args, timeouts),
       abandoned: take(isAbandon(input.kind, connectionId)),
       changed: call(connectionChange, connectionId, account, chainId),
     });
     if (outcome.abandoned) {
-      if (actions.abandonRequested.match(outcome.abandoned)) yield call(stopWallet, connector);
-      else yield put(actions.abandonRequested({ kind: input.kind }));
+      yield call(abandon, outcome.abandoned, input.kind, connector);
       return;
     }
     if (outcome.changed) {
       yield put(actions.dropped({ id, reason: outcome.changed }));
       return;
     }
-    const { prepared, answer } = outcome.done!;
-    // An answer that arrives for another account or chain than the one asked is never shown as its.
+    // A signature that arrives for another account or chain than the one asked is never shown as its.
     const late: string | undefined = yield select(changeReason, connectionId, account, chainId);
     if (late) {
       yield put(actions.dropped({ id, reason: late }));
       return;
     }
-    yield call(prepared.record, answer);
+    yield call(ready.prepared.record, outcome.answer);
   } catch (error) {
-    yield put(actions.failed({ id, error: error instanceof SigningFailure ? error.error : toWalletError(error) }));
-    return;
-  }
-  if (input.kind !== 'transaction') return;
-  const sent: ReturnType<typeof selectSigningRequest> = yield select(selectSigningRequest, 'transaction');
-  if (sent?.id !== id || sent.status !== 'pending' || !sent.hash) return;
-  const followed: { mined?: { blockNumber: number; success: boolean }; abandoned?: Action; timeout?: true } = yield race({
-    mined: call(followReceipt, chainId, sent.hash, timeouts),
-    abandoned: take((a: Action) => actions.abandonRequested.match(a) && a.payload.kind === 'transaction'),
-    timeout: delay(timeouts.receiptMs),
-  });
-  if (followed.mined) {
-    yield put(actions.transactionMined({ id, ...followed.mined }));
-    // The balances on the cards follow the transaction at once, not at the next block poll.
-    yield put(rpcApi.util.invalidateTags(['Balance']));
-  } else if (followed.timeout) {
-    yield put(actions.transactionUnconfirmed({ id, error: walletError(ERROR_NAMES.timeout, SIGNING_REASONS.noReceipt(timeouts.receiptMs)) }));
+    yield put(actions.failed({ id, error: failure(error) }));
   }
 }

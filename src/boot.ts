@@ -4,6 +4,7 @@
 import createSagaMiddleware from 'redux-saga';
 import { rootSaga } from '../sagas';
 import { DEFAULT_TIMEOUTS, WALLET_CONTEXT, type WalletSagaContext } from '../sagas/context';
+import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../sagas/transactions';
 import { startReadsInView } from '../store/readAhead';
 import { setupStore } from '../store/setupStore';
 import { loadConfig } from './config';
@@ -53,7 +54,15 @@ const context: WalletSagaContext = {
   timeouts: DEFAULT_TIMEOUTS,
   qrCloseIsError: config.qrCloseIsError,
 };
-const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context } });
+// Sent transactions are kept across reloads (SPEC section 10); even reading localStorage may throw.
+const transactions: TransactionsSagaContext = (() => {
+  try {
+    return { storage: window.localStorage };
+  } catch {
+    return {};
+  }
+})();
+const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context, [TRANSACTIONS_CONTEXT]: transactions } });
 export const store = setupStore(undefined, {
   allowedChainIds: config.allowedChainIds,
   session,

@@ -1,12 +1,14 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { rpcApi } from './rpcApi';
 import { signingSlice } from './signingSlice';
+import { transactionsSlice } from './transactionsSlice';
 import { uiSlice } from './uiSlice';
 import { walletSlice } from './walletSlice';
 
 export const rootReducer = combineReducers({
   wallet: walletSlice.reducer,
   signing: signingSlice.reducer,
+  transactions: transactionsSlice.reducer,
   ui: uiSlice.reducer,
   [rpcApi.reducerPath]: rpcApi.reducer,
 });

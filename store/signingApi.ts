@@ -1,5 +1,6 @@
-// Reads that signing and sending need, from the chain's public endpoints (never the wallet): the fee
-// of a transfer and a transaction's receipt. Answers are untrusted: a malformed one is an error.
+// Reads that sending needs before the wallet is asked, from the chain's public endpoints (never the
+// wallet): the fee of a transfer. Answers are untrusted: a malformed one is an error. (A sent
+// transaction's receipt: store/transactionsApi.ts.)
 import { RPC_ERROR_NAMES, RPC_MESSAGES, parseQuantity, rpcError } from '../src/lib/rpc';
 import { rpcApi, withRpc } from './rpcApi';
 
@@ -17,32 +18,7 @@ export interface TransferFee {
   feeWei: string;
 }
 
-export interface ReceiptArgs {
-  chainId: number;
-  hash: string;
-}
-
-/** A mined transaction's outcome; null while it is not mined. */
-export type ReceiptOutcome = { blockNumber: number; success: boolean } | null;
-
 const hexQuantity = (value: string | bigint) => `0x${BigInt(value).toString(16)}`;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Checks an `eth_getTransactionReceipt` answer for the transaction we asked about. */
-export function parseReceipt(raw: unknown, hash: string): ReceiptOutcome {
-  if (raw === null) return null;
-  const invalid = () => rpcError(RPC_ERROR_NAMES.invalidResponse, RPC_MESSAGES.invalidResponse('eth_getTransactionReceipt'));
-  if (!isRecord(raw)) throw invalid();
-  const block = parseQuantity(raw['blockNumber']);
-  const status = raw['status'];
-  if (typeof raw['transactionHash'] !== 'string' || raw['transactionHash'].toLowerCase() !== hash.toLowerCase()) throw invalid();
-  if (block === undefined || block > BigInt(Number.MAX_SAFE_INTEGER)) throw invalid();
-  if (status !== '0x1' && status !== '0x0') throw invalid();
-  return { blockNumber: Number(block), success: status === '0x1' };
-}
 
 export const signingApi = rpcApi.injectEndpoints({
   endpoints: (build) => ({
@@ -59,11 +35,6 @@ export const signingApi = rpcApi.injectEndpoints({
           return { gas: hexQuantity(gas), gasPriceWei: price.toString(), feeWei: (gas * price).toString() };
         }),
       keepUnusedDataFor: 15,
-    }),
-    getTransactionReceipt: build.query<ReceiptOutcome, ReceiptArgs>({
-      queryFn: ({ chainId, hash }, api) =>
-        withRpc(api.extra, async (runtime) => parseReceipt(await runtime.client(chainId).request('eth_getTransactionReceipt', [hash]), hash)),
-      keepUnusedDataFor: 0,
     }),
   }),
 });

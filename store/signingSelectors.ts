@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import { selectConnection, selectConnectionStatus, selectCurrentConnectionId } from './selectors';
-import type { SigningKind, SigningRequest } from './signingSlice';
+import { SIGNING_KINDS, type SigningKind, type SigningRequest } from './signingSlice';
 import type { RootState } from './types';
 
 /** Who signs: the current connection's selected account on its chain, only while it is connected. */
@@ -29,3 +29,22 @@ export const selectSigningTarget = createSelector(
 );
 
 export const selectSigningRequest = (state: RootState, kind: SigningKind): SigningRequest | undefined => state.signing.requests[kind];
+
+/** What waits on a kind's wallet for the user: the connection's own request, or a signing request. */
+export type WalletPrompt = 'connect' | 'switchChain' | SigningKind;
+
+/**
+ * What the user should answer in the kind's wallet, once it has waited a moment (undefined when
+ * nothing waits, or the wallet is about to answer): a signing request of that kind's connection
+ * that the wallet has not answered yet, else the connection's own connect or chain switch.
+ */
+export function selectWalletPrompt(state: RootState, kind: ConnectionId): WalletPrompt | undefined {
+  for (const signing of SIGNING_KINDS) {
+    const request = state.signing.requests[signing];
+    if (request?.connectionId === kind && request.status === 'waiting' && (request.noAnswerYet || request.walletBusy)) return signing;
+  }
+  const activity = state.wallet.activity[kind];
+  if (!activity.awaitingWallet) return undefined;
+  if (state.wallet.connections[kind].activating) return 'connect';
+  return activity.switchingTo !== undefined ? 'switchChain' : undefined;
+}

@@ -1,5 +1,7 @@
 // Signing and sending (SPEC section 7): one request per kind (message, typed data, transaction) with
-// its outcome, as plain JSON. The reducer is the state machine; sagas/signing.ts drives it.
+// its outcome, as plain JSON. The reducer is the state machine; sagas/signing.ts drives it. What
+// becomes of a sent transaction is the transactions slice's (store/transactionsSlice.ts): a request
+// here ends when the wallet answers with its hash.
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import { walletError, type WalletError } from '../src/lib/errors';
@@ -11,8 +13,11 @@ export type SigningInput =
   | { kind: 'message'; message: string }
   /** The editor's text, validated again by the saga before the wallet sees it. */
   | { kind: 'typedData'; text: string }
-  /** `gas` (hex) and `feeWei` come from the estimate on the public endpoints, when there was one. */
-  | { kind: 'transaction'; to: string; valueWei: string; gas?: string; feeWei?: string };
+  /**
+   * `to` is an address; `toName` the verified name the user typed for it. `gas` (hex) and `feeWei`
+   * come from the estimate on the public endpoints, when there was one.
+   */
+  | { kind: 'transaction'; to: string; toName?: string; valueWei: string; gas?: string; feeWei?: string };
 
 export type SigningStatus =
   /** Loading the signing helpers, checking the input, reaching the provider. */
@@ -21,12 +26,8 @@ export type SigningStatus =
   | 'waiting'
   /** A signature whose recovered signer is the account it was asked of. */
   | 'signed'
-  /** A transaction with a hash, not mined yet. */
-  | 'pending'
-  | 'confirmed'
-  | 'reverted'
-  /** Mined status unknown: no receipt within the time we follow it. */
-  | 'unconfirmed'
+  /** The wallet accepted the transaction: it has a hash (its fate: the transactions slice). */
+  | 'sent'
   /** The user's own refusal (4001): a calm outcome, not an error on screen. */
   | 'declined'
   | 'failed'
@@ -45,12 +46,12 @@ export interface SigningRequest {
   status: SigningStatus;
   /** The wallet said it already has a request open (-32002): we keep asking until it is free. */
   walletBusy?: boolean;
+  /** The wallet has not answered for a while: its prompt may be out of sight ("Confirm on phone"). */
+  noAnswerYet?: boolean;
   signature?: string;
   /** The signer recovered locally from the signature. */
   signer?: string;
   hash?: string;
-  explorerUrl?: string;
-  blockNumber?: number;
   error?: WalletError;
 }
 
@@ -61,7 +62,6 @@ export interface SigningState {
 export const SIGNING_ERROR_NAMES = {
   signerMismatch: 'SignerMismatchError',
   dropped: 'RequestDroppedError',
-  reverted: 'TransactionRevertedError',
   invalidInput: 'InvalidSigningInputError',
   invalidAnswer: 'InvalidWalletAnswerError',
 } as const;
@@ -71,7 +71,7 @@ export const SIGNING_MESSAGES = {
   reverted: (block: number) => `The transaction reverted in block ${block}`,
 } as const;
 
-const IN_FLIGHT: ReadonlySet<SigningStatus> = new Set(['preparing', 'waiting', 'pending']);
+const IN_FLIGHT: ReadonlySet<SigningStatus> = new Set(['preparing', 'waiting']);
 
 export const isInFlight = (request: SigningRequest | undefined): boolean => request !== undefined && IN_FLIGHT.has(request.status);
 
@@ -82,6 +82,12 @@ function byId(state: SigningState, id: string): SigningRequest | undefined {
 }
 
 type WithId<T = object> = { id: string } & T;
+
+/** The wallet has answered: nothing about its waiting still holds. */
+function settle(request: SigningRequest): void {
+  delete request.walletBusy;
+  delete request.noAnswerYet;
+}
 
 export interface SigningRequestArgs {
   connectionId: ConnectionId;
@@ -107,6 +113,11 @@ export const signingSlice = createSlice({
       const request = byId(state, action.payload.id);
       if (request?.status === 'preparing') request.status = 'waiting';
     },
+    /** The wallet has not answered for a while (the saga's notice moment). */
+    noAnswerYet(state, action: PayloadAction<WithId>) {
+      const request = byId(state, action.payload.id);
+      if (request?.status === 'waiting') request.noAnswerYet = true;
+    },
     walletBusyChanged(state, action: PayloadAction<WithId<{ busy: boolean }>>) {
       const request = byId(state, action.payload.id);
       if (request?.status !== 'waiting') return;
@@ -118,7 +129,7 @@ export const signingSlice = createSlice({
       const request = byId(state, action.payload.id);
       if (request?.status !== 'waiting' || request.input.kind === 'transaction') return;
       const { signature, signer } = action.payload;
-      delete request.walletBusy;
+      settle(request);
       request.signature = signature;
       request.signer = signer;
       if (signer.toLowerCase() === request.account.toLowerCase()) {
@@ -128,52 +139,39 @@ export const signingSlice = createSlice({
         request.error = walletError(SIGNING_ERROR_NAMES.signerMismatch, SIGNING_MESSAGES.signerMismatch(signer, request.account));
       }
     },
-    transactionSent(state, action: PayloadAction<WithId<{ hash: string; explorerUrl?: string }>>) {
+    /** The wallet accepted the transaction: the request ends here, the transaction is followed on. */
+    transactionSent(state, action: PayloadAction<WithId<{ hash: string }>>) {
       const request = byId(state, action.payload.id);
-      if (request?.status !== 'waiting' || request.input.kind !== 'transaction') return;
-      delete request.walletBusy;
-      request.status = 'pending';
+      if (request?.status !== 'waiting' || request.input.kind !== 'transaction' || typeof action.payload.hash !== 'string') return;
+      settle(request);
+      request.status = 'sent';
       request.hash = action.payload.hash;
-      if (action.payload.explorerUrl) request.explorerUrl = action.payload.explorerUrl;
-    },
-    transactionMined(state, action: PayloadAction<WithId<{ blockNumber: number; success: boolean }>>) {
-      const request = byId(state, action.payload.id);
-      if (request?.status !== 'pending') return;
-      const { blockNumber, success } = action.payload;
-      request.blockNumber = blockNumber;
-      request.status = success ? 'confirmed' : 'reverted';
-      if (!success) request.error = walletError(SIGNING_ERROR_NAMES.reverted, SIGNING_MESSAGES.reverted(blockNumber));
-    },
-    /** Followed for as long as we wait, without a receipt. */
-    transactionUnconfirmed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
-      const request = byId(state, action.payload.id);
-      if (request?.status !== 'pending') return;
-      request.status = 'unconfirmed';
-      request.error = action.payload.error;
     },
     failed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const request = byId(state, action.payload.id);
       if (!isInFlight(request) || !request) return;
-      delete request.walletBusy;
+      settle(request);
       request.status = action.payload.error.code === 4001 ? 'declined' : 'failed';
       request.error = action.payload.error;
     },
-    /** Stop waiting: the user gives up on the wallet (or on following a transaction). */
+    /** Stop waiting: the user gives up on the wallet. */
     abandonRequested(state, action: PayloadAction<{ kind: SigningKind }>) {
       const request = state.requests[action.payload.kind];
       if (!request || !isInFlight(request)) return;
-      delete request.walletBusy;
+      settle(request);
       request.status = 'abandoned';
     },
     dropped(state, action: PayloadAction<WithId<{ reason: string }>>) {
       const request = byId(state, action.payload.id);
       if (!isInFlight(request) || !request) return;
-      delete request.walletBusy;
+      settle(request);
       request.status = 'dropped';
       request.error = walletError(SIGNING_ERROR_NAMES.dropped, action.payload.reason);
     },
-    cleared(state, action: PayloadAction<{ kind: SigningKind }>) {
-      if (!isInFlight(state.requests[action.payload.kind])) delete state.requests[action.payload.kind];
+    /** The user changed the form's input: an old result no longer belongs under it. */
+    inputEdited(state, action: PayloadAction<{ kind: SigningKind }>) {
+      const kind = action.payload.kind;
+      if (SIGNING_KINDS.includes(kind) && state.requests[kind] && !isInFlight(state.requests[kind])) delete state.requests[kind];
     },
   },
 });

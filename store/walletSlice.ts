@@ -236,9 +236,16 @@ const slice = createSlice({
       const { id } = action.payload;
       if (state.connections[id].activating && state.activity[id].phase === 'reconnecting') state.activity[id].reconnectSlow = true;
     },
+    /**
+     * The wallet waits on the user for the connection's own request (a connect, a chain switch); a
+     * signing request's wait is the signing state's, so a wallet reporting one here is not news.
+     */
     awaitingWalletChanged(state, action: PayloadAction<Attempted<{ waiting: boolean }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;
-      state.activity[action.payload.id].awaitingWallet = action.payload.waiting === true;
+      const { id } = action.payload;
+      const waiting = action.payload.waiting === true;
+      if (waiting && !state.connections[id].activating && state.activity[id].switchingTo === undefined) return;
+      state.activity[id].awaitingWallet = waiting;
     },
     pairingUriReceived(state, action: PayloadAction<Attempted<{ uri: string }>>) {
       if (!isCurrentAttempt(state, action.payload) || !state.connections[action.payload.id].activating) return;

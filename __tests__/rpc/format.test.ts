@@ -1,4 +1,5 @@
-// Native balances as people read them: 18 decimals, at most four fraction digits, rounded.
+// Native amounts as people read them: 18 decimals, never more than there is, and enough digits to
+// see a transfer and its fee as a change.
 import { exactNativeAmount, formatNativeAmount, groupThousands } from '../../src/features/chain/format';
 import { displayText } from '../../src/lib/displayText';
 
@@ -7,21 +8,46 @@ const eth = (text: string) => {
   return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0'));
 };
 
-describe('balance formatting', () => {
+describe('amount formatting', () => {
   it.each([
     ['0', '0'],
     ['1', '1'],
     ['10000', '10,000'],
     ['1234567.5', '1,234,567.5'],
-    ['1.23456', '1.2346'],
+    ['1.23456', '1.2345'],
     ['1.23454', '1.2345'],
-    ['0.99999', '1'],
-    ['0.00005', '0.0001'],
-    ['0.00004999', '< 0.0001'],
-    ['0.000000000000000001', '< 0.0001'],
-  ])('%s ETH reads as %s', (amount, shown) => {
+    ['2.000123456789', '2.0001'],
+  ])('%s ETH reads as %s (four decimals from 1 up)', (amount, shown) => {
     expect(formatNativeAmount(eth(amount))).toBe(shown);
     expect(formatNativeAmount(eth(amount).toString())).toBe(shown);
+  });
+
+  it.each([
+    ['0.5', '0.5'],
+    ['0.000021', '0.000021'],
+    ['0.00002134567', '0.00002134'],
+    ['0.00004999', '0.00004999'],
+    ['0.000000000000000001', '0.000000000000000001'],
+  ])('%s ETH below 1 keeps four significant digits: %s (a fee is never "< 0.0001")', (amount, shown) => {
+    expect(formatNativeAmount(eth(amount))).toBe(shown);
+  });
+
+  it.each([
+    ['0.99999', '0.9999'],
+    ['9999.999999', '9,999.9999'],
+    ['0.000099999', '0.00009999'],
+  ])('%s ETH is cut, never rounded up to more than there is: %s', (amount, shown) => {
+    expect(formatNativeAmount(eth(amount))).toBe(shown);
+  });
+
+  it('sending 0.01 ETH from 10,000 with a 0.000021 ETH fee shows both as a change', () => {
+    const after = eth('10000') - eth('0.01') - eth('0.000021');
+    expect(formatNativeAmount(after)).toBe('9,999.9899');
+    expect(formatNativeAmount(after)).not.toBe(formatNativeAmount(eth('10000') - eth('0.01')));
+  });
+
+  it('a smaller transfer still shows: 0.00001 from 10,000', () => {
+    expect(formatNativeAmount(eth('10000') - eth('0.00001'))).toBe('9,999.9999');
   });
 
   it('the exact amount keeps every digit', () => {

@@ -2,12 +2,14 @@
 // that sign with anvil's first key, and a fake chain node behind the read layer for receipts.
 import { Wallet } from 'ethers';
 import { FakeConnector, FakeEip1193Provider, HANG, injectedWith, rpcError } from '../support/fakeProvider';
+import { FakeNode } from '../support/fakeNode';
 import { startWalletApp, type HarnessOptions } from '../support/walletHarness';
 import { chainApi } from '../../store/chainApi';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { messageToHex, sampleTypedData } from '../../src/lib/typedData';
 import { selectConnectionStatus } from '../../store/selectors';
+import { selectWalletPrompt } from '../../store/signingSelectors';
 import { signingActions as s, type SigningInput, type SigningKind } from '../../store/signingSlice';
 import type { RootState } from '../../store/types';
 import type { ConnectionId } from '../../src/lib/connectors/types';
@@ -26,53 +28,6 @@ afterEach(() => {
   stops.forEach((f) => f());
   stops = [];
 });
-
-/** A fake chain node behind every URL of the table: answers probes, receipts, balances and fees. */
-class FakeNode {
-  receipts = new Map<string, unknown>();
-  readonly calls: string[] = [];
-  constructor(private readonly chains = buildChainTable({}, DEV_URL)) {}
-
-  chainIdOf(url: string): number {
-    const entry = Object.values(this.chains).find((c) => c.rpcUrls.includes(url));
-    return entry?.id ?? 0;
-  }
-
-  answer(url: string, method: string, params: unknown[]): unknown {
-    this.calls.push(method);
-    switch (method) {
-      case 'eth_chainId':
-        return `0x${this.chainIdOf(url).toString(16)}`;
-      case 'eth_getTransactionReceipt': {
-        const receipt = this.receipts.get(params[0] as string);
-        return receipt === undefined ? null : receipt;
-      }
-      case 'eth_getBalance':
-        return '0xde0b6b3a7640000';
-      case 'eth_blockNumber':
-        return '0x10';
-      default:
-        throw new Error(`fake node: no ${method}`);
-    }
-  }
-
-  fetch = async (url: string, init: RequestInit): Promise<Response> => {
-    const body = JSON.parse(String(init.body)) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
-    const one = (call: { id: number; method: string; params: unknown[] }) => {
-      try {
-        return { jsonrpc: '2.0', id: call.id, result: this.answer(url, call.method, call.params) };
-      } catch (error) {
-        return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: String(error) } };
-      }
-    };
-    const out = Array.isArray(body) ? body.map(one) : one(body);
-    return new Response(JSON.stringify(out), { status: 200, headers: { 'content-type': 'application/json' } });
-  };
-
-  mined(hash: string, block: number, success = true): void {
-    this.receipts.set(hash, { transactionHash: hash, blockNumber: `0x${block.toString(16)}`, status: success ? '0x1' : '0x0' });
-  }
-}
 
 /** The wallet signs personal_sign / eth_signTypedData_v4 with a key (anvil's first by default). */
 function signingWallet(options: { key?: string; chainId?: number } = {}): FakeEip1193Provider {
@@ -374,26 +329,30 @@ describe('the account or chain changes while a request waits', () => {
 
 describe('send a transaction (eth_sendTransaction)', () => {
   const transfer: SigningInput = { kind: 'transaction', to: OTHER, valueWei: '1000000000000000000', gas: '0x5208' };
+  const sent = (app: { store: { getState(): RootState } }) => app.store.getState().transactions.list;
 
-  it('sends from the account, follows the receipt on the public endpoints to confirmed, and refreshes balances', async () => {
+  it('sends from the account; the hash ends the request and the transaction is followed on the public endpoints to confirmed, refreshing balances', async () => {
     const wallet = signingWallet();
     const node = new FakeNode();
-    const app = await start(wallet, { node });
+    const app = await start(wallet, { node, transactions: { now: () => 1_000 } });
     const balance = app.store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 31337, address: ACCOUNT }));
     await app.waitFor((st) => chainApi.endpoints.getBalance.select({ chainId: 31337, address: ACCOUNT })(st).data !== undefined);
     const balanceReads = () => node.calls.filter((m) => m === 'eth_getBalance').length;
     const before = balanceReads();
-    app.request(transfer);
-    await app.until('transaction', 'pending');
-    expect(app.requestOf('transaction')).toMatchObject({ hash: HASH, status: 'pending' });
-    expect(app.requestOf('transaction')?.explorerUrl).toBeUndefined();
+    app.request({ ...transfer, toName: 'bob.test' });
+    await app.until('transaction', 'sent');
+    expect(app.requestOf('transaction')).toMatchObject({ hash: HASH, status: 'sent' });
+    expect(sent(app)).toEqual([
+      { hash: HASH, chainId: 31337, account: ACCOUNT, to: OTHER, toName: 'bob.test', valueWei: '1000000000000000000', status: 'pending', sentAt: 1_000 },
+    ]);
+    expect(app.store.getState().transactions.toasts).toEqual([`31337:${HASH}`]);
     expect(wallet.requests.find((r) => r.method === 'eth_sendTransaction')?.params).toEqual([
       { from: ACCOUNT, to: OTHER, value: '0xde0b6b3a7640000', gas: '0x5208' },
     ]);
     await app.waitFor(() => node.calls.includes('eth_getTransactionReceipt'));
     node.mined(HASH, 7);
-    await app.until('transaction', 'confirmed');
-    expect(app.requestOf('transaction')?.blockNumber).toBe(7);
+    await app.waitFor((st) => st.transactions.list[0]?.status === 'confirmed');
+    expect(sent(app)[0]?.blockNumber).toBe(7);
     await app.waitFor(() => balanceReads() > before);
     balance.unsubscribe();
   });
@@ -403,8 +362,8 @@ describe('send a transaction (eth_sendTransaction)', () => {
     node.mined(HASH, 9, false);
     const app = await start(signingWallet(), { node });
     app.request(transfer);
-    await app.until('transaction', 'reverted');
-    expect(app.requestOf('transaction')?.error).toEqual({ name: 'TransactionRevertedError', message: 'The transaction reverted in block 9' });
+    await app.waitFor((st) => st.transactions.list[0]?.status === 'failed');
+    expect(sent(app)[0]).toMatchObject({ hash: HASH, status: 'failed', blockNumber: 9 });
   });
 
   it('a malformed receipt is not believed: following goes on until a valid one', async () => {
@@ -413,18 +372,9 @@ describe('send a transaction (eth_sendTransaction)', () => {
     const app = await start(signingWallet(), { node });
     app.request(transfer);
     await app.waitFor(() => node.calls.filter((m) => m === 'eth_getTransactionReceipt').length >= 2);
-    expect(app.requestOf('transaction')?.status).toBe('pending');
+    expect(sent(app)[0]?.status).toBe('pending');
     node.mined(HASH, 3);
-    await app.until('transaction', 'confirmed');
-  });
-
-  it('links the explorer where the chain table has one', async () => {
-    const node = new FakeNode();
-    node.mined(HASH, 1);
-    const app = await start(signingWallet({ chainId: 1 }), { node });
-    app.request({ ...transfer }, { chainId: 1 });
-    await app.until('transaction', 'confirmed');
-    expect(app.requestOf('transaction')?.explorerUrl).toBe(`https://etherscan.io/tx/${HASH}`);
+    await app.waitFor((st) => st.transactions.list[0]?.status === 'confirmed');
   });
 
   it('a transfer edited in the store into nonsense never reaches the wallet', async () => {
@@ -432,33 +382,44 @@ describe('send a transaction (eth_sendTransaction)', () => {
     const app = await start(wallet);
     app.request({ kind: 'transaction', to: '0xnot-an-address', valueWei: '1' });
     await app.until('transaction', 'failed');
-    expect(app.requestOf('transaction')?.error?.name).toBe('InvalidSigningInputError');
+    app.request({ kind: 'transaction', to: OTHER, toName: 'no dot', valueWei: '1' });
+    await app.until('transaction', 'failed');
+    expect(app.requestOf('transaction')?.error).toEqual({ name: 'InvalidSigningInputError', message: '"no dot" is not a recipient name' });
     expect(wallet.count('eth_sendTransaction')).toBe(0);
   });
 
-  it('an answer that is not a hash is an error', async () => {
+  it('an answer that is not a hash is an error, and no transaction is recorded', async () => {
     const wallet = signingWallet();
     wallet.answer('eth_sendTransaction', () => '0x1234');
     const app = await start(wallet);
     app.request(transfer);
     await app.until('transaction', 'failed');
     expect(app.requestOf('transaction')?.error).toEqual({ name: 'InvalidWalletAnswerError', message: 'The wallet answered with something that is not a transaction hash' });
+    expect(sent(app)).toEqual([]);
   });
 
-  it('no receipt within the time we follow: unconfirmed, with the hash kept', async () => {
+  it('no receipt within the time we follow: not confirmed yet, with the hash kept', async () => {
     const app = await start(signingWallet(), { signingTimeouts: { receiptMs: 300 } });
     app.request(transfer);
-    await app.until('transaction', 'unconfirmed');
-    expect(app.requestOf('transaction')).toMatchObject({ hash: HASH, error: { name: 'TimeoutError' } });
-    expect(app.requestOf('transaction')?.error?.message).toMatch(/^No receipt after 0 s/);
+    await app.waitFor((st) => st.transactions.list[0]?.status === 'unconfirmed');
+    expect(sent(app)[0]?.hash).toBe(HASH);
   });
 
-  it('following can be stopped', async () => {
-    const app = await start(signingWallet());
+  it('a second transfer may be sent while the first is pending; both are followed', async () => {
+    const wallet = signingWallet();
+    const second = `0x${'cd'.repeat(32)}`;
+    const hashes = [HASH, second];
+    wallet.answer('eth_sendTransaction', () => hashes.shift());
+    const node = new FakeNode();
+    const app = await start(wallet, { node });
     app.request(transfer);
-    await app.until('transaction', 'pending');
-    app.store.dispatch(s.abandonRequested({ kind: 'transaction' }));
-    expect(app.requestOf('transaction')).toMatchObject({ status: 'abandoned', hash: HASH });
+    await app.until('transaction', 'sent');
+    app.request({ ...transfer, valueWei: '2' });
+    await app.waitFor((st) => st.transactions.list.length === 2);
+    node.mined(second, 5);
+    node.mined(HASH, 4);
+    await app.waitFor((st) => st.transactions.list.every((tx) => tx.status === 'confirmed'));
+    expect(app.requestOf('transaction')?.hash).toBe(second);
   });
 
   it('an account change after the hash does not hide the transaction: it is followed for the account that sent it', async () => {
@@ -466,26 +427,99 @@ describe('send a transaction (eth_sendTransaction)', () => {
     const node = new FakeNode();
     const app = await start(wallet, { node });
     app.request(transfer);
-    await app.until('transaction', 'pending');
+    await app.until('transaction', 'sent');
     wallet.accounts = [OTHER.toLowerCase()];
     wallet.emit('accountsChanged', [OTHER.toLowerCase()]);
     node.mined(HASH, 4);
-    await app.until('transaction', 'confirmed');
-    expect(app.requestOf('transaction')?.account).toBe(ACCOUNT);
+    await app.waitFor((st) => st.transactions.list[0]?.status === 'confirmed');
+    expect(sent(app)[0]?.account).toBe(ACCOUNT);
+  });
+});
+
+describe('a transfer the wallet answers after something changed (SPEC section 10: never lost from view)', () => {
+  const transfer: SigningInput = { kind: 'transaction', to: OTHER, valueWei: '1000000000000000000', gas: '0x5208' };
+
+  function slowWallet() {
+    const wallet = signingWallet();
+    let answer: (value: unknown) => void = () => undefined;
+    wallet.answer('eth_sendTransaction', () => new Promise((resolve) => (answer = resolve)));
+    return { wallet, answer: (value: unknown) => answer(value) };
+  }
+
+  it('after an account switch: shown and followed for the account and chain it was asked for', async () => {
+    const { wallet, answer } = slowWallet();
+    const node = new FakeNode();
+    const app = await start(wallet, { node });
+    app.request(transfer);
+    await app.until('transaction', 'waiting');
+    wallet.accounts = [OTHER.toLowerCase()];
+    wallet.emit('accountsChanged', [OTHER.toLowerCase()]);
+    await app.waitFor((st) => st.wallet.connections.injected.accounts?.[0] === OTHER);
+    answer(HASH);
+    const st = await app.waitFor((s) => s.transactions.list.length === 1);
+    expect(st.transactions.list[0]).toMatchObject({ hash: HASH, account: ACCOUNT, chainId: 31337, status: 'pending' });
+    expect(st.transactions.toasts).toEqual([`31337:${HASH}`]);
+    node.mined(HASH, 12);
+    await app.waitFor((s) => s.transactions.list[0]?.status === 'confirmed');
+  });
+
+  it('after a chain switch, a disconnect, or the user pressing Stop waiting: still recorded when the wallet sends it', async () => {
+    for (const change of ['chain', 'disconnect', 'stop'] as const) {
+      const { wallet, answer } = slowWallet();
+      const app = await start(wallet);
+      app.request(transfer);
+      await app.until('transaction', 'waiting');
+      if (change === 'chain') wallet.setChain(1);
+      if (change === 'disconnect') app.store.dispatch({ type: 'wallet/disconnectRequested', payload: { id: 'injected' } });
+      if (change === 'stop') app.store.dispatch(s.abandonRequested({ kind: 'transaction' }));
+      await app.settle(30);
+      answer(HASH);
+      const st = await app.waitFor((state) => state.transactions.list.length === 1);
+      expect([change, st.transactions.list[0]]).toEqual([change, expect.objectContaining({ hash: HASH, account: ACCOUNT, chainId: 31337 })]);
+    }
+  });
+
+  it('a signature answered after an account switch is still never shown', async () => {
+    const wallet = signingWallet();
+    let answer: (value: unknown) => void = () => undefined;
+    wallet.answer('personal_sign', () => new Promise((resolve) => (answer = resolve)));
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'waiting');
+    wallet.accounts = [OTHER.toLowerCase()];
+    wallet.emit('accountsChanged', [OTHER.toLowerCase()]);
+    await app.until('message', 'dropped');
+    answer(await signer.signMessage('hi'));
+    await app.settle(50);
+    expect(JSON.stringify(app.store.getState())).not.toContain((await signer.signMessage('hi')).slice(2, 40));
   });
 });
 
 describe('a request waiting on a phone (WalletConnect, Coinbase)', () => {
-  it('marks the connection as waiting on the wallet while the request is open ("Confirm on phone"), and clears it after', async () => {
+  it('once the wallet is quiet a moment the request says so ("Confirm on phone"), and not after the answer', async () => {
     const wallet = signingWallet();
     let answer: (value: unknown) => void = () => undefined;
     wallet.answer('personal_sign', () => new Promise((resolve) => (answer = resolve)));
     const app = await start(wallet, { kind: 'walletconnect' });
     app.request({ kind: 'message', message: 'hi' });
-    await app.waitFor((st) => st.wallet.activity.walletconnect.awaitingWallet);
+    await app.waitFor((st) => selectWalletPrompt(st, 'walletconnect') === 'message');
+    expect(app.requestOf('message')?.noAnswerYet).toBe(true);
     answer(await signer.signMessage('hi'));
     await app.until('message', 'signed');
-    await app.waitFor((st) => !st.wallet.activity.walletconnect.awaitingWallet);
+    expect(selectWalletPrompt(app.store.getState(), 'walletconnect')).toBeUndefined();
+    expect(app.requestOf('message')?.noAnswerYet).toBeUndefined();
+  });
+
+  it("a signature's wait is never the connection's own (no \"Your wallet already has a request waiting\"), even when the connector reports the wallet waiting", async () => {
+    const wallet = signingWallet();
+    wallet.answer('personal_sign', () => HANG);
+    const app = await start(wallet, { kind: 'coinbase' });
+    app.request({ kind: 'message', message: 'hi' });
+    await app.waitFor((st) => selectWalletPrompt(st, 'coinbase') === 'message');
+    (app.connector as FakeConnector).emit({ type: 'awaitingWallet', waiting: true });
+    await app.settle(30);
+    expect(app.store.getState().wallet.activity.coinbase.awaitingWallet).toBe(false);
+    expect(selectWalletPrompt(app.store.getState(), 'coinbase')).toBe('message');
   });
 
   it('Cancel in that notice abandons the request', async () => {
@@ -493,19 +527,35 @@ describe('a request waiting on a phone (WalletConnect, Coinbase)', () => {
     wallet.answer('personal_sign', () => HANG);
     const app = await start(wallet, { kind: 'coinbase' });
     app.request({ kind: 'message', message: 'hi' });
-    await app.waitFor((st) => st.wallet.activity.coinbase.awaitingWallet);
+    await app.waitFor((st) => selectWalletPrompt(st, 'coinbase') === 'message');
     app.store.dispatch({ type: 'wallet/walletRequestCancelled', payload: { id: 'coinbase' } });
     await app.until('message', 'abandoned');
-    expect(app.store.getState().wallet.activity.coinbase.awaitingWallet).toBe(false);
+    expect(selectWalletPrompt(app.store.getState(), 'coinbase')).toBeUndefined();
   });
 
   it('a quick answer shows no notice at all', async () => {
     const app = await start(signingWallet(), { kind: 'walletconnect', signingTimeouts: { noticeMs: 1000 } });
-    const seen: boolean[] = [];
-    const unsubscribe = app.store.subscribe(() => seen.push(app.store.getState().wallet.activity.walletconnect.awaitingWallet));
+    const seen: Array<string | undefined> = [];
+    const unsubscribe = app.store.subscribe(() => seen.push(selectWalletPrompt(app.store.getState(), 'walletconnect')));
     app.request({ kind: 'message', message: 'hi' });
     await app.until('message', 'signed');
     unsubscribe();
-    expect(seen).not.toContain(true);
+    expect(seen.filter((p) => p !== undefined)).toEqual([]);
+  });
+});
+
+describe('a new input clears an old result', () => {
+  it('an edit after a signature removes it; an edit while the wallet is asked changes nothing', async () => {
+    const wallet = signingWallet();
+    const app = await start(wallet);
+    app.request({ kind: 'message', message: 'hi' });
+    await app.until('message', 'signed');
+    app.store.dispatch(s.inputEdited({ kind: 'message' }));
+    expect(app.requestOf('message')).toBeUndefined();
+    wallet.answer('personal_sign', () => HANG);
+    app.request({ kind: 'message', message: 'again' });
+    await app.until('message', 'waiting');
+    app.store.dispatch(s.inputEdited({ kind: 'message' }));
+    expect(app.requestOf('message')?.status).toBe('waiting');
   });
 });

@@ -225,6 +225,11 @@ export async function shownBalance(page: Page, _kind?: Kind): Promise<string> {
   return ((await balance.textContent()) ?? '').trim();
 }
 
+/** Waits until the page shows `text` as the current account's balance (e.g. "100 ETH"). */
+export async function waitForBalance(page: Page, text: string | RegExp, _kind?: Kind): Promise<void> {
+  await accountButton(page).getByTestId('balance').filter({ hasText: text }).first().waitFor();
+}
+
 /** The latest block number the page shows, once it shows one. */
 export async function shownBlockNumber(page: Page): Promise<number> {
   const block = page.getByTestId('block-number');
@@ -262,15 +267,75 @@ export async function signTypedDataSample(page: Page): Promise<void> {
   await section.getByTestId('sign-typedData').getByRole('button', { name: 'Sign typed data' }).click();
 }
 
-/** Sends `amount` of the native currency to `to` (does not wait for the outcome). */
-export async function sendTransfer(page: Page, to: string, amount: string): Promise<void> {
+/** Fills the transfer form (recipient: an address or a name; amount in the native currency) without sending. */
+export async function fillTransfer(page: Page, to: string, amount: string): Promise<Locator> {
   const section = await openSigning(page);
   const form = section.getByTestId('sign-transaction');
   await form.getByLabel('To').fill(to);
   await form.getByLabel(/^Amount/).fill(amount);
+  return form;
+}
+
+/** Sends `amount` of the native currency to `to` (an address or a name); does not wait for the outcome. */
+export async function sendTransfer(page: Page, to: string, amount: string): Promise<void> {
+  const form = await fillTransfer(page, to, amount);
   const send = form.getByRole('button', { name: /^Send/ });
   await send.and(page.locator(':enabled')).waitFor();
   await send.click();
+}
+
+/** What the transfer form says beside the recipient once it has settled (a name's address, or why not). */
+export async function recipientNote(page: Page): Promise<{ status: string; text: string; address?: string }> {
+  const note = (await openSigning(page)).getByTestId('sign-transaction').getByTestId('recipient');
+  await note.and(page.locator(':not([data-status=resolving])')).waitFor();
+  const address = note.getByTestId('resolved-address');
+  return {
+    status: (await note.getAttribute('data-status')) ?? '',
+    text: ((await note.textContent()) ?? '').trim(),
+    ...((await address.count()) > 0 ? { address: (await address.textContent()) ?? '' } : {}),
+  };
+}
+
+/** What the transfer form says about the fee, and about the balance (undefined when it says nothing). */
+export async function transferWarnings(page: Page): Promise<{ fee: string; balance: string | undefined; sendLabel: string }> {
+  const form = (await openSigning(page)).getByTestId('sign-transaction');
+  const fee = form.getByTestId('fee');
+  await fee.filter({ hasNotText: 'Estimating' }).waitFor();
+  const balance = form.getByTestId('balance-warning');
+  return {
+    fee: ((await fee.textContent()) ?? '').trim(),
+    balance: (await balance.count()) > 0 ? ((await balance.textContent()) ?? '').trim() : undefined,
+    sendLabel: ((await form.getByRole('button', { name: /^Send/ }).textContent()) ?? '').trim(),
+  };
+}
+
+/** The toasts of sent transactions on screen. */
+export function toasts(page: Page): Locator {
+  return page.getByTestId('tx-toast');
+}
+
+/** The toast of one transaction (by hash) once it shows `status` ('pending', 'confirmed', 'failed', 'unconfirmed'). */
+export async function waitForToast(page: Page, status: string, hash?: string, timeout?: number): Promise<Locator> {
+  const toast = page.locator(`[data-testid=tx-toast][data-status=${status}]${hash ? `[data-hash="${hash.toLowerCase()}"]` : ''}`);
+  await toast.waitFor(timeout === undefined ? {} : { timeout });
+  return toast;
+}
+
+export interface ShownTransaction {
+  hash: string;
+  status: string;
+  text: string;
+}
+
+/** The recent transactions the page shows for the current account and chain, newest first. */
+export async function recentTransactions(page: Page): Promise<ShownTransaction[]> {
+  const list = (await openAccountMenu(page)).getByTestId('recent-transactions');
+  await list.waitFor();
+  const shown = await list.getByTestId('recent-transaction').evaluateAll((items) =>
+    items.map((item) => ({ hash: item.getAttribute('data-hash') ?? '', status: item.getAttribute('data-status') ?? '', text: (item.textContent ?? '').trim() })),
+  );
+  await closeDialogs(page);
+  return shown;
 }
 
 /**

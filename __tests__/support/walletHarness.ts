@@ -3,7 +3,8 @@
 import createSagaMiddleware from 'redux-saga';
 import { rootSaga } from '../../sagas';
 import { WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../../sagas/context';
-import { SIGNING_CONTEXT, type SigningTimeouts } from '../../sagas/signing';
+import { SIGNING_CONTEXT, type SigningTimeouts } from '../../sagas/signingContext';
+import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../../sagas/transactions';
 import { setupStore } from '../../store/setupStore';
 import type { RootState } from '../../store/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
@@ -29,6 +30,8 @@ export interface HarnessOptions {
   /** Signing and sending: their timeouts, and the read layer that follows transactions. */
   signingTimeouts?: Partial<SigningTimeouts>;
   rpc?: RpcRuntime;
+  /** Where sent transactions are kept across reloads (none: nothing is kept), and the clock that stamps them. */
+  transactions?: TransactionsSagaContext;
 }
 
 export function startWalletApp(options: HarnessOptions = {}) {
@@ -52,7 +55,7 @@ export function startWalletApp(options: HarnessOptions = {}) {
   const allowedChainIds = Object.fromEntries(
     CONNECTION_IDS.map((id) => [id, options.allowedChainIds?.[id] ?? offered[id]]),
   ) as Record<ConnectionId, number[]>;
-  const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts } });
+  const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts, [TRANSACTIONS_CONTEXT]: options.transactions } });
   const store = setupStore(undefined, { allowedChainIds, session, connectors, middleware: [sagaMiddleware], ...(options.rpc ? { rpc: options.rpc } : {}) });
   const task = sagaMiddleware.run(rootSaga);
 

@@ -1,5 +1,6 @@
 // A transfer as typed: recipient and amount checked, the amount turned into wei exactly.
-import { checkTransfer, isTransactionHash, parseAmount, toQuantity, transactionUrl, transferProblem } from '../../src/lib/transfer';
+import { isTransactionHash } from '../../src/lib/sentTransactions';
+import { checkTransfer, parseAmount, toQuantity, transactionUrl, transferProblem } from '../../src/lib/transfer';
 
 describe('amounts in ether units', () => {
   it.each([

@@ -4,6 +4,7 @@ import { selectFirstScreenWait } from '../../store/selectors';
 import { NetworkStatus } from '../features/chain/NetworkStatus';
 import { Overview } from '../features/chain/Overview';
 import { SignSection } from '../features/sign/SignSection';
+import { TransactionToasts } from '../features/transactions/TransactionToasts';
 import { ConnectionBanner } from '../features/wallet/ConnectionBanner';
 import { loadAccountMenu, loadConnectDialog } from '../features/wallet/lazy';
 import { WalletControl } from '../features/wallet/WalletControl';
@@ -34,6 +35,7 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
       <footer className="bottom">
         <NetworkStatus />
       </footer>
+      <TransactionToasts />
       {later ? (
         <Suspense fallback={null}>
           <ConnectDialog />

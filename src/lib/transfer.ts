@@ -1,5 +1,6 @@
 // A native-currency transfer as the user types it (recipient, amount in ether units), checked and
 // turned into JSON-RPC quantities. No ethers: plain bigint arithmetic on decimal strings.
+import { isRecipientName } from './sentTransactions';
 import { checksumAddress } from './validation';
 
 export const NATIVE_DECIMALS = 18;
@@ -11,7 +12,10 @@ export const TRANSFER_MESSAGES = {
   tooManyDecimals: `At most ${NATIVE_DECIMALS} decimal places`,
   tooLarge: 'The amount is larger than any balance can be',
   invalidHash: 'The wallet answered with something that is not a transaction hash',
+  invalidName: (value: string) => `${JSON.stringify(value)} is not a recipient name`,
 } as const;
+
+
 
 export interface TransferInput {
   to: string;
@@ -34,6 +38,23 @@ export function parseAmount(text: string): bigint | string {
   return wei > MAX_UINT256 ? TRANSFER_MESSAGES.tooLarge : wei;
 }
 
+/** What the user typed as a recipient: an address, a name to resolve (it has a dot), or neither. */
+export type Recipient =
+  | { kind: 'empty' }
+  | { kind: 'address'; address: string }
+  | { kind: 'name'; name: string }
+  | { kind: 'invalid'; looksLikeAddress: boolean };
+
+export function parseRecipient(text: string): Recipient {
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'empty' };
+  const address = checksumAddress(trimmed);
+  if (address) return { kind: 'address', address };
+  const looksLikeAddress = /^0x[0-9a-f]*$/i.test(trimmed);
+  if (!looksLikeAddress && isRecipientName(trimmed)) return { kind: 'name', name: trimmed };
+  return { kind: 'invalid', looksLikeAddress };
+}
+
 export function checkTransfer(to: string, amount: string): TransferCheck {
   const recipient = checksumAddress(to.trim());
   if (!recipient) return { ok: false, field: 'to', message: TRANSFER_MESSAGES.invalidRecipient(to) };
@@ -43,8 +64,9 @@ export function checkTransfer(to: string, amount: string): TransferCheck {
 }
 
 /** A transfer as stored (it may have been edited or replayed): why it cannot be sent, or undefined. */
-export function transferProblem(input: { to: unknown; valueWei: unknown; gas?: unknown }): string | undefined {
+export function transferProblem(input: { to: unknown; toName?: unknown; valueWei: unknown; gas?: unknown }): string | undefined {
   if (typeof input.to !== 'string' || checksumAddress(input.to) === undefined) return TRANSFER_MESSAGES.invalidRecipient(String(input.to));
+  if (input.toName !== undefined && !isRecipientName(input.toName)) return TRANSFER_MESSAGES.invalidName(String(input.toName));
   if (typeof input.valueWei !== 'string' || !/^[0-9]{1,78}$/.test(input.valueWei) || BigInt(input.valueWei) > MAX_UINT256) {
     return TRANSFER_MESSAGES.invalidAmount(String(input.valueWei));
   }
@@ -53,10 +75,6 @@ export function transferProblem(input: { to: unknown; valueWei: unknown; gas?: u
 }
 
 export const toQuantity = (value: bigint | string | number): string => `0x${BigInt(value).toString(16)}`;
-
-export function isTransactionHash(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value);
-}
 
 /** The chain's explorer page of a transaction, where the chain table has an explorer. */
 export function transactionUrl(explorerUrls: readonly string[] | undefined, hash: string): string | undefined {

@@ -1,19 +1,29 @@
-// Native balances for people: 18 decimals, at most 4 fraction digits, thousands grouped. Every
-// step is linear in the number of digits (no regular expression that rescans the rest of the text).
+// Native amounts for people: never more than there is (cut, not rounded up: 9,999.98998 is not
+// "9,999.99"), four decimals from 1 up, and below 1 four significant digits (a fee of 0.000021 reads
+// "0.000021", not "< 0.0001"), so that a transfer and its fee both show as a change. Thousands are
+// grouped. Every step is linear in the number of digits (no regular expression that rescans the text).
 
 export const NATIVE_DECIMALS = 18;
+/** Decimals shown from 1 up. */
 const FRACTION_DIGITS = 4;
+/** Significant digits shown below 1. */
+const SIGNIFICANT_DIGITS = 4;
 
-/** "1,234.5678", "0.1", "0", or "< 0.0001" for dust; rounded half up. */
+/** "1,234.5678", "0.1", "0", "0.000021", "9,999.9899" (cut toward zero, trailing zeros dropped). */
 export function formatNativeAmount(wei: bigint | string, decimals = NATIVE_DECIMALS): string {
   const value = typeof wei === 'bigint' ? wei : BigInt(wei);
-  const step = 10n ** BigInt(decimals - FRACTION_DIGITS);
-  const rounded = (value + step / 2n) / step;
-  if (value > 0n && rounded === 0n) return `< 0.${'0'.repeat(FRACTION_DIGITS - 1)}1`;
-  const unit = 10n ** BigInt(FRACTION_DIGITS);
-  const whole = groupThousands((rounded / unit).toString());
-  const fraction = trimTrailingZeros((rounded % unit).toString().padStart(FRACTION_DIGITS, '0'));
-  return fraction ? `${whole}.${fraction}` : whole;
+  if (value < 0n) return `-${formatNativeAmount(-value, decimals)}`;
+  const unit = 10n ** BigInt(decimals);
+  const whole = value / unit;
+  const digits = (value % unit).toString().padStart(decimals, '0');
+  let shown = FRACTION_DIGITS;
+  if (whole === 0n) {
+    const first = firstNonZero(digits);
+    if (first >= 0) shown = Math.max(shown, first + SIGNIFICANT_DIGITS);
+  }
+  const fraction = trimTrailingZeros(digits.slice(0, Math.min(shown, decimals)));
+  const grouped = groupThousands(whole.toString());
+  return fraction ? `${grouped}.${fraction}` : grouped;
 }
 
 /** The exact amount, every digit, for a tooltip. */
@@ -32,8 +42,16 @@ export function groupThousands(digits: string): string {
   return groups.join(',');
 }
 
+function firstNonZero(digits: string): number {
+  for (let i = 0; i < digits.length; i++) if (digits.charCodeAt(i) !== 48) return i;
+  return -1;
+}
+
 function trimTrailingZeros(digits: string): string {
   let end = digits.length;
   while (end > 0 && digits.charCodeAt(end - 1) === 48) end--;
   return digits.slice(0, end);
 }
+
+/** "0x7099…79C8": an address short enough for a line; show the full one beside it (title, tooltip). */
+export const shortAddress = (address: string): string => (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);

@@ -4,6 +4,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { chainApi } from '../../../store/chainApi';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectPendingTransactions } from '../../../store/transactionsSlice';
 import { uiActions } from '../../../store/uiSlice';
 import type { PageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
@@ -24,6 +25,7 @@ export function AccountButton({ page }: { page: PageView }) {
   const name = useRead(chainApi.endpoints.getName, chain?.ensRegistry && account ? { chainId: chain.id, address: account } : skipToken).currentData;
   const symbol = chain?.nativeCurrency?.symbol ?? 'ETH';
   const shownName = name ? displayText(name, Infinity) : undefined;
+  const pending = useAppSelector((s) => (chain && account ? selectPendingTransactions(s, account, chain.id).length : 0));
   return (
     <button
       type="button"
@@ -69,6 +71,12 @@ export function AccountButton({ page }: { page: PageView }) {
       <span className="account-id" data-testid="account" data-address={account} title={shownName ? `${shownName} (${account})` : account}>
         {shownName ?? shortAddress(account)}
       </span>
+      {pending > 0 ? (
+        <span className="account-pending" data-testid="pending-transactions" title={`${pending} pending`}>
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">, {pending === 1 ? '1 transaction pending' : `${pending} transactions pending`}</span>
+        </span>
+      ) : null}
     </button>
   );
 }

@@ -5,13 +5,14 @@
 import { useId } from 'react';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectAwaitingWallet, selectConnectorInfo, selectLinkLost } from '../../../store/selectors';
+import { selectConnectorInfo, selectLinkLost } from '../../../store/selectors';
+import { selectWalletPrompt } from '../../../store/signingSelectors';
 import { walletActions } from '../../../store/walletSlice';
 
 export function CornerNotice({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
   const info = useAppSelector((s) => selectConnectorInfo(s, id));
-  const awaiting = useAppSelector((s) => selectAwaitingWallet(s, id));
+  const awaiting = useAppSelector((s) => selectWalletPrompt(s, id) !== undefined);
   const linkLost = useAppSelector((s) => selectLinkLost(s, id));
   const titleId = useId();
   // A browser-extension kind (it lists announced wallets) prompts in this browser: its card says enough.

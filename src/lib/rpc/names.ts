@@ -1,4 +1,5 @@
-// ENS reverse lookup, verified by a forward lookup. The reverse name `<addr>.addr.reverse` is plain
+// ENS reverse lookup, verified by a forward lookup; and forward resolution of a name the user types
+// (a transfer's recipient). The reverse name `<addr>.addr.reverse` is plain
 // ASCII and is hashed with the keccak already in the bundle (../keccak); the ENSIP-15 normaliser (a large
 // table, ~200 ms to initialise) is loaded only when a reverse record actually holds a name.
 import { keccak256 } from '../keccak';
@@ -116,4 +117,38 @@ export async function lookupName(
   if (!resolver) return null;
   const forward = await read(call, resolver, `${ADDR}${node.slice(2)}`);
   return forward !== undefined && decodeAddress(forward) === address.toLowerCase() ? name : null;
+}
+
+/** What a recipient name resolves to (forward lookup). */
+export type NameResolution =
+  /** `name` is the ENSIP-15 normalised form of what was typed; `address` is lowercase. */
+  | { status: 'resolved'; name: string; address: string }
+  /** A valid name with no address on this chain (no resolver, or no `addr` record). */
+  | { status: 'notFound'; name: string }
+  /** Not a valid name (ENSIP-15 refuses it). */
+  | { status: 'invalid' };
+
+/**
+ * The address `name` points to on the registry's chain, read through the registry's resolver for the
+ * normalised name: an answer that is not an ABI-encoded address, or the zero address, is no address.
+ */
+export async function resolveName(
+  call: ContractCall,
+  registry: string,
+  name: string,
+  normalizer: () => Promise<Normalize> = loadNormalizer,
+): Promise<NameResolution> {
+  const normalize = await normalizer();
+  let normalised: string;
+  try {
+    normalised = normalize(name);
+  } catch {
+    return { status: 'invalid' };
+  }
+  if (normalised === '' || !normalised.includes('.')) return { status: 'invalid' };
+  const node = namehash(normalised);
+  const resolver = await resolverOf(call, registry, node);
+  const data = resolver ? await read(call, resolver, `${ADDR}${node.slice(2)}`) : undefined;
+  const address = data ? decodeAddress(data) : undefined;
+  return address ? { status: 'resolved', name: normalised, address } : { status: 'notFound', name: normalised };
 }

@@ -8,6 +8,7 @@ import { uiActions } from '../../../../store/uiSlice';
 import { selectPageView } from '../../../../store/viewedChain';
 import { useChains } from '../../../ui/chainsContext';
 import { Dialog } from '../../../ui/Dialog';
+import { RecentTransactions } from '../../transactions/RecentTransactions';
 import { CurrentWallet } from './CurrentWallet';
 import { NetworkSection } from './NetworkSection';
 import { OtherWallet } from './OtherWallet';
@@ -29,6 +30,11 @@ export default function AccountMenu() {
     <Dialog title="Your wallet" onClose={close} className="account-menu" testId="account-menu" fallbackFocus={walletControl}>
       <CurrentWallet kind={page.kind} account={page.account} chainId={page.chainId} />
       <NetworkSection kind={page.kind} chainId={page.chainId} />
+      {page.view === 'Connected' && page.chainId !== undefined ? (
+        <div className="menu-section">
+          <RecentTransactions account={page.account} chainId={page.chainId} />
+        </div>
+      ) : null}
       <section className="menu-section" aria-labelledby="other-wallets-title">
         <h3 id="other-wallets-title">Other wallets</h3>
         {otherKinds.length > 0 ? (

@@ -1,0 +1,68 @@
+// Transactions the user sent (SPEC section 10): read back from storage at start and re-checked (each
+// one not settled is followed to its receipt again), every new one followed to its receipt, and the
+// list written back whenever it changes. Storage arrives through saga context and may refuse.
+import type { SagaIterator } from 'redux-saga';
+import { actionChannel, call, fork, getContext, put, select, take } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import type { KeyValueStorage } from '../src/lib/persistence';
+import { createTransactionMemory, transactionKey, type SentTransaction } from '../src/lib/sentTransactions';
+import { isUnsettled, selectTransactionList, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { signingTimeouts, type SigningTimeouts } from './signingContext';
+
+/** Saga context key for TransactionsSagaContext (optional: nothing is kept across reloads without it). */
+export const TRANSACTIONS_CONTEXT = 'transactions';
+
+export interface TransactionsSagaContext {
+  /** Where the recent transactions are kept across reloads; any call may throw. */
+  storage?: KeyValueStorage;
+  /** The clock that stamps a sent transaction (tests pass their own). */
+  now?: () => number;
+}
+
+export function* transactionsContext(): SagaIterator<TransactionsSagaContext> {
+  const context: TransactionsSagaContext | undefined = yield getContext(TRANSACTIONS_CONTEXT);
+  return context ?? {};
+}
+
+type Follower = typeof import('./transactionsFollow');
+// Following a receipt is needed only once there is a transaction to follow: its own small chunk.
+const loadFollower = (): Promise<Follower> => import(/* webpackChunkName: "transactions" */ './transactionsFollow');
+
+const isTransactionsAction = (action: Action) => typeof action.type === 'string' && action.type.startsWith(`${transactionsSlice.name}/`);
+const keyOf = (tx: SentTransaction) => transactionKey(tx.chainId, tx.hash);
+
+export function* watchTransactions(): SagaIterator {
+  const context: TransactionsSagaContext = yield call(transactionsContext);
+  const memory = createTransactionMemory(context.storage);
+  const timeouts: SigningTimeouts = yield call(signingTimeouts);
+  // Taken before anything is restored, so no transaction sent meanwhile is missed.
+  const changes = yield actionChannel(isTransactionsAction);
+  const followed = new Set<string>();
+  function* followOnce(tx: SentTransaction): SagaIterator {
+    const key = keyOf(tx);
+    if (followed.has(key)) return;
+    followed.add(key);
+    try {
+      const follower: Follower = yield call(loadFollower);
+      yield call(follower.follow, tx, timeouts);
+    } catch {
+      // The code could not load (offline, a new deploy): it stays as it is, re-checked on the next load.
+    } finally {
+      followed.delete(key);
+    }
+  }
+
+  yield put(actions.restored({ transactions: memory.load() }));
+  let saved: SentTransaction[] = yield select(selectTransactionList);
+  for (const tx of saved) if (isUnsettled(tx)) yield fork(followOnce, tx);
+  while (true) {
+    yield take(changes);
+    const list: SentTransaction[] = yield select(selectTransactionList);
+    if (list === saved) continue;
+    // A transaction new to the list is one the wallet has just accepted: follow it.
+    const known = new Set(saved.map(keyOf));
+    for (const tx of list) if (!known.has(keyOf(tx)) && tx.status === 'pending') yield fork(followOnce, tx);
+    memory.save(list);
+    saved = list;
+  }
+}

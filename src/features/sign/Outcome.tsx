@@ -1,0 +1,124 @@
+// What became of a form's last request, in the user's words; the exact error under "Details".
+import type { ReactNode } from 'react';
+import { ErrorDetails } from '../../ui/ErrorDetails';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectSigningRequest } from '../../../store/signingSelectors';
+import { signingActions, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
+import { selectTransaction } from '../../../store/transactionsSlice';
+import { selectWalletName } from '../../../store/selectors';
+import { selectConnectorInfo } from '../../../store/selectors';
+import { TransactionLink } from '../transactions/TransactionLink';
+import { failureDetail, statusWords } from '../transactions/words';
+import { plainError } from './words';
+
+export function Outcome({ kind }: { kind: SigningKind }) {
+  const dispatch = useAppDispatch();
+  const request = useAppSelector((s) => selectSigningRequest(s, kind));
+  const walletName = useAppSelector((s) => (request ? selectWalletName(s, request.connectionId) : ''));
+  // A browser extension prompts in its own window; the other kinds may prompt on a phone.
+  const inBrowser = useAppSelector((s) => (request ? selectConnectorInfo(s, request.connectionId).wallets !== undefined : false));
+  const sent = useAppSelector((s) => (request?.hash ? selectTransaction(s, request.chainId, request.hash) : undefined));
+  if (!request) return null;
+  const stop = (
+    <button type="button" className="secondary small" onClick={() => dispatch(signingActions.abandonRequested({ kind }))}>
+      Stop waiting
+    </button>
+  );
+  return (
+    <div className="outcome" role="status" data-testid="outcome" data-status={sent?.status ?? request.status}>
+      <OutcomeBody request={request} walletName={walletName} inBrowser={inBrowser} stop={stop} />
+    </div>
+  );
+}
+
+function OutcomeBody({ request, walletName, inBrowser, stop }: { request: SigningRequest; walletName: string; inBrowser: boolean; stop: ReactNode }) {
+  switch (request.status) {
+    case 'preparing':
+      return (
+        <p className="notice">
+          <span className="spinner" aria-hidden="true" /> Preparing the request…
+        </p>
+      );
+    case 'waiting':
+      return (
+        <div className="notice">
+          <span className="spinner" aria-hidden="true" />
+          <span>
+            {request.walletBusy
+              ? `${walletName} already has a request open: finish it there, and this one follows.`
+              : inBrowser
+                ? `Confirm in ${walletName}.${request.noAnswerYet ? ` If its window did not open, open ${walletName} from your browser's toolbar.` : ''}`
+                : `Confirm in ${walletName}: in its window, or in the app on your phone.`}
+          </span>
+          {stop}
+        </div>
+      );
+    case 'signed':
+      return (
+        <>
+          <p className="ok" data-testid="verified">
+            Signed and verified: the signer is {request.signer}, the connected account.
+          </p>
+          {request.signature ? (
+            <p>
+              Signature: <span className="mono" data-testid="signature">{request.signature}</span>
+            </p>
+          ) : null}
+        </>
+      );
+    case 'sent':
+      return <SentOutcome request={request} />;
+    case 'declined':
+      return <p className="calm">You declined the request in {walletName}.</p>;
+    case 'abandoned':
+      return (
+        <p className="calm">
+          You stopped waiting. If {walletName} still shows the request, reject it there
+          {request.input.kind === 'transaction' ? ' (if you approve it anyway, it appears in your recent transactions).' : '.'}
+        </p>
+      );
+    case 'dropped':
+    case 'failed':
+      return (
+        <>
+          {request.error ? (
+            <ErrorDetails error={request.error} alert={request.status === 'failed'}>
+              {plainError(request.error, walletName)}
+            </ErrorDetails>
+          ) : null}
+          {request.signer ? (
+            <p>
+              Recovered signer: <span className="mono">{request.signer}</span>
+            </p>
+          ) : null}
+        </>
+      );
+  }
+}
+
+/** A transfer the wallet accepted: where it stands now (the transactions slice follows it). */
+function SentOutcome({ request }: { request: SigningRequest }) {
+  const sent = useAppSelector((s) => (request.hash ? selectTransaction(s, request.chainId, request.hash) : undefined));
+  if (!request.hash) return null;
+  const detail = sent ? failureDetail(sent) : undefined;
+  return (
+    <>
+      {!sent || sent.status === 'pending' ? (
+        <p className="notice">
+          <span className="spinner" aria-hidden="true" /> {sent ? statusWords(sent) : 'Sent.'}
+        </p>
+      ) : sent.status === 'confirmed' ? (
+        <p className="ok" data-testid="confirmed">
+          {statusWords(sent)}
+        </p>
+      ) : detail ? (
+        <ErrorDetails error={detail}>{statusWords(sent)}</ErrorDetails>
+      ) : (
+        <p className="calm">{statusWords(sent)}</p>
+      )}
+      <p>
+        Transaction: <TransactionLink chainId={request.chainId} hash={request.hash} />
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+// A transfer of the chain's native currency. Before the wallet is asked: the recipient is an address
+// or a verified name (its address shown beside the field), the fee is estimated on the chain's public
+// endpoints, and an amount plus fee above the balance is said (the user may still send).
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useId, useState } from 'react';
+import { chainName } from '../../lib/chains';
+import { displayText } from '../../lib/displayText';
+import { parseAmount } from '../../lib/transfer';
+import { useChains } from '../../ui/chainsContext';
+import { ErrorDetails } from '../../ui/ErrorDetails';
+import { useRead } from '../../ui/useRead';
+import { chainApi } from '../../../store/chainApi';
+import { signingApi } from '../../../store/signingApi';
+import type { SigningTarget } from '../../../store/signingSelectors';
+import { exactNativeAmount, formatNativeAmount } from '../chain/format';
+import { FormSection } from './FormSection';
+import { useRecipient, type RecipientState } from './useRecipient';
+import { useSigningRequest } from './useSigningRequest';
+
+/** Gas limit for a transfer whose estimate failed and that the user sends anyway. */
+const FALLBACK_GAS = '0x186a0';
+
+export function TransferForm({ target }: { target: SigningTarget }) {
+  const chains = useChains();
+  const symbol = chains[target.chainId]?.nativeCurrency?.symbol ?? 'ETH';
+  const [to, setTo] = useState('');
+  const [amount, setAmount] = useState('0.01');
+  const { busy, send, edited } = useSigningRequest('transaction');
+  const recipientId = useId();
+  const recipient = useRecipient(to, target.chainId);
+  const toAddress = recipient.status === 'address' || recipient.status === 'resolved' ? recipient.address : undefined;
+  const wei = parseAmount(amount);
+  const amountProblem = typeof wei === 'string' ? wei : undefined;
+  const ready = toAddress !== undefined && typeof wei === 'bigint';
+  const fee = useRead(signingApi.endpoints.estimateTransferFee, ready ? { chainId: target.chainId, from: target.account, to: toAddress, valueWei: wei.toString() } : skipToken);
+  const balance = useRead(chainApi.endpoints.getBalance, chains[target.chainId] ? { chainId: target.chainId, address: target.account } : skipToken).currentData;
+  const estimate = fee.currentData;
+  const estimateFailed = ready && fee.isError && !fee.isFetching;
+  const needed = typeof wei === 'bigint' ? wei + (estimate ? BigInt(estimate.feeWei) : 0n) : undefined;
+  const short = needed !== undefined && balance !== undefined && needed > BigInt(balance);
+  const submit = () => {
+    if (!ready || busy) return;
+    // A transfer the chain says would revert is sent with a fixed limit (the wallet's own estimate
+    // would refuse it); when the endpoints could not be asked, the wallet estimates.
+    const gas = estimate?.gas ?? (estimateFailed && wouldRevert(fee.error) ? FALLBACK_GAS : undefined);
+    send(target, {
+      kind: 'transaction',
+      to: toAddress,
+      ...(recipient.status === 'resolved' ? { toName: recipient.name } : {}),
+      valueWei: wei.toString(),
+      ...(gas ? { gas } : {}),
+      ...(estimate ? { feeWei: estimate.feeWei } : {}),
+    });
+  };
+  return (
+    <FormSection kind="transaction" title={`Send ${symbol}`} onSubmit={submit}>
+      <label>
+        To
+        <input
+          value={to}
+          onChange={(e) => {
+            setTo(e.target.value);
+            edited();
+          }}
+          placeholder={chains[target.chainId]?.ensRegistry ? '0x… or a name' : '0x…'}
+          spellCheck={false}
+          autoComplete="off"
+          autoCapitalize="off"
+          aria-describedby={recipientId}
+          aria-invalid={recipientInvalid(recipient) ? true : undefined}
+        />
+      </label>
+      <div id={recipientId} className="recipient" data-testid="recipient" data-status={recipient.status} aria-live="polite">
+        <RecipientLine recipient={recipient} chain={chainName(chains, target.chainId)} />
+      </div>
+      <label>
+        Amount ({symbol})
+        <input
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            edited();
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={amountProblem ? true : undefined}
+        />
+      </label>
+      {amountProblem ? <p className="field-problem">{amountProblem}</p> : null}
+      {ready ? (
+        <div className="fee" data-testid="fee" aria-live="polite">
+          {estimate ? (
+            `Network fee ≈ ${formatNativeAmount(estimate.feeWei)} ${symbol}`
+          ) : estimateFailed ? (
+            <ErrorDetails error={fee.error ?? 'unknown error'} alert={false}>
+              The network fee could not be estimated: this transfer would probably fail.
+            </ErrorDetails>
+          ) : (
+            'Estimating the network fee…'
+          )}
+        </div>
+      ) : null}
+      {short && balance !== undefined && typeof wei === 'bigint' ? (
+        <p className="notice" data-testid="balance-warning" role="status">
+          {wei > BigInt(balance) || !estimate
+            ? `Not enough ${symbol} for this amount`
+            : `Not enough ${symbol} for this amount plus the network fee (≈ ${formatNativeAmount(estimate.feeWei)} ${symbol})`}
+          : you have <span title={`${exactNativeAmount(balance)} ${symbol}`}>{formatNativeAmount(balance)}</span> {symbol}. Your wallet will probably refuse it.
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" disabled={busy || !ready || (!estimate && !estimateFailed)}>
+          {estimateFailed || short ? 'Send anyway' : 'Send'}
+        </button>
+      </div>
+    </FormSection>
+  );
+}
+
+function recipientInvalid(recipient: RecipientState): boolean {
+  return ['badAddress', 'badChecksum', 'notRecipient', 'notFound', 'invalidName', 'noNames'].includes(recipient.status);
+}
+
+/** Beside the field: the address a name resolves to, or why there is none. */
+function RecipientLine({ recipient, chain }: { recipient: RecipientState; chain: string }) {
+  switch (recipient.status) {
+    case 'empty':
+    case 'address':
+      return null;
+    case 'badAddress':
+      return <span className="field-problem">That is not a whole address: an address is 0x and 40 characters (0–9, a–f).</span>;
+    case 'badChecksum':
+      return <span className="field-problem">This address has a typing mistake (its capital letters do not match). Copy it again.</span>;
+    case 'notRecipient':
+      return <span className="field-problem">Enter an address (0x…) or a name such as alice.eth.</span>;
+    case 'resolving':
+      return <span className="muted">Looking up {displayText(recipient.name, 80)}…</span>;
+    case 'resolved':
+      return (
+        <span className="ok" data-testid="resolved">
+          <span className="recipient-name">{displayText(recipient.name, 80)}</span> is{' '}
+          <span className="mono" data-testid="resolved-address">
+            {recipient.address}
+          </span>
+        </span>
+      );
+    case 'notFound':
+      return <span className="field-problem">{displayText(recipient.name, 80)} does not point to an address on {chain}.</span>;
+    case 'invalidName':
+      return <span className="field-problem">“{displayText(recipient.name, 80)}” is not a valid name.</span>;
+    case 'noNames':
+      return <span className="field-problem">Names cannot be used on {chain}: enter an address (0x…).</span>;
+    case 'lookupFailed':
+      return (
+        <ErrorDetails error={recipient.error ?? 'unknown error'} alert={false}>
+          {displayText(recipient.name, 80)} could not be looked up just now. Try again in a moment, or enter an address.
+        </ErrorDetails>
+      );
+  }
+}
+
+function wouldRevert(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, walletMessage } = error as { code?: unknown; message?: unknown; walletMessage?: unknown };
+  return code === 3 || /revert/i.test(`${String(message)} ${String(walletMessage)}`);
+}

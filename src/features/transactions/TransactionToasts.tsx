@@ -1,0 +1,24 @@
+// The toasts of sent transactions, mounted once at app level. This host is all the first visit
+// carries: the toasts themselves come with the signing code (a transaction is only ever sent after
+// that has loaded), into a live region that is on the page from the start, so screen readers hear
+// the first toast too.
+import { lazy, Suspense, useState } from 'react';
+import { useAppSelector } from '../../../store/hooks';
+import './transactions.css';
+
+const Toasts = lazy(() => import(/* webpackChunkName: "signing" */ './Toasts'));
+
+export function TransactionToasts() {
+  const open = useAppSelector((s) => s.transactions.toasts.length > 0);
+  const [live, setLive] = useState<HTMLDivElement | null>(null);
+  return (
+    <>
+      <div ref={setLive} className="visually-hidden" aria-live="polite" data-testid="tx-announcements" />
+      {open && live ? (
+        <Suspense fallback={null}>
+          <Toasts live={live} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+// A plain sentence for the user, with the exact message (the catalogue's, and the wallet's own words)
+// one click away under "Details", for support and for the curious. As an alert, the whole is the
+// alert: the sentence is what is read out (closed details are not rendered), and the exact message
+// stays in its text for tests and for copying.
+import type { ReactNode } from 'react';
+import { displayText } from '../lib/displayText';
+import type { WalletError } from '../lib/errors';
+import './errorDetails.css';
+
+export function ErrorDetails({ error, children, alert = true, who }: { error: WalletError | string; children: ReactNode; alert?: boolean; who?: string }) {
+  const exact = typeof error === 'string' ? { message: error } : error;
+  return (
+    <div
+      className={`error-details ${alert ? 'error' : 'calm'}`}
+      role={alert ? 'alert' : undefined}
+      data-error-name={typeof error === 'string' ? undefined : error.name}
+      data-error-code={typeof error === 'string' ? undefined : error.code}
+    >
+      <p className="error-sentence">{children}</p>
+      <details>
+        <summary>Details</summary>
+        <span className="error-message">{displayText(exact.message)}</span>
+        {typeof error !== 'string' && error.walletMessage ? (
+          <span className="error-detail">
+            {' '}
+            ({who ? `${who} says: ` : ''}
+            {displayText(error.walletMessage)})
+          </span>
+        ) : null}
+      </details>
+    </div>
+  );
+}

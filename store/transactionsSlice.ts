@@ -1,0 +1,121 @@
+// Transactions the user sent (SPEC section 10): the recent ones of every account and chain (kept
+// across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
+// here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { boundTransactions, readSentTransaction, readTransactionList, transactionKey, type SentTransaction } from '../src/lib/sentTransactions';
+import type { RootState } from './types';
+
+export interface TransactionsState {
+  /** Newest first, bounded (MAX_PER_ACCOUNT_CHAIN per account and chain, MAX_TRANSACTIONS in all). */
+  list: SentTransaction[];
+  /** Keys (transactionKey) of the transactions with a toast on screen, oldest first. */
+  toasts: string[];
+  /** The list kept from earlier visits has been read (or there was none). */
+  restored: boolean;
+}
+
+/** Toasts on screen at once; an older one closes when a newer one would exceed this. */
+export const MAX_TOASTS = 3;
+
+const initialState: TransactionsState = { list: [], toasts: [], restored: false };
+
+/** What the wallet's answer tells (the rest comes from the request it answered). */
+export type SentPayload = Omit<SentTransaction, 'status' | 'blockNumber'>;
+
+interface TxRef {
+  chainId: number;
+  hash: string;
+}
+
+const keyOf = (tx: TxRef) => transactionKey(tx.chainId, tx.hash);
+
+function find(state: TransactionsState, ref: unknown): SentTransaction | undefined {
+  if (typeof ref !== 'object' || ref === null) return undefined;
+  const { chainId, hash } = ref as Partial<TxRef>;
+  if (typeof chainId !== 'number' || typeof hash !== 'string') return undefined;
+  const key = transactionKey(chainId, hash);
+  return state.list.find((tx) => keyOf(tx) === key);
+}
+
+/** The toasts of transactions still in the list (a bounded list may have dropped one). */
+function pruneToasts(state: TransactionsState): void {
+  const known = new Set(state.list.map(keyOf));
+  state.toasts = state.toasts.filter((key) => known.has(key)).slice(-MAX_TOASTS);
+}
+
+export const transactionsSlice = createSlice({
+  name: 'transactions',
+  initialState,
+  reducers: {
+    /** The wallet accepted a transaction: it is pending, in its account's recent list, with a toast. */
+    sent(state, action: PayloadAction<SentPayload>) {
+      const tx = readSentTransaction({ ...action.payload, status: 'pending', blockNumber: undefined });
+      if (!tx) return;
+      const key = keyOf(tx);
+      if (state.list.some((t) => keyOf(t) === key)) return;
+      state.list = boundTransactions([tx, ...state.list]);
+      state.toasts = [...state.toasts.filter((k) => k !== key), key];
+      pruneToasts(state);
+    },
+    /** The list kept from an earlier visit (untrusted: checked entry by entry), merged with this page's. */
+    restored(state, action: PayloadAction<{ transactions: unknown }>) {
+      const earlier = readTransactionList(typeof action.payload === 'object' && action.payload !== null ? action.payload.transactions : undefined);
+      const known = new Set(state.list.map(keyOf));
+      state.list = boundTransactions([...state.list, ...earlier.filter((tx) => !known.has(keyOf(tx)))]);
+      state.restored = true;
+      pruneToasts(state);
+    },
+    mined(state, action: PayloadAction<TxRef & { blockNumber: number; success: boolean }>) {
+      const tx = find(state, action.payload);
+      if (!tx || (tx.status !== 'pending' && tx.status !== 'unconfirmed')) return;
+      const { blockNumber, success } = action.payload;
+      if (typeof blockNumber !== 'number' || !Number.isSafeInteger(blockNumber) || blockNumber < 0 || typeof success !== 'boolean') return;
+      tx.status = success ? 'confirmed' : 'failed';
+      tx.blockNumber = blockNumber;
+    },
+    /** Followed for as long as we follow, without a receipt: it may still be mined. */
+    unconfirmed(state, action: PayloadAction<TxRef>) {
+      const tx = find(state, action.payload);
+      if (tx?.status === 'pending') tx.status = 'unconfirmed';
+    },
+    /** Followed again (a reload, or a new look): pending until its receipt says otherwise. */
+    recheckStarted(state, action: PayloadAction<TxRef>) {
+      const tx = find(state, action.payload);
+      if (tx?.status === 'unconfirmed') tx.status = 'pending';
+    },
+    toastDismissed(state, action: PayloadAction<TxRef>) {
+      const tx = find(state, action.payload);
+      if (!tx) return;
+      const key = keyOf(tx);
+      state.toasts = state.toasts.filter((k) => k !== key);
+    },
+  },
+});
+
+export const transactionsActions = transactionsSlice.actions;
+
+const sameAccount = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export const selectTransactionList = (state: RootState): SentTransaction[] => state.transactions.list;
+
+/** The recent transactions of one account on one chain, newest first. */
+export const selectRecentTransactions = createSelector(
+  [selectTransactionList, (_state: RootState, account: string) => account, (_state: RootState, _account: string, chainId: number) => chainId],
+  (list, account, chainId) => list.filter((tx) => tx.chainId === chainId && sameAccount(tx.account, account)),
+);
+
+/** The account's transactions on the chain still waiting to be mined (the account button's indicator). */
+export const selectPendingTransactions = createSelector([selectRecentTransactions], (list) => list.filter((tx) => tx.status === 'pending'));
+
+export const selectTransaction = (state: RootState, chainId: number, hash: string): SentTransaction | undefined => {
+  const key = transactionKey(chainId, hash);
+  return state.transactions.list.find((tx) => keyOf(tx) === key);
+};
+
+/** The transactions with a toast on screen, oldest first. */
+export const selectToastTransactions = createSelector([selectTransactionList, (state: RootState) => state.transactions.toasts], (list, toasts) =>
+  toasts.flatMap((key) => list.filter((tx) => keyOf(tx) === key)),
+);
+
+/** Transactions to follow to their receipt: pending or not confirmed yet. */
+export const isUnsettled = (tx: SentTransaction): boolean => tx.status === 'pending' || tx.status === 'unconfirmed';
