@@ -16,6 +16,10 @@ import { memoryWebStorage } from '../support/webStorage';
 // The fake SDK stands in for it; the real one is not even loaded into jsdom.
 jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
 
+// The first connect loads the dialog's and the QR code's modules: room for a loaded machine (the
+// assertions are about what is shown, never how fast).
+jest.setTimeout(30_000);
+
 const CHAINS: ChainTable = { 1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' } };
 const ID = 'walletconnect' as const;
 

@@ -21,6 +21,7 @@ import {
   transferWarnings,
   waitForBalance,
   waitForOutcome,
+  waitForRecentTransaction,
   waitForStatus,
   waitForToast,
 } from '../support/appDriver';
@@ -269,7 +270,7 @@ describe('send a transfer', () => {
     await waitForStatus(app.page, 'injected', 'Connected');
     expect(await recentTransactions(app.page)).toEqual([expect.objectContaining({ hash, status: 'pending' })]);
     await held.release();
-    await app.page.locator(`[data-testid=recent-transaction][data-hash="${hash}"][data-status=confirmed]`).waitFor({ timeout: 20_000 });
+    await waitForRecentTransaction(app.page, hash, 'confirmed', 20_000);
   });
 
   it('a transaction that reverts is mined and shown as failed, in plain words with the details one click away', async () => {

@@ -338,6 +338,13 @@ export async function recentTransactions(page: Page): Promise<ShownTransaction[]
   return shown;
 }
 
+/** Waits until the account menu's recent transactions show `hash` with `status` (leaves the menu open). */
+export async function waitForRecentTransaction(page: Page, hash: string, status: string, timeout?: number): Promise<Locator> {
+  const item = (await openAccountMenu(page)).locator(`[data-testid=recent-transaction][data-hash="${hash}"][data-status=${status}]`);
+  await item.waitFor(timeout === undefined ? {} : { timeout });
+  return item;
+}
+
 /**
  * The page never scrolls sideways: its content is no wider than the window. Call it in every state a
  * test reaches at a narrow width.
