@@ -3,9 +3,9 @@
 import http from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { KeysWalletState } from './fakeCoinbaseKeys';
+import type { KeysWalletState } from './keysWallet';
 
-export interface FakeKeysServer {
+export interface KeysServer {
   url: string;
   origin: string;
   /** Every page load of /connect, e.g. to assert that a reload opened no window. */
@@ -13,9 +13,9 @@ export interface FakeKeysServer {
   close(): Promise<void>;
 }
 
-export async function serveFakeKeys(options: { port: number; accounts: string[]; chains: Record<string, string> }): Promise<FakeKeysServer> {
+export async function serveCoinbaseKeys(options: { port: number; accounts: string[]; chains: Record<string, string> }): Promise<KeysServer> {
   const bundle = await build({
-    entryPoints: [path.join(__dirname, 'fakeCoinbaseKeysPage.ts')],
+    entryPoints: [path.join(__dirname, 'keysPage.ts')],
     bundle: true,
     write: false,
     format: 'iife',

@@ -1,7 +1,8 @@
-// A fake Coinbase keys page (the wallet end of the SDK's popup), speaking the SDK v4 popup protocol:
-// PopupLoaded, the config message, selectSignerType, then an ECDH P-256 handshake and AES-GCM
-// encrypted requests whose answers carry the wallet's chains. It runs the same in a real popup page
-// (bundled by fakeCoinbaseServer) and in jsdom behind a fake window (fakeCoinbasePopup).
+// The wallet end of the Coinbase Wallet SDK's popup (the "keys" window), speaking the SDK v4 popup
+// protocol: PopupLoaded, the config message, selectSignerType, then an ECDH P-256 handshake and
+// AES-GCM encrypted requests whose answers carry the wallet's chains. One implementation, run in the
+// development popup that `npm start` serves (keysPage.ts, keysServer.ts) and, behind a fake window,
+// in the jsdom tests (__tests__/support/fakeCoinbasePopup.ts).
 
 export interface KeysRequest {
   method: string;
@@ -21,7 +22,7 @@ export interface KeysWalletState {
   revoked?: boolean;
 }
 
-export interface KeysPageOptions {
+export interface KeysWalletOptions {
   /** Sends a message to the dapp window. */
   post(message: unknown): void;
   /** Asks the user; true approves. */
@@ -62,10 +63,10 @@ class RpcFailure extends Error {
 }
 
 /** One wallet window: answers the dapp until it closes. */
-export class FakeKeysPage {
+export class KeysWallet {
   private secret: CryptoKey | undefined;
 
-  constructor(private readonly options: KeysPageOptions) {}
+  constructor(private readonly options: KeysWalletOptions) {}
 
   /** The window finished loading. */
   start(): void {

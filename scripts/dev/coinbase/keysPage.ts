@@ -1,7 +1,7 @@
 // Runs inside the fake keys popup (bundled by fakeCoinbaseServer): wires the fake keys wallet to the
 // window that opened it, keeps the wallet's memory in this origin's storage, and asks the user with
 // Approve / Reject buttons that the test clicks.
-import { FakeKeysPage, type KeysRequest, type KeysWalletState } from './fakeCoinbaseKeys';
+import { KeysWallet, type KeysRequest, type KeysWalletState } from './keysWallet';
 
 interface PageSetup {
   initial: KeysWalletState;
@@ -35,7 +35,7 @@ function ask(request: KeysRequest): Promise<boolean> {
   });
 }
 
-const page = new FakeKeysPage({
+const page = new KeysWallet({
   post: (message) => window.opener?.postMessage(message, dappOrigin),
   ask,
   close: () => setTimeout(() => window.close(), 50),
