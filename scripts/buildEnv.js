@@ -17,10 +17,13 @@ function isUrl(value, protocols) {
 }
 
 const KEY = /^[A-Za-z0-9_-]+$/;
+const PORT_RULE = ['a port number from 1 to 65535', (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535];
 
 /** name -> [what a valid value is, check] */
 const RULES = {
-  PORT: ['a port number from 1 to 65535', (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535],
+  PORT: PORT_RULE,
+  WALLETDECK_DEV_PHONE_PORT: PORT_RULE,
+  WALLETDECK_DEV_COINBASE_PORT: PORT_RULE,
   WALLETDECK_OUT_DIR: [
     'a folder for the build output, not the project folder or one above it (the build empties it)',
     (v) => {
