@@ -8,5 +8,14 @@ export interface DevEntrySettings {
   verifyOrigin?: string;
 }
 
+/** What the development wallets call themselves (and what a production build must never contain). */
+export const DEV_NAMES = {
+  wallet: 'Development wallet',
+  /** The EIP-6963 reverse domain of the development wallet. */
+  rdns: 'dev.walletdeck.wallet',
+  phone: 'Development phone',
+  popup: 'Coinbase Wallet (development popup)',
+} as const;
+
 /** The build setting that carries them (set by `npm start`, read only in development builds). */
 export const DEV_WALLETS_ENV = 'WALLETDECK_DEV_WALLETS';

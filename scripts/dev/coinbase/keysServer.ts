@@ -6,6 +6,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { DEV_NAMES } from '../settings';
 import { DEV_WALLET_ICON } from '../shared/icon';
 import type { KeysPageSetup } from './keysPage';
 import type { KeysWalletState } from './keysWallet';
@@ -51,7 +52,7 @@ export async function serveCoinbaseKeys(options: KeysServerOptions): Promise<Key
   const setup: KeysPageSetup = { initial, choices: options.accounts, ...(signer ? { signer } : {}), ...(options.chainNames ? { chainNames: options.chainNames } : {}) };
   const opened: string[] = [];
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Coinbase Wallet (development popup)</title><link rel="icon" href="${DEV_WALLET_ICON}">
+<title>${DEV_NAMES.popup}</title><link rel="icon" href="${DEV_WALLET_ICON}">
 <style>body { margin: 0; font: 15px/1.45 system-ui, sans-serif; color: #1c2430; background: #fff; } main > p { margin: 1.2rem; }
 @media (prefers-color-scheme: dark) { body { color: #e6edf3; background: #161b22; } }</style></head>
 <body><main><p>The development stand-in for Coinbase Wallet's popup, run by <code>npm start</code>. A site that connects with Coinbase Wallet opens it and asks here.</p></main>

@@ -7,11 +7,9 @@ import { DEV_WALLET_ICON } from '../shared/icon';
 import { isRecord } from '../shared/requests';
 import { answerVerifyInPage } from '../walletconnect/verifyAnswer';
 import { createDevProvider } from './provider';
-import { WALLET_NAME, createWalletWindow } from './ui';
-import type { DevEntrySettings } from '../settings';
+import { createWalletWindow } from './ui';
+import { DEV_NAMES, type DevEntrySettings } from '../settings';
 import { DevExtensionWallet } from './wallet';
-
-export const DEV_WALLET_RDNS = 'dev.walletdeck.wallet';
 
 function sessionStore(): Storage | undefined {
   try {
@@ -36,7 +34,7 @@ export function installDevWallets(settings: DevEntrySettings): void {
   const wallet = new DevExtensionWallet(settings.wallet, window_, sessionStore(), location.origin);
   window_.attach(wallet);
   const provider = createDevProvider(wallet);
-  const detail = Object.freeze({ info: Object.freeze({ uuid: uuid(), name: WALLET_NAME, icon: DEV_WALLET_ICON, rdns: DEV_WALLET_RDNS }), provider });
+  const detail = Object.freeze({ info: Object.freeze({ uuid: uuid(), name: DEV_NAMES.wallet, icon: DEV_WALLET_ICON, rdns: DEV_NAMES.rdns }), provider });
   const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
   window.addEventListener('eip6963:requestProvider', announce);
   announce();

@@ -4,10 +4,11 @@
 // themselves, one at a time; the button at the bottom left opens the wallet (account, network, this
 // site's connection).
 import { PROMPT_CSS, buildPrompt, type PromptAnswer } from '../shared/prompt';
+import { DEV_NAMES } from '../settings';
 import { describeRequest, shortAddress, type ChainNames } from '../shared/requests';
 import type { DevExtensionWallet, WalletRequest, WalletUi } from './wallet';
 
-export const WALLET_NAME = 'Development wallet';
+const WALLET_NAME = DEV_NAMES.wallet;
 
 const WINDOW_CSS = `
 :host { all: initial; }

@@ -6,6 +6,7 @@
 import { SignClient } from '@walletconnect/sign-client';
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types';
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
+import { DEV_NAMES } from '../settings';
 import { DEV_WALLET_ICON } from '../shared/icon';
 import { PROMPT_CSS, buildPrompt } from '../shared/prompt';
 import {
@@ -37,7 +38,7 @@ export interface PhoneSetup {
 type Proposal = SignClientTypes.EventArguments['session_proposal'];
 type SessionRequest = SignClientTypes.EventArguments['session_request'];
 
-export const PHONE_NAME = 'Development phone';
+const PHONE_NAME = DEV_NAMES.phone;
 const METHODS = ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'];
 const EVENTS = ['chainChanged', 'accountsChanged'];
 const CHAINS_KEY = 'dev-phone-chains';

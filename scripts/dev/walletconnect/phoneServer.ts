@@ -5,6 +5,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { DEV_NAMES } from '../settings';
 import { DEV_WALLET_ICON } from '../shared/icon';
 import type { PhoneSetup } from './phonePage';
 import { startWcRelay, type WcRelay } from './relay';
@@ -49,7 +50,7 @@ export async function bundlePhone(): Promise<string> {
 
 function page(setup: PhoneSetup): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Development phone</title><link rel="icon" href="/icon.svg" type="image/svg+xml">
+<title>${DEV_NAMES.phone}</title><link rel="icon" href="/icon.svg" type="image/svg+xml">
 <style>
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1c2430; background: #eef1f5; }
 main { max-width: 30rem; margin: 0 auto; padding: 1rem; display: grid; gap: 1rem; }
@@ -70,7 +71,7 @@ button { font: inherit; font-weight: 600; padding: 0.45rem 1rem; border-radius: 
   .empty, .intro, #pair-status { color: #a3adb8; } :focus-visible { outline-color: #8ab4ff; }
 }
 </style></head><body><main>
-<header><img src="/icon.svg" alt=""><div><h1>Development phone</h1>
+<header><img src="/icon.svg" alt=""><div><h1>${DEV_NAMES.phone}</h1>
 <p class="intro">A WalletConnect wallet for development, holding the local chain's test accounts. Pair it with a site, then approve or reject what the site asks.</p></div></header>
 <section aria-labelledby="pair-title"><h2 id="pair-title">Pair with a site</h2>
 <form id="pair-form"><label for="pair-uri">Pairing link (copy it from the site's WalletConnect dialog: it starts with wc:)</label>
