@@ -58,6 +58,32 @@ export async function continueWithoutExtension(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue with the mobile app or pop-up' }).click();
 }
 
+/** The calm notice that the user declined the connect in the wallet (no error), waited for. */
+export async function waitForDeclined(page: Page, kind: Kind): Promise<void> {
+  await kindPanel(page, kind).getByTestId('declined').filter({ hasText: 'You declined in your wallet' }).waitFor();
+}
+
+/** The WalletConnect dialog of a connect under way, once it offers the pairing link. */
+function pairingDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Scan with your phone' });
+}
+
+/** The WalletConnect pairing link (`wc:…`) the connect dialog offers, once it offers one. */
+export async function pairingLink(page: Page): Promise<string> {
+  // The field appears with the link (before, the dialog says it is reaching the relay).
+  const field = pairingDialog(page).getByTestId('pairing-uri');
+  await field.waitFor();
+  return field.inputValue();
+}
+
+/** "Copy link" in the WalletConnect dialog: the pairing link goes to the clipboard (the context must allow it). */
+export async function copyPairingLink(page: Page): Promise<void> {
+  await pairingLink(page);
+  const dialog = pairingDialog(page);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await dialog.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+}
+
 export async function cancelConnect(page: Page, kind: Kind): Promise<void> {
   await kindPanel(page, kind).getByRole('button', { name: 'Cancel', exact: true }).click();
 }
@@ -136,6 +162,12 @@ export async function waitForOutcome(page: Page, form: SigningForm, status: stri
   const outcome = page.locator(`[data-testid=sign-${form}] [data-testid=outcome][data-status=${status}]`);
   await outcome.waitFor(timeout === undefined ? {} : { timeout });
   return outcome;
+}
+
+/** The signature a signed outcome shows (see waitForOutcome). */
+export async function shownSignature(page: Page, form: 'message' | 'typedData'): Promise<string> {
+  const outcome = await waitForOutcome(page, form, 'signed');
+  return (await outcome.getByTestId('signature').textContent()) ?? '';
 }
 
 /** Signs `message` with the current wallet (does not wait for the outcome). */
