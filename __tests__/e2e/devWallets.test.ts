@@ -3,6 +3,7 @@
 // anvil with its names, the wallets' servers, the development server built with their settings), on
 // free ports; the app driven only through the app driver, the wallets through their own pages.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Wallet, getAddress, verifyMessage } from 'ethers';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -94,6 +95,38 @@ async function openApp(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations in light and dark, in `scope` (a selector path into shadow roots) or the whole page. */
+async function axeInBothSchemes(page: Page, scope?: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    found[colorScheme] = await page.evaluate(async (include) => {
+      type Result = { violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] };
+      const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<Result> } }).axe;
+      const { violations } = await axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
+      return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} at ${JSON.stringify(n.target)}`));
+    }, scope ?? null);
+  }
+  return found;
+}
+
+/** Presses Tab until the focused element (inside shadow roots too) is the button named `name`. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 12; i += 1) {
+    const focused = await page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active instanceof HTMLButtonElement ? active.textContent : null;
+    });
+    if (focused === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached "${name}"`);
+}
+
 const balanceOf = async (address: string) => BigInt(await rpc<string>(anvil!.url, 'eth_getBalance', [address, 'latest']));
 
 describe('the browser-extension wallet ("Development wallet")', () => {
@@ -148,6 +181,42 @@ describe('the browser-extension wallet ("Development wallet")', () => {
     await startConnect(other, 'injected', { wallet: 'Development wallet' });
     await prompt(other).getByRole('button', { name: 'Reject' }).click();
     await waitForDeclined(other, 'injected');
+  });
+});
+
+describe("the wallets' own windows", () => {
+  it('the extension prompt is readable in light and dark, and used by keyboard alone', async () => {
+    const page = await openApp(await newContext());
+    await startConnect(page, 'injected', { wallet: 'Development wallet' });
+    const dialog = page.locator('#walletdeck-dev-wallet').getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Connect to this site?' }).waitFor();
+    expect(await axeInBothSchemes(page, ['#walletdeck-dev-wallet', 'dialog'])).toEqual({ light: [], dark: [] });
+    // The focus is in the prompt (the account picker first): pick with the arrows, approve with Enter.
+    await page.keyboard.press('ArrowDown');
+    await tabTo(page, 'Approve');
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'injected', 'Connected', STEP_MS);
+    expect(await shownAccount(page, 'injected')).toBe(ACCOUNTS[1]);
+  });
+
+  it('the phone page and the popup are readable in light and dark', async () => {
+    const context = await newContext();
+    const page = await openApp(context);
+    await startConnect(page, 'walletconnect');
+    const phone = await context.newPage();
+    await phone.goto(`${wallets!.phone!.url}?uri=${encodeURIComponent(await pairingLink(page))}`);
+    await phone.getByTestId('wallet-prompt').waitFor();
+    await phone.setViewportSize({ width: 375, height: 740 });
+    expect(await axeInBothSchemes(phone)).toEqual({ light: [], dark: [] });
+    await phone.getByRole('button', { name: 'Reject' }).click();
+
+    await startConnect(page, 'coinbase');
+    const opened = page.waitForEvent('popup');
+    await continueWithoutExtension(page);
+    const popup = await opened;
+    await popup.getByTestId('wallet-prompt').waitFor();
+    expect(await axeInBothSchemes(popup)).toEqual({ light: [], dark: [] });
+    await popup.getByRole('button', { name: 'Reject' }).click();
   });
 });
 

@@ -2,7 +2,6 @@
 // opened it, keeps the wallet's memory in this origin's storage, and asks the user with the development
 // wallets' prompt (an account picker when connecting; Approve / Reject). Approved signatures and
 // transactions are made by the local chain, which holds the test accounts unlocked.
-import { DEV_NAMES } from '../settings';
 import { PROMPT_CSS, buildPrompt } from '../shared/prompt';
 import { WalletError, describeRequest, isSigningMethod, sameAddress, signOnLocalChain, signingAccount, unauthorized } from '../shared/requests';
 import { KeysWallet, type KeysRequest, type KeysWalletState } from './keysWallet';
@@ -17,8 +16,6 @@ export interface KeysPageSetup {
   /** Chain id -> name, for the words of a prompt. */
   chainNames?: Record<number, string>;
 }
-
-const WALLET_TITLE = DEV_NAMES.popup;
 
 const setup = JSON.parse(document.getElementById('keys-setup')?.textContent ?? '{}') as KeysPageSetup;
 const STORE = 'dev-coinbase-keys-wallet';
@@ -43,7 +40,6 @@ function ask(request: KeysRequest): Promise<boolean> {
     const prompt = buildPrompt(
       document,
       {
-        wallet: WALLET_TITLE,
         asker: dappOrigin,
         title: described.title,
         details: described.details,

@@ -54,8 +54,9 @@ export async function serveCoinbaseKeys(options: KeysServerOptions): Promise<Key
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${DEV_NAMES.popup}</title><link rel="icon" href="${DEV_WALLET_ICON}">
 <style>body { margin: 0; font: 15px/1.45 system-ui, sans-serif; color: #1c2430; background: #fff; } main > p { margin: 1.2rem; }
-@media (prefers-color-scheme: dark) { body { color: #e6edf3; background: #161b22; } }</style></head>
-<body><main><p>The development stand-in for Coinbase Wallet's popup, run by <code>npm start</code>. A site that connects with Coinbase Wallet opens it and asks here.</p></main>
+h1 { margin: 0; padding: 0.8rem 1.2rem 0; font-size: 0.9rem; color: #5b3fd6; }
+@media (prefers-color-scheme: dark) { body { color: #e6edf3; background: #161b22; } h1 { color: #8c76ff; } }</style></head>
+<body><header><h1>${DEV_NAMES.popup}</h1></header><main><p>The development stand-in for Coinbase Wallet's popup, run by <code>npm start</code>. A site that connects with Coinbase Wallet opens it and asks here.</p></main>
 <script type="application/json" id="keys-setup">${escapeJson(setup)}</script><script src="/keys.js"></script></body></html>`;
 
   const server = http.createServer((req, res) => {

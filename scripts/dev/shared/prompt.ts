@@ -5,8 +5,8 @@
 import { shortAddress, type Detail } from './requests';
 
 export interface PromptContent {
-  /** The wallet's name, e.g. "Development wallet". */
-  wallet: string;
+  /** The wallet's name, e.g. "Development wallet" (absent where the page already says it). */
+  wallet?: string;
   /** Who asks (an origin or a site name). */
   asker?: string;
   /** A line under the asker, e.g. whether its origin is verified. */
@@ -41,8 +41,7 @@ export function buildPrompt(doc: Document, content: PromptContent, answer: (resu
   root.setAttribute('aria-labelledby', `${id}-title`);
   root.dataset['testid'] = 'wallet-prompt';
 
-  const header = el('p', 'dev-prompt-wallet', content.wallet);
-  root.append(header);
+  if (content.wallet) root.append(el('p', 'dev-prompt-wallet', content.wallet));
   if (content.asker) root.append(el('p', 'dev-prompt-asker', content.asker));
   if (content.note) root.append(el('p', 'dev-prompt-note', content.note));
 

@@ -192,7 +192,6 @@ async function main(): Promise<void> {
         return buildPrompt(
           document,
           {
-            wallet: PHONE_NAME,
             asker: `${proposer.metadata.name} (${proposer.metadata.url})`,
             note,
             title: 'Connect to this site?',
@@ -301,7 +300,6 @@ async function main(): Promise<void> {
         return buildPrompt(
           document,
           {
-            wallet: PHONE_NAME,
             asker: `${session.peer.metadata.name} (${session.peer.metadata.url})`,
             note: `On ${chainNames()[Number(event.params.chainId.split(':')[1])] ?? event.params.chainId}`,
             title: described.title,
