@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { checkBuildEnv } from '../../scripts/buildEnv';
 import { DEV_PROJECT_ID, devWalletPortProblem, planDevWallets, startDevWallets, type DevWallets } from '../../scripts/dev/devWallets';
+import { DEV_ENTRY, devWalletsBuild, devWalletsConnectSources } from '../../scripts/dev/webpack';
 import { freePort } from '../support/ports';
 import { startAnvil, type Anvil } from '../support/anvil';
 
@@ -38,6 +39,22 @@ describe('which wallets start, and where', () => {
   it('the port settings are checked with the others', () => {
     expect(checkBuildEnv({ WALLETDECK_DEV_PHONE_PORT: 'phone' })).toEqual(['WALLETDECK_DEV_PHONE_PORT="phone" is invalid: expected a port number from 1 to 65535.']);
     expect(checkBuildEnv({ WALLETDECK_DEV_COINBASE_PORT: '70000' })).toEqual(['WALLETDECK_DEV_COINBASE_PORT="70000" is invalid: expected a port number from 1 to 65535.']);
+  });
+});
+
+describe('the development entry in a build', () => {
+  const settings = JSON.stringify({ wallet: { chainUrl: 'http://127.0.0.1:8545' }, verifyOrigin: 'http://127.0.0.1:3001' });
+
+  it('only in a development build given its settings, never in production', () => {
+    expect(devWalletsBuild(false, { WALLETDECK_DEV_WALLETS: settings }).entry).toEqual({ [DEV_ENTRY]: expect.stringMatching(/scripts\/dev\/extension\/index\.ts$/) });
+    expect(devWalletsBuild(true, { WALLETDECK_DEV_WALLETS: settings })).toEqual({ entry: {}, plugins: [] });
+    expect(devWalletsBuild(false, {})).toEqual({ entry: {}, plugins: [] });
+    expect(() => devWalletsBuild(false, { WALLETDECK_DEV_WALLETS: '{oops' })).toThrow('WALLETDECK_DEV_WALLETS is set by `npm start` and must be JSON');
+  });
+
+  it('names the origin a development CSP must let it reach', () => {
+    expect(devWalletsConnectSources(false, { WALLETDECK_DEV_WALLETS: settings })).toEqual(['http://127.0.0.1:3001']);
+    expect(devWalletsConnectSources(true, { WALLETDECK_DEV_WALLETS: settings })).toEqual([]);
   });
 });
 

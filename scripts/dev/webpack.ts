@@ -20,3 +20,19 @@ export function devWalletsBuild(production: boolean, env: Record<string, string 
     plugins: [new webpack.DefinePlugin({ [`process.env.${DEV_WALLETS_ENV}`]: JSON.stringify(raw) })],
   };
 }
+
+/**
+ * What the development entry fetches beyond the app's own configuration (for a development CSP's
+ * connect-src): the local Verify service. The chain (WALLETDECK_DEV_CHAIN_URL), the relay
+ * (WALLETCONNECT_RELAY_URL) and the popup (COINBASE_KEYS_URL) are the app's settings already.
+ */
+export function devWalletsConnectSources(production: boolean, env: Record<string, string | undefined> = process.env): string[] {
+  const raw = env[DEV_WALLETS_ENV]?.trim();
+  if (production || !raw) return [];
+  try {
+    const settings = JSON.parse(raw) as { verifyOrigin?: unknown };
+    return typeof settings.verifyOrigin === 'string' ? [settings.verifyOrigin] : [];
+  } catch {
+    return [];
+  }
+}
