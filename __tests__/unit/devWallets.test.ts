@@ -148,6 +148,7 @@ describe('the started wallets', () => {
     expect(lines.filter((line) => line.includes(wallets!.phone!.url))).toHaveLength(1);
     expect(lines.filter((line) => line.includes(wallets!.coinbase!.origin))).toHaveLength(1);
     expect(lines.some((line) => line.includes('"Development wallet"'))).toBe(true);
+    expect(lines.every((line) => line.length <= 120 || line === lines[0])).toBe(true);
   });
 
   it('serve the phone page, the popup, and the local Verify service that signs attestations', async () => {

@@ -114,19 +114,19 @@ export async function startDevWallets(plan: DevWalletsPlan, chainUrl: string): P
     instructions(appUrl) {
       const lines = [
         `Development wallets, with the local chain's test accounts (each asks you to approve or reject), for the app at ${appUrl}:`,
-        '  Browser extension: in the app, connect a browser wallet ("Development wallet", built into this development page);',
-        '    it asks you in the page, and its button at the bottom left picks the account.',
+        '  Browser extension "Development wallet": in the app, connect a browser wallet; it asks you in the page',
+        '    (Escape rejects), and its round button at the bottom left picks the account.',
       ];
       if (phone) {
         lines.push(
           `  WalletConnect: open the development phone in another tab, ${phone.url}`,
-          `    In the app, connect with WalletConnect, copy the link, paste it in the phone and approve there.`,
+          '    In the app, connect with WalletConnect and "Copy link"; paste the link in the phone and approve there.',
         );
       }
       if (coinbase) {
         lines.push(
-          '  Coinbase Wallet: in the app, connect Coinbase Wallet and continue with the pop-up;',
-          `    the development popup (${coinbase.origin}) opens and asks you there.`,
+          '  Coinbase Wallet: in the app, connect Coinbase Wallet on the Local development chain and continue with',
+          `    the pop-up; approve in the development popup (${coinbase.origin}).`,
         );
       }
       return [...lines, ...plan.off.map((line) => `  ${line}`)];
