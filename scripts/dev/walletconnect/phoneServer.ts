@@ -56,7 +56,7 @@ body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-seri
 main { max-width: 30rem; margin: 0 auto; padding: 1rem; display: grid; gap: 1rem; }
 header { display: flex; gap: 0.75rem; align-items: center; } header img { width: 40px; height: 40px; }
 h1 { margin: 0; font-size: 1.4rem; } h2 { margin: 0 0 0.5rem; font-size: 1.1rem; } p { margin: 0; }
-section { background: #fff; border: 1px solid #c9d1db; border-radius: 12px; padding: 1rem; }
+main > section { background: #fff; border: 1px solid #c9d1db; border-radius: 12px; padding: 1rem; }
 #requests .dev-prompt { padding: 0; }
 form { display: grid; gap: 0.5rem; } label { display: grid; gap: 0.25rem; font-size: 0.9rem; }
 input { font: 0.85rem ui-monospace, monospace; padding: 0.5rem; border: 1px solid #8a96a3; border-radius: 6px; }
@@ -66,7 +66,7 @@ button { font: inherit; font-weight: 600; padding: 0.45rem 1rem; border-radius: 
 .empty, .intro, #pair-status { color: #55606e; font-size: 0.9rem; }
 :focus-visible { outline: 3px solid #1f62d6; outline-offset: 2px; }
 @media (prefers-color-scheme: dark) {
-  body { color: #e6edf3; background: #0d1117; } section { background: #161b22; border-color: #3a424c; }
+  body { color: #e6edf3; background: #0d1117; } main > section { background: #161b22; border-color: #3a424c; }
   input { color: #e6edf3; background: #0d1117; border-color: #6e7781; } button { background: #8c76ff; border-color: #8c76ff; color: #0d1117; }
   .empty, .intro, #pair-status { color: #a3adb8; } :focus-visible { outline-color: #8ab4ff; }
 }
