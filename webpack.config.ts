@@ -11,6 +11,7 @@ import webpack from 'webpack';
 import 'webpack-dev-server';
 import { checkBuildEnv } from './scripts/buildEnv';
 import { readChainSettings } from './scripts/chainSettings';
+import { devWalletsBuild } from './scripts/dev/webpack';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
@@ -52,9 +53,11 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   problems.push(...chains.problems);
   if (problems.length > 0 || !chains.built) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
+  // `npm start`'s development wallets: an entry before the app's, in development builds only.
+  const devWallets = devWalletsBuild(production);
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/main.tsx' },
+    entry: { ...devWallets.entry, main: './src/main.tsx' },
     output: {
       path: path.resolve(__dirname, outDir),
       filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
@@ -90,6 +93,7 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
       ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
+      ...devWallets.plugins,
     ],
     optimization: {
       // swc's minifier drops the exports webpack marks unused (esbuild's per-chunk minify does not:

@@ -19,10 +19,13 @@ function isUrl(value, protocols) {
 const KEY = /^[A-Za-z0-9_-]+$/;
 /** @param {string} v */
 const isPort = (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535;
+const PORT_RULE = ['a port number from 1 to 65535', isPort];
 
 /** name -> [what a valid value is, check] */
 const RULES = {
-  PORT: ['a port number from 1 to 65535', isPort],
+  PORT: PORT_RULE,
+  WALLETDECK_DEV_PHONE_PORT: PORT_RULE,
+  WALLETDECK_DEV_COINBASE_PORT: PORT_RULE,
   WALLETDECK_OUT_DIR: [
     'a folder for the build output, not the project folder or one above it (the build empties it)',
     (v) => {
@@ -31,7 +34,7 @@ const RULES = {
     },
   ],
   WALLETDECK_DEV_CHAIN_URL: ['an http:// or https:// URL', (v) => isUrl(v, ['http:', 'https:'])],
-  WALLETDECK_DEV_CHAIN_PORT: ['a port number from 1 to 65535', isPort],
+  WALLETDECK_DEV_CHAIN_PORT: PORT_RULE,
   INFURA_KEY: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
   ALCHEMY_KEY: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
   WALLETCONNECT_PROJECT_ID: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],

@@ -7,7 +7,8 @@ const path = require('node:path');
 const { bannerOnly } = require('./anvilLog');
 const { checkBuildEnv } = require('./buildEnv');
 const { checkChainSettings } = require('./chainCheck');
-const { DEVELOPMENT_CHAIN_ID, answeringChainId, foreignChainMessage } = require('./devChain');
+const { DEVELOPMENT_CHAIN_ID, answeringChainId, foreignChainMessage } = require('./chainOnPort');
+const devWallets = require('./dev');
 const { devPortTakenMessage, portTaken } = require('./portCheck');
 
 const root = path.resolve(__dirname, '..');
@@ -47,6 +48,9 @@ async function main() {
   if (await portTaken(port)) {
     throw new StartError(devPortTakenMessage(port));
   }
+  const walletPlan = devWallets.planDevWallets(process.env);
+  const walletPortProblem = await devWallets.devWalletPortProblem(walletPlan);
+  if (walletPortProblem) throw new StartError(walletPortProblem);
 
   const stop = (code = 0) => {
     for (const child of children) child.kill('SIGTERM');
@@ -78,17 +82,22 @@ async function main() {
   }
   const { setupDevChain } = require('./devchain');
   await setupDevChain(rpcUrl);
+  const wallets = await devWallets.startDevWallets(walletPlan, rpcUrl).catch((error) => {
+    throw new StartError(`the development wallets did not start: ${error.message}`);
+  });
 
   const server = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl },
+    env: { ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl, ...wallets.env },
   });
   children.push(server);
   server.on('exit', (code) => {
     console.error(`dev server exited (${code}); stopping.`);
     stop(code === 0 ? 0 : 1);
   });
+  const appUrl = `http://127.0.0.1:${port}`;
+  if (await devWallets.waitForApp(appUrl)) console.log(`\n${wallets.instructions(appUrl).join('\n')}\n`);
 }
 
 main().catch((error) => {

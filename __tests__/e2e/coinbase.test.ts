@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, type Locator, type Page } from 'play
 import { rpc, TEST_ACCOUNTS } from '../support/anvil';
 import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
-import { serveFakeKeys, type FakeKeysServer } from '../support/fakeCoinbaseServer';
+import { serveCoinbaseKeys, type KeysServer } from '../../scripts/dev/coinbase/keysServer';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
 
@@ -18,7 +18,7 @@ const METAMASK = { uuid: '9b0c1a7e-2f4d-4e8a-b6c1-5d3e7f9a1b20', name: 'MetaMask
 
 let browser: Browser;
 let app: StaticServer;
-let keys: FakeKeysServer;
+let keys: KeysServer;
 let anvilUrl: string;
 const contexts: BrowserContext[] = [];
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   [browser, app, keys] = await Promise.all([
     launchChromium(),
     serveStatic(env.distDir),
-    serveFakeKeys({
+    serveCoinbaseKeys({
       port: env.keysPort,
       accounts: [ACCOUNT.toLowerCase()],
       chains: { '1': 'https://cloudflare-eth.com', '31337': env.anvilUrl },

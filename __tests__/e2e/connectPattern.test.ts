@@ -28,10 +28,10 @@ import {
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
-import { serveFakeKeys, type FakeKeysServer } from '../support/fakeCoinbaseServer';
+import { serveCoinbaseKeys, type KeysServer } from '../../scripts/dev/coinbase/keysServer';
 import { installFakeWallet, type Eip6963Info, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
-import { startWcRelay, type WcRelay } from '../support/wcRelay';
-import { createVerifyService, type VerifyService } from '../support/wcVerify';
+import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
+import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 import { trackTimers } from '../support/sdkTimers';
 
@@ -47,7 +47,7 @@ const suite = browserSuite();
 let relay: WcRelay | undefined;
 let verify: VerifyService | undefined;
 let restoreFetch: (() => void) | undefined;
-let keys: FakeKeysServer | undefined;
+let keys: KeysServer | undefined;
 let bsc: Anvil | undefined;
 const phones: SimulatedWallet[] = [];
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   restoreFetch = verify.installInNode();
   [relay, keys, bsc] = await Promise.all([
     startWcRelay({ port: env.relayPort }),
-    serveFakeKeys({ port: env.keysPort, accounts: [ACCOUNT.toLowerCase()], chains: { '31337': env.anvilUrl } }),
+    serveCoinbaseKeys({ port: env.keysPort, accounts: [ACCOUNT.toLowerCase()], chains: { '31337': env.anvilUrl } }),
     startAnvil({ chainId: 56 }),
   ]);
 }, 120_000);

@@ -8,8 +8,8 @@ import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { serveStatic, type StaticServer } from '../support/staticServer';
 import { trackTimers } from '../support/sdkTimers';
-import { startWcRelay, type WcRelay } from '../support/wcRelay';
-import { createVerifyService, type VerifyService } from '../support/wcVerify';
+import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
+import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
 jest.setTimeout(60_000);

@@ -162,6 +162,32 @@ async function progressOf(page: Page, kind: Kind): Promise<Locator> {
   return card;
 }
 
+/** The calm notice that the user declined the connect in the wallet (no error), waited for. */
+export async function waitForDeclined(page: Page, kind: Kind): Promise<void> {
+  await connectDialog(page).getByTestId(`card-${kind}`).getByTestId('declined').filter({ hasText: 'You declined in' }).waitFor();
+}
+
+/** The WalletConnect progress of a connect under way, in the connect dialog. */
+function pairingDialog(page: Page): Locator {
+  return connectDialog(page).getByTestId('card-walletconnect');
+}
+
+/** The WalletConnect pairing link (`wc:…`) the connect dialog offers, once it offers one. */
+export async function pairingLink(page: Page): Promise<string> {
+  // The field appears with the link (before, the dialog says a QR code is on its way).
+  const field = pairingDialog(page).getByTestId('pairing-uri');
+  await field.waitFor();
+  return field.inputValue();
+}
+
+/** "Copy link" in the WalletConnect dialog: the pairing link goes to the clipboard (the context must allow it). */
+export async function copyPairingLink(page: Page): Promise<void> {
+  await pairingLink(page);
+  const dialog = pairingDialog(page);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await dialog.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+}
+
 export async function cancelConnect(page: Page, kind: Kind): Promise<void> {
   const card = await progressOf(page, kind);
   await card.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -251,6 +277,12 @@ export async function waitForOutcome(page: Page, form: SigningForm, status: stri
   const outcome = page.locator(`[data-testid=sign-${form}] [data-testid=outcome][data-status=${status}]`);
   await outcome.waitFor(timeout === undefined ? {} : { timeout });
   return outcome;
+}
+
+/** The signature a signed outcome shows (see waitForOutcome). */
+export async function shownSignature(page: Page, form: 'message' | 'typedData'): Promise<string> {
+  const outcome = await waitForOutcome(page, form, 'signed');
+  return (await outcome.getByTestId('signature').textContent()) ?? '';
 }
 
 /** Signs `message` with the current wallet (does not wait for the outcome). */

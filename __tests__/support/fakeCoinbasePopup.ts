@@ -1,9 +1,10 @@
-// The Coinbase keys popup for jsdom tests: `window.open` gives a fake window whose page is the fake
-// keys wallet (fakeCoinbaseKeys), talking to the real SDK by window messages from the keys origin.
+// The Coinbase keys popup for jsdom tests: `window.open` gives a fake window whose page is the keys
+// wallet of the development popup (scripts/dev/coinbase/keysWallet.ts), talking to the real SDK by
+// window messages from the keys origin.
 // The test plays the user: approve, reject, close the window, or a browser that blocks pop-ups.
 import { webcrypto } from 'node:crypto';
 import { TextDecoder, TextEncoder } from 'node:util';
-import { FakeKeysPage, type KeysRequest, type KeysWalletState } from './fakeCoinbaseKeys';
+import { KeysWallet, type KeysRequest, type KeysWalletState } from '../../scripts/dev/coinbase/keysWallet';
 
 export const FAKE_KEYS_URL = 'https://keys.test/connect';
 export const FAKE_KEYS_ORIGIN = new URL(FAKE_KEYS_URL).origin;
@@ -99,7 +100,7 @@ export function installFakeKeys(options: { chains?: Record<string, string>; acco
     if (fake.blockPopups) return null;
     let alive = true;
     let loaded = false;
-    const page = new FakeKeysPage({
+    const page = new KeysWallet({
       post: (message) => {
         if (alive) toDapp(message, popup);
       },

@@ -23,7 +23,7 @@ import {
 import { loadWalletConnectSdk, walletConnectChains, type WalletConnectSdkProvider } from '../../src/lib/connectors/walletconnect/session';
 import type { SdkKeyValueStorage } from '../../src/lib/connectors/walletconnect/shared';
 import { trackTimers } from '../support/sdkTimers';
-import { startWcRelay, type WcRelay } from '../support/wcRelay';
+import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
 import { releaseCore } from '../support/wcWallet';
 
 jest.setTimeout(30_000);

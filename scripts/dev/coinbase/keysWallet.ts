@@ -1,7 +1,8 @@
-// A fake Coinbase keys page (the wallet end of the SDK's popup), speaking the SDK v4 popup protocol:
-// PopupLoaded, the config message, selectSignerType, then an ECDH P-256 handshake and AES-GCM
-// encrypted requests whose answers carry the wallet's chains. It runs the same in a real popup page
-// (bundled by fakeCoinbaseServer) and in jsdom behind a fake window (fakeCoinbasePopup).
+// The wallet end of the Coinbase Wallet SDK's popup (the "keys" window), speaking the SDK v4 popup
+// protocol: PopupLoaded, the config message, selectSignerType, then an ECDH P-256 handshake and
+// AES-GCM encrypted requests whose answers carry the wallet's chains. One implementation, run in the
+// development popup that `npm start` serves (keysPage.ts, keysServer.ts) and, behind a fake window,
+// in the jsdom tests (__tests__/support/fakeCoinbasePopup.ts).
 
 export interface KeysRequest {
   method: string;
@@ -21,7 +22,7 @@ export interface KeysWalletState {
   revoked?: boolean;
 }
 
-export interface KeysPageOptions {
+export interface KeysWalletOptions {
   /** Sends a message to the dapp window. */
   post(message: unknown): void;
   /** Asks the user; true approves. */
@@ -34,7 +35,16 @@ export interface KeysPageOptions {
   rpcOverrides?: Record<string, string>;
   /** Every request the page received, decrypted, for assertions. */
   log?: KeysRequest[];
+  /**
+   * Signs or sends an approved personal_sign, eth_signTypedData_v4 or eth_sendTransaction on the
+   * chain the dapp is on (the development popup: by the local chain). Absent: those are answered 4200.
+   */
+  sign?(method: string, params: unknown, chainId: number | undefined): Promise<unknown>;
+  /** The user's refusal closes the window too, as the real popup's does (the jsdom fake keeps it open). */
+  closeAfterRejection?: boolean;
 }
+
+const SIGNING = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'];
 
 type Json = Record<string, unknown>;
 
@@ -61,11 +71,18 @@ class RpcFailure extends Error {
   }
 }
 
+/** An error with a numeric code and a string message keeps both; anything else is an internal error. */
+function asFailure(error: unknown): RpcFailure {
+  if (error instanceof RpcFailure) return error;
+  if (isRecord(error) && typeof error['code'] === 'number' && typeof error['message'] === 'string') return new RpcFailure(error['code'], error['message']);
+  return new RpcFailure(-32603, error instanceof Error ? error.message : String(error));
+}
+
 /** One wallet window: answers the dapp until it closes. */
-export class FakeKeysPage {
+export class KeysWallet {
   private secret: CryptoKey | undefined;
 
-  constructor(private readonly options: KeysPageOptions) {}
+  constructor(private readonly options: KeysWalletOptions) {}
 
   /** The window finished loading. */
   start(): void {
@@ -125,7 +142,11 @@ export class FakeKeysPage {
     this.options.save({ ...this.options.load(), peerPublicKeyHex: sender });
     if (method !== 'eth_requestAccounts') return this.fail(message, publicKeyHex, 4200, `Unsupported handshake ${method}`);
     const approved = await this.options.ask({ method, params: handshake['params'] });
-    if (!approved) return this.fail(message, publicKeyHex, 4001, 'User rejected the request.');
+    if (!approved) {
+      this.fail(message, publicKeyHex, 4001, 'User rejected the request.');
+      if (this.options.closeAfterRejection) this.options.close();
+      return;
+    }
     await this.answer(message, publicKeyHex, { value: this.options.load().accounts });
     this.options.close();
   }
@@ -140,22 +161,24 @@ export class FakeKeysPage {
       secret,
       encrypted['cipherText'] as BufferSource,
     );
-    const request = JSON.parse(new TextDecoder().decode(plain)) as { action?: { method?: unknown; params?: unknown } };
+    const request = JSON.parse(new TextDecoder().decode(plain)) as { action?: { method?: unknown; params?: unknown }; chainId?: unknown };
     const method = String(request.action?.method);
     const params = request.action?.params;
+    const chainId = typeof request.chainId === 'number' ? request.chainId : undefined;
     this.options.log?.push({ method, params });
     try {
-      const value = await this.handle(method, params);
+      const value = await this.handle(method, params, chainId);
       await this.answer(message, publicKeyHex, { value });
       this.options.close();
     } catch (error) {
-      // Errors keep the window open: the dapp's next request (add after 4902) arrives in it.
-      const failure = error instanceof RpcFailure ? error : new RpcFailure(-32603, String(error));
+      // The wallet's own errors keep the window open: the dapp's next request (add after 4902) arrives in it.
+      const failure = asFailure(error);
       await this.answer(message, publicKeyHex, { error: { code: failure.code, message: failure.message } });
+      if (failure.code === 4001 && this.options.closeAfterRejection) this.options.close();
     }
   }
 
-  private async handle(method: string, params: unknown): Promise<unknown> {
+  private async handle(method: string, params: unknown, chainId: number | undefined): Promise<unknown> {
     const first = Array.isArray(params) ? (params[0] as unknown) : undefined;
     const state = this.options.load();
     if (state.revoked) throw new RpcFailure(4100, 'The requested account and/or method has not been authorized by the user.');
@@ -179,7 +202,11 @@ export class FakeKeysPage {
         return null;
       }
       default:
-        throw new RpcFailure(4200, `The fake keys page does not support ${method}`);
+        if (this.options.sign && SIGNING.includes(method)) {
+          if (!(await this.options.ask({ method, params }))) throw new RpcFailure(4001, 'User rejected the request.');
+          return this.options.sign(method, params, chainId);
+        }
+        throw new RpcFailure(4200, `The keys wallet does not support ${method}`);
     }
   }
 

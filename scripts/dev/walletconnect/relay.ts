@@ -1,8 +1,9 @@
-// A local WalletConnect v2 relay on `ws` for tests: no npm package provides one, and the real relay is
-// out of reach offline. It speaks the part of the relay protocol the 2.x SDKs use: subscribe,
-// publish, fetch, and the two session methods that publish on the client's behalf.
+// A local WalletConnect v2 relay on `ws`: no npm package provides one, and the real relay is out of
+// reach offline. `npm start` runs it for the development phone, the tests for their wallets. It speaks
+// the part of the relay protocol the 2.x SDKs use: subscribe, publish, fetch, and the two session
+// methods that publish on the client's behalf.
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /** Message tags the relay itself applies for the session methods (relay protocol numbers). */
@@ -69,6 +70,8 @@ function num(params: Params, key: string, fallback: number): number {
 
 export interface WcRelayOptions {
   port?: number;
+  /** An HTTP server already listening, whose WebSocket upgrades the relay takes (instead of `port`). */
+  server?: Server;
   pingMs?: number;
   /**
    * Answers `irn_publish`/`irn_batchPublish` this long after delivering the message, as a busy relay
@@ -78,7 +81,7 @@ export interface WcRelayOptions {
 }
 
 export function startWcRelay(options: WcRelayOptions = {}): Promise<WcRelay> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
+  const server = options.server ? new WebSocketServer({ server: options.server }) : new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
   const clients = new Set<Client>();
   const mailbox = new Map<string, Stored[]>();
   const calls: string[] = [];
@@ -216,16 +219,16 @@ export function startWcRelay(options: WcRelayOptions = {}): Promise<WcRelay> {
     });
   });
 
-  // Clients drop a socket that stays silent for 35 s.
+  // Clients drop a socket that stays silent for 35 s. Expired messages go too: `npm start` runs for days.
   const pinger = setInterval(() => {
     for (const client of clients) client.socket.ping();
+    for (const topic of [...mailbox.keys()]) if (live(topic).length === 0) mailbox.delete(topic);
   }, options.pingMs ?? 10_000);
   pinger.unref();
 
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.once('listening', () => {
-      const address = server.address();
+    const ready = () => {
+      const address = (options.server ?? server).address();
       const port = typeof address === 'object' && address ? address.port : 0;
       resolve({
         url: `ws://127.0.0.1:${port}`,
@@ -240,6 +243,9 @@ export function startWcRelay(options: WcRelayOptions = {}): Promise<WcRelay> {
             server.close(() => done());
           }),
       });
-    });
+    };
+    if (options.server?.listening) return ready();
+    server.once('error', reject);
+    server.once('listening', ready);
   });
 }

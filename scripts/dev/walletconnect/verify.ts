@@ -1,10 +1,14 @@
-// WalletConnect's Verify service answered locally with a test key. In a browser the dapp SDK waits up
-// to 5 s for an attestation iframe on every proposal and request; the wallet SDK then checks that
-// attestation against the service's public key, and never emits the proposal if it cannot fetch it.
+// WalletConnect's Verify service answered locally with a key of its own. In a browser the dapp SDK
+// waits up to 5 s for an attestation iframe on every proposal and request; the wallet SDK then checks
+// that attestation against the service's public key, and never emits the proposal if it cannot fetch
+// it. The tests answer in the test process and in a Playwright context; `npm start` over HTTP, on the
+// development phone's server (the app's development entry and the phone page ask it there).
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserContext } from 'playwright-core';
+import { LOCAL_VERIFY, VERIFY_ORIGINS, attestationMessage, interceptVerifyFetch } from './verifyShared';
 
-export const VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'] as const;
+export { VERIFY_ORIGINS } from './verifyShared';
 
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
@@ -17,6 +21,8 @@ export interface VerifyService {
   installInNode(): () => void;
   /** Answers the dapp SDK's attestation iframe in a browser context. */
   routeBrowser(context: BrowserContext): Promise<void>;
+  /** Answers GET /verify/attestation?id=&origin= and GET /verify/public-key (any origin may ask); false for other paths. */
+  answerHttp(request: IncomingMessage, response: ServerResponse): boolean;
 }
 
 export function createVerifyService(): VerifyService {
@@ -34,23 +40,11 @@ export function createVerifyService(): VerifyService {
 
   const publicKeyResponse = () => ({ publicKey: { ...jwk, alg: 'ES256' }, expiresAt: inAnHour() });
 
-  const isVerifyUrl = (url: string) => VERIFY_ORIGINS.some((origin) => url.startsWith(origin));
-
   return {
     attestation,
     publicKeyResponse,
     installInNode() {
-      const original = globalThis.fetch;
-      globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        if (!isVerifyUrl(url)) return original(input, init);
-        if (url.endsWith('/public-key')) return Response.json(publicKeyResponse());
-        // Attestations by message hash (the pre-JWT way): nothing registered.
-        return new Response('not found', { status: 404 });
-      };
-      return () => {
-        globalThis.fetch = original;
-      };
+      return interceptVerifyFetch(globalThis, async () => Response.json(publicKeyResponse()));
     },
     async routeBrowser(context) {
       for (const origin of VERIFY_ORIGINS) {
@@ -58,14 +52,29 @@ export function createVerifyService(): VerifyService {
           const url = new URL(route.request().url());
           if (!url.pathname.endsWith('/attestation')) return route.fulfill({ status: 404, body: 'not found' });
           const jwt = attestation(url.searchParams.get('id') ?? '', url.searchParams.get('origin') ?? '');
-          const message = JSON.stringify({ type: 'verify_attestation', attestation: jwt });
           await route.fulfill({
             status: 200,
             contentType: 'text/html',
-            body: `<!doctype html><script>parent.postMessage(${JSON.stringify(message)}, '*')</script>`,
+            body: `<!doctype html><script>parent.postMessage(${JSON.stringify(attestationMessage(jwt))}, '*')</script>`,
           });
         });
       }
+    },
+    answerHttp(request, response) {
+      const url = new URL(request.url ?? '/', 'http://local');
+      const json = (body: unknown) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+        response.end(JSON.stringify(body));
+      };
+      if (url.pathname === LOCAL_VERIFY.publicKey) {
+        json(publicKeyResponse());
+        return true;
+      }
+      if (url.pathname === LOCAL_VERIFY.attestation) {
+        json({ attestation: attestation(url.searchParams.get('id') ?? '', url.searchParams.get('origin') ?? '') });
+        return true;
+      }
+      return false;
     },
   };
 }

@@ -1,0 +1,241 @@
+// What the development wallets share about requests: the words a prompt shows for each (connect, a
+// message, typed data, a transaction, a network), the standard errors a wallet answers with, and the
+// calls to the local chain that signs for its unlocked test accounts. No DOM and no Node modules: the
+// extension's in-page script, the phone page and the Coinbase popup all bundle it.
+
+/** An EIP-1193 / JSON-RPC error as a wallet answers it. */
+export class WalletError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'WalletError';
+  }
+
+  /** The plain `{ code, message }` that crosses a wire (postMessage, the relay). */
+  toJSON(): { code: number; message: string; data?: unknown } {
+    return { code: this.code, message: this.message, ...(this.data === undefined ? {} : { data: this.data }) };
+  }
+}
+
+/** MetaMask's words for the common refusals, which wallets and dapps have come to expect. */
+export const rejected = () => new WalletError(4001, 'User rejected the request.');
+export const unauthorized = () => new WalletError(4100, 'The requested account and/or method has not been authorized by the user.');
+export const unsupported = (method: string) => new WalletError(4200, `The method "${method}" is not supported by this wallet.`);
+export const invalidParams = (why: string) => new WalletError(-32602, `Invalid parameters: ${why}`);
+export const unknownChain = (chainId: number) =>
+  new WalletError(4902, `Unrecognized chain ID "${hexChainId(chainId)}". Try adding the chain using wallet_addEthereumChain first.`);
+
+/** The methods that ask the user and are then signed by the local chain. */
+export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const;
+export type SigningMethod = (typeof SIGNING_METHODS)[number];
+export const isSigningMethod = (method: string): method is SigningMethod => (SIGNING_METHODS as readonly string[]).includes(method);
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const hexChainId = (chainId: number): string => `0x${chainId.toString(16)}`;
+
+/** A chain id as EIP-3326/3085 carry it: 0x-prefixed hex, no leading zeros. */
+export function parseHexChainId(raw: unknown): number {
+  if (typeof raw !== 'string' || !/^0x[1-9a-f][0-9a-f]*$/i.test(raw)) {
+    throw invalidParams(`chainId must be a 0x-prefixed hex string without leading zeros, got ${JSON.stringify(raw)}`);
+  }
+  const id = parseInt(raw, 16);
+  if (!Number.isSafeInteger(id)) throw invalidParams(`chainId ${raw} is too large`);
+  return id;
+}
+
+export interface AddedChain {
+  id: number;
+  name: string;
+  rpcUrl: string;
+  symbol: string;
+}
+
+/** The parameters of `wallet_addEthereumChain` (EIP-3085), checked as MetaMask checks them. */
+export function parseAddChain(params: unknown): AddedChain {
+  const raw = Array.isArray(params) ? (params[0] as unknown) : undefined;
+  if (!isRecord(raw)) throw invalidParams('expected [{ chainId, chainName, nativeCurrency, rpcUrls }]');
+  const id = parseHexChainId(raw['chainId']);
+  const name = raw['chainName'];
+  if (typeof name !== 'string' || name.trim() === '') throw invalidParams('chainName must be a non-empty string');
+  const currency = raw['nativeCurrency'];
+  if (!isRecord(currency) || typeof currency['symbol'] !== 'string' || currency['decimals'] !== 18) {
+    throw invalidParams('nativeCurrency must be { name, symbol, decimals: 18 }');
+  }
+  const urls = raw['rpcUrls'];
+  const rpcUrl = Array.isArray(urls) ? urls.find((u): u is string => typeof u === 'string' && /^https?:\/\/\S+$/.test(u)) : undefined;
+  if (rpcUrl === undefined) throw invalidParams('rpcUrls must hold an http(s) URL');
+  return { id, name: name.trim(), rpcUrl, symbol: currency['symbol'] };
+}
+
+/** The chain id of `wallet_switchEthereumChain`'s parameters. */
+export function parseSwitchChain(params: unknown): number {
+  const raw = Array.isArray(params) ? (params[0] as unknown) : undefined;
+  if (!isRecord(raw)) throw invalidParams('expected [{ chainId }]');
+  return parseHexChainId(raw['chainId']);
+}
+
+/** The account a signing request names (personal_sign: second; typed data: first; a transaction: `from`). */
+export function signingAccount(method: SigningMethod, params: unknown): string {
+  const list = Array.isArray(params) ? params : [];
+  const value = method === 'personal_sign' ? list[1] : method === 'eth_signTypedData_v4' ? list[0] : isRecord(list[0]) ? list[0]['from'] : undefined;
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw invalidParams(`${method} names no account`);
+  return value;
+}
+
+export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** "0xf39F…2266": enough to tell test accounts apart. */
+export const shortAddress = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/** Wei as ether, exact (no float): "1.5 ETH". */
+export function formatWei(wei: bigint, symbol = 'ETH'): string {
+  const negative = wei < 0n;
+  const abs = negative ? -wei : wei;
+  const whole = abs / 10n ** 18n;
+  const fraction = (abs % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+  const grouped = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''} ${symbol}`;
+}
+
+function quantity(value: unknown): bigint | undefined {
+  if (typeof value !== 'string' || !/^0x[0-9a-f]+$/i.test(value)) return undefined;
+  return BigInt(value);
+}
+
+/** A personal_sign payload as the user should read it: its text when it is printable UTF-8, else hex. */
+export function messageText(payload: unknown): string {
+  if (typeof payload !== 'string') return JSON.stringify(payload);
+  if (!/^0x([0-9a-f]{2})*$/i.test(payload)) return payload;
+  const bytes = new Uint8Array((payload.length - 2) / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(payload.slice(2 + i * 2, 4 + i * 2), 16);
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // Control characters (other than line breaks and tabs) mean it is data, not words.
+    // eslint-disable-next-line no-control-regex
+    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? payload : text;
+  } catch {
+    return payload;
+  }
+}
+
+export interface Detail {
+  label: string;
+  value: string;
+  /** Shown as code (addresses, data, JSON). */
+  code?: boolean;
+}
+
+export interface Described {
+  /** The question, e.g. "Sign this message?" */
+  title: string;
+  details: Detail[];
+}
+
+/** Chain id -> name, for the words of a prompt. */
+export type ChainNames = Readonly<Record<number, string>>;
+
+const chainLabel = (id: number, names: ChainNames) => (names[id] ? `${names[id]} (${id})` : `Chain ${id}`);
+
+/** What a prompt says about one request. Never throws: a request it cannot read is shown as it came. */
+export function describeRequest(method: string, params: unknown, names: ChainNames = {}): Described {
+  try {
+    return describe(method, params, names);
+  } catch {
+    return { title: `Allow ${method}?`, details: [{ label: 'Parameters', value: JSON.stringify(params ?? null, null, 2), code: true }] };
+  }
+}
+
+function describe(method: string, params: unknown, names: ChainNames): Described {
+  const list = Array.isArray(params) ? params : [];
+  switch (method) {
+    case 'eth_requestAccounts':
+    case 'wallet_requestPermissions':
+      return {
+        title: 'Connect to this site?',
+        details: [{ label: 'The site will', value: 'see the address and balance of the account you choose, and be able to ask you to sign and send.' }],
+      };
+    case 'personal_sign':
+      return {
+        title: 'Sign this message?',
+        details: [
+          { label: 'Message', value: messageText(list[0]), code: true },
+          { label: 'Account', value: String(list[1]), code: true },
+        ],
+      };
+    case 'eth_signTypedData_v4': {
+      const data = (typeof list[1] === 'string' ? JSON.parse(list[1]) : list[1]) as unknown;
+      if (!isRecord(data)) throw new Error('typed data is no object');
+      const domain = isRecord(data['domain']) ? data['domain'] : {};
+      const details: Detail[] = [];
+      if (typeof domain['name'] === 'string') details.push({ label: 'Application', value: `${domain['name']}${typeof domain['version'] === 'string' ? ` (version ${domain['version']})` : ''}` });
+      if (domain['chainId'] !== undefined) details.push({ label: 'Network', value: chainLabel(Number(domain['chainId']), names) });
+      if (typeof domain['verifyingContract'] === 'string') details.push({ label: 'Contract', value: domain['verifyingContract'], code: true });
+      details.push({ label: 'Type', value: String(data['primaryType']) });
+      details.push({ label: 'Message', value: JSON.stringify(data['message'], null, 2), code: true });
+      details.push({ label: 'Account', value: String(list[0]), code: true });
+      return { title: 'Sign this typed data?', details };
+    }
+    case 'eth_sendTransaction': {
+      const tx = isRecord(list[0]) ? list[0] : {};
+      const details: Detail[] = [
+        { label: 'From', value: String(tx['from']), code: true },
+        { label: 'To', value: typeof tx['to'] === 'string' ? tx['to'] : '(a new contract)', code: true },
+        { label: 'Amount', value: formatWei(quantity(tx['value']) ?? 0n) },
+      ];
+      const gas = quantity(tx['gas']);
+      const price = quantity(tx['maxFeePerGas']) ?? quantity(tx['gasPrice']);
+      if (gas !== undefined && price !== undefined) details.push({ label: 'Network fee, at most', value: formatWei(gas * price) });
+      if (typeof tx['data'] === 'string' && tx['data'] !== '0x') details.push({ label: 'Data', value: tx['data'], code: true });
+      return { title: 'Send this transaction?', details };
+    }
+    case 'wallet_switchEthereumChain':
+      return { title: 'Switch network?', details: [{ label: 'Network', value: chainLabel(parseSwitchChain(params), names) }] };
+    case 'wallet_addEthereumChain': {
+      const chain = parseAddChain(params);
+      return {
+        title: 'Add this network and switch to it?',
+        details: [
+          { label: 'Network', value: `${chain.name} (${chain.id})` },
+          { label: 'RPC URL', value: chain.rpcUrl, code: true },
+          { label: 'Currency', value: chain.symbol },
+        ],
+      };
+    }
+    default:
+      return { title: `Allow ${method}?`, details: [{ label: 'Parameters', value: JSON.stringify(params ?? null, null, 2), code: true }] };
+  }
+}
+
+/** One JSON-RPC call; a JSON-RPC error comes back as a WalletError with its code and message. */
+export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  let body: { result?: T; error?: { code?: unknown; message?: unknown; data?: unknown } };
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    body = (await response.json()) as typeof body;
+  } catch {
+    throw new WalletError(-32603, `The development wallet cannot reach the chain at ${url}. Is \`npm start\` still running?`);
+  }
+  if (body.error) {
+    const code = typeof body.error.code === 'number' ? body.error.code : -32603;
+    throw new WalletError(code, typeof body.error.message === 'string' ? body.error.message : 'The chain refused the request', body.error.data);
+  }
+  return body.result as T;
+}
+
+/**
+ * Signs or sends on the local chain, which holds the test accounts unlocked (anvil answers
+ * personal_sign, eth_signTypedData_v4 and eth_sendTransaction for them).
+ */
+export function signOnLocalChain(chainUrl: string, method: SigningMethod, params: unknown): Promise<unknown> {
+  const list = Array.isArray(params) ? params : [];
+  if (method === 'eth_signTypedData_v4' && isRecord(list[1])) return rpc(chainUrl, method, [list[0], JSON.stringify(list[1])]);
+  return rpc(chainUrl, method, list);
+}
