@@ -265,6 +265,8 @@ export async function shownBlockNumber(page: Page): Promise<number> {
 
 /** The signing section, opened. */
 export async function openSigning(page: Page): Promise<Locator> {
+  // The page under an open dialog (the account menu after a switch) is out of reach: close it first.
+  await closeDialogs(page);
   const section = page.getByTestId('sign-section');
   const open = section.getByRole('button', { name: 'Open', exact: true });
   if ((await open.count()) > 0) await open.click();
