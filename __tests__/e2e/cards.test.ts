@@ -350,6 +350,24 @@ describe('states users see', () => {
     expect(await page.getByTestId('connect-button').getAttribute('data-status')).toBe('Disconnected');
   });
 
+  it("a link gone for good (1011): the wallet's message under Details and Reload page, which reloads", async () => {
+    const { page, wallet } = await openApp();
+    await connect(page, 'injected');
+    await wallet.emit('disconnect', [{ code: 1011, message: 'Page reload required' }]);
+    await waitForStatus(page, 'injected', 'Reload required');
+    expect(await page.getByTestId('banner').getByRole('button', { name: 'Reload page' }).count()).toBe(1);
+    await page.getByTestId('connect-button').click();
+    const card = connectDialog(page).getByTestId('card-injected');
+    await card.getByRole('button', { name: 'Reload page' }).waitFor();
+    expect(await card.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining('Page reload required'));
+    expect(await card.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await card.getByRole('button', { name: 'Reload page' }).click();
+    await page.waitForFunction(() => (window as unknown as { beforeReload?: boolean }).beforeReload === undefined);
+    await page.locator('[data-wallet-control]').waitFor();
+    await waitForStatus(page, 'injected', 'Connected');
+  });
+
   it('the account: short address in the header, the full one in its title and the menu, Copy, explorer link only where the table has one', async () => {
     const { page } = await openApp();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
