@@ -325,6 +325,19 @@ describe('malformed answers from the wallet', () => {
     expect(await shownError(page, 'injected')).toContain('Invalid account 0x12345');
   });
 
+  it('an invalid chainChanged while connected is reported and ignored', async () => {
+    const { page, wallet } = await openApp();
+    await connect(page, 'injected');
+    await wallet.emit('chainChanged', ['banana']);
+    expect(await statusOf(page, 'injected')).toBe('Connected');
+    expect(await chainShown(page).textContent()).toBe('Local development chain');
+    const menu = await openAccountMenu(page);
+    const reported = menu.getByTestId('card-injected').getByRole('alert');
+    await reported.waitFor();
+    expect(await reported.textContent()).toContain('Invalid chainId banana');
+    expect(await menu.getByTestId('card-injected').getByTestId('status').textContent()).toBe('Connected');
+  });
+
   it('a chain switch the wallet never answers: the user can stop waiting and stays connected', async () => {
     const { page, wallet } = await openApp();
     await connect(page, 'injected');
