@@ -15,6 +15,7 @@ import {
   openAccountMenu,
   openErrorDetails,
   openNetworkList,
+  openNetworkStatus,
   openWalletList,
   shownBalance,
   startConnect,
@@ -93,6 +94,7 @@ function coinbaseExtension(context: BrowserContext, options: Partial<FakeWalletO
   return installFakeWallet(context, { globalName: 'coinbaseWalletExtension', flags: { isCoinbaseWallet: true }, rpcUrls: suite.rpcUrls, ...options });
 }
 
+const control = (page: Page) => page.locator('[data-wallet-control]');
 const progress = (page: Page, kind: string) => connectDialog(page).getByTestId(`card-${kind}`).and(page.locator('article'));
 /**
  * Stops the page's clock (installed with `clock.install()` before the page loaded) where it is now, so
@@ -393,5 +395,13 @@ describe('the account menu', () => {
     await wallet.emit('chainChanged', ['banana']);
     const menu = await openAccountMenu(page);
     await expectAccessible(page, () => menu.getByTestId('card-injected').getByRole('alert').waitFor());
+  });
+});
+describe('the Network status dialog', () => {
+  it('from the footer', async () => {
+    const { page } = await openWith();
+    const dialog = await openNetworkStatus(page);
+    await expectAccessible(page, () => dialog.getByTestId('network-panel').waitFor());
+    expect(await control(page).count()).toBe(1);
   });
 });
