@@ -1,132 +1,407 @@
-// Accessibility of every state a card can be in (issue 11): axe-core (from node_modules, injected
-// into the page) finds zero violations, in light and dark, at 1280 px and on a 375 px phone, and the
-// page never scrolls sideways.
-import { readFileSync } from 'node:fs';
-import { type Page } from 'playwright-core';
-import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
-import { until } from '../support/wait';
+// Accessibility of every state a user can meet (issues 11 and 16): axe-core finds zero violations
+// and the page never scrolls sideways, in light and dark, at 1280 px and on a 375 px phone
+// (support/a11y.ts). The header's control in each of its states, the wallet list, each kind's
+// progress, the account menu, the banner, the Network status dialog and the corner notices; the
+// built app in real headless Chromium with the fake wallets at the edge.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { TEST_ACCOUNTS } from '../support/anvil';
+import { expectAccessible } from '../support/a11y';
+import {
+  accountButton,
+  closeDialogs,
+  connect,
+  connectDialog,
+  continueWithoutExtension,
+  openAccountMenu,
+  openErrorDetails,
+  openNetworkList,
+  openNetworkStatus,
+  openWalletList,
+  shownBalance,
+  startConnect,
+  switchChain,
+  waitForStatus,
+} from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
+import { e2eEnv } from '../support/e2eEnv';
+import { serveCoinbaseKeys, type KeysServer } from '../../scripts/dev/coinbase/keysServer';
+import { installFakeWallet, type Eip6963Info, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
+import { trackTimers } from '../support/sdkTimers';
+import { until } from '../support/wait';
+import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
+import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
+import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
-jest.setTimeout(90_000);
+jest.setTimeout(120_000);
+const timers = trackTimers();
 
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
-const RABBY = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet with a rather long name that must wrap', icon: '', rdns: 'io.rabby' };
+const METAMASK: Eip6963Info = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
+const LONG_NAMED: Eip6963Info = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet with a rather long name that must wrap', icon: '', rdns: 'io.rabby' };
+const ACCOUNT = TEST_ACCOUNTS[0].address;
 
 const suite = browserSuite();
+let relay: WcRelay | undefined;
+let verify: VerifyService | undefined;
+let restoreFetch: (() => void) | undefined;
+let keys: KeysServer | undefined;
+const phones: SimulatedWallet[] = [];
 
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[]; failureSummary: string }[];
-}
+beforeAll(async () => {
+  const env = e2eEnv();
+  verify = createVerifyService();
+  restoreFetch = verify.installInNode();
+  [relay, keys] = await Promise.all([
+    startWcRelay({ port: env.relayPort }),
+    serveCoinbaseKeys({ port: env.keysPort, accounts: [ACCOUNT.toLowerCase()], chains: { '31337': env.anvilUrl } }),
+  ]);
+}, 120_000);
 
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}: ${n.failureSummary}`));
-}
+afterEach(async () => {
+  await Promise.allSettled(phones.splice(0).map((p) => p.close()));
+});
 
-/** Zero violations and no sideways scroll, light and dark, at 1280 px and 375 px. */
-async function expectAccessible(page: Page, ready: () => Promise<unknown>): Promise<void> {
-  const found: Record<string, string[]> = {};
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await ready();
-      const key = `${colorScheme} ${width}px`;
-      found[key] = await axeViolations(page);
-      if (!(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))) found[key].push('horizontal scroll');
-    }
-  }
-  expect(found).toEqual({ 'light 1280px': [], 'dark 1280px': [], 'light 375px': [], 'dark 375px': [] });
-}
+afterAll(async () => {
+  restoreFetch?.();
+  await Promise.allSettled([relay?.close(), keys?.close()]);
+  timers.clearAll();
+}, 60_000);
 
-async function openApp(wallet: Partial<FakeWalletOptions> | 'no wallet' = {}): Promise<{ page: Page; wallet: FakeWallet }> {
+async function newContext(): Promise<BrowserContext> {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   suite.contexts.push(context);
-  context.setDefaultTimeout(10_000);
-  const fake = wallet === 'no wallet' ? (undefined as unknown as FakeWallet) : await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, ...wallet });
-  const page = await context.newPage();
-  await page.goto(suite.server.url);
-  return { page, wallet: fake };
+  context.setDefaultTimeout(15_000);
+  // No internet here: anything outside fails at once instead of hanging.
+  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
+  await verify!.routeBrowser(context);
+  return context;
 }
 
-const card = (page: Page) => page.getByTestId('card-injected');
-const status = (page: Page, text: string) => card(page).getByTestId('status').filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
-const connect = (page: Page) => card(page).getByRole('button', { name: 'Connect' }).click();
+async function open(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(suite.server.url);
+  await page.locator('[data-wallet-control]').waitFor();
+  return page;
+}
 
-describe('no accessibility violations (axe-core), light and dark, 1280 px and 375 px', () => {
-  it('disconnected', async () => {
-    const { page } = await openApp();
-    await expectAccessible(page, () => status(page, 'Disconnected'));
+async function openWith(options: Partial<FakeWalletOptions> | 'no wallet' = {}): Promise<{ page: Page; wallet: FakeWallet; context: BrowserContext }> {
+  const context = await newContext();
+  const wallet = options === 'no wallet' ? (undefined as unknown as FakeWallet) : await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, ...options });
+  return { page: await open(context), wallet, context };
+}
+
+/** The Coinbase Wallet extension: the SDK hands this provider back as the wallet itself. */
+function coinbaseExtension(context: BrowserContext, options: Partial<FakeWalletOptions> = {}): Promise<FakeWallet> {
+  return installFakeWallet(context, { globalName: 'coinbaseWalletExtension', flags: { isCoinbaseWallet: true }, rpcUrls: suite.rpcUrls, ...options });
+}
+
+const control = (page: Page) => page.locator('[data-wallet-control]');
+const progress = (page: Page, kind: string) => connectDialog(page).getByTestId(`card-${kind}`).and(page.locator('article'));
+/**
+ * Stops the page's clock (installed with `clock.install()` before the page loaded) where it is now, so
+ * that a state a timer would end holds while it is checked. The page's time runs on while we ask: aim
+ * a little ahead, and again if that moment has already passed.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  for (let ahead = 50; ; ahead *= 2) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (error) {
+      if (!String(error).includes('to the past') || ahead > 5_000) throw error;
+    }
+  }
+}
+
+/** How many lines a piece of text takes on screen. */
+const lines = (text: Locator) =>
+  text.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
 
-  it('connecting', async () => {
-    const { page, wallet } = await openApp({ approval: 'manual' });
-    await connect(page);
-    await until(() => wallet.pendingPrompts === 1, 10_000);
-    await expectAccessible(page, () => status(page, 'Connecting'));
+describe("the header's wallet control", () => {
+  it('"Connect wallet"', async () => {
+    const { page } = await openWith();
+    await expectAccessible(page, () => page.getByTestId('connect-button').filter({ hasText: /^Connect wallet$/ }).waitFor());
   });
 
-  it('connected', async () => {
-    const { page } = await openApp();
-    await connect(page);
-    await expectAccessible(page, () => card(page).getByText('10,000 ETH').waitFor());
+  it('"Reconnecting…" (the wallet of the last visit has not answered yet)', async () => {
+    const { page, wallet } = await openWith();
+    await connect(page, 'injected');
+    await wallet.misbehave('eth_accounts', { hang: true });
+    // The reconnect's time limit would end the state: the page's clock stands still while it is checked.
+    await page.clock.install();
+    await page.reload();
+    const reconnecting = page.getByTestId('connect-button').and(page.locator('[data-status=Reconnecting]'));
+    await reconnecting.waitFor();
+    await pauseClock(page);
+    await expectAccessible(page, () => reconnecting.waitFor(), { pausedClock: true });
+    expect(await reconnecting.textContent()).toBe('Reconnecting…');
   });
 
-  it('error', async () => {
-    const { page, wallet } = await openApp();
-    wallet.misbehave('eth_chainId', { result: 'banana' });
-    await connect(page);
-    await expectAccessible(page, () => status(page, 'Error'));
+  it('the account button (network, balance, address)', async () => {
+    const { page } = await openWith();
+    await connect(page, 'injected');
+    await expectAccessible(page, () => shownBalance(page));
   });
 
-  it('unsupported network', async () => {
-    const { page } = await openApp({ chainId: 56, knownChainIds: [31337, 56] });
-    await connect(page);
-    await expectAccessible(page, () => status(page, 'Unsupported network'));
+  it('"Wrong network", with the banner and its "Switch to"', async () => {
+    const { page } = await openWith({ chainId: 56, knownChainIds: [31337, 56] });
+    await startConnect(page, 'injected');
+    await waitForStatus(page, 'injected', 'Unsupported network');
+    await expectAccessible(page, () => page.getByTestId('unsupported').getByRole('button', { name: /^Switch to / }).waitFor());
+    expect(await accountButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
+  });
+});
+
+describe('the wallet list', () => {
+  it('one browser extension', async () => {
+    const { page } = await openWith();
+    const dialog = await openWalletList(page);
+    await expectAccessible(page, () => dialog.getByTestId('card-injected').getByRole('button', { name: /^Connect MetaMask/ }).waitFor());
   });
 
-  it('declined notice', async () => {
-    const { page } = await openApp({ approval: 'reject' });
-    await connect(page);
-    await expectAccessible(page, () => card(page).getByTestId('declined').waitFor());
-  });
-
-  it('reload required', async () => {
-    const { page, wallet } = await openApp();
-    await connect(page);
-    await status(page, 'Connected');
-    await wallet.emit('disconnect', [{ code: 1011, message: 'Page reload required' }]);
-    await expectAccessible(page, () => status(page, 'Reload required'));
-  });
-
-  it('extension picker (two announced wallets, one without an icon)', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    suite.contexts.push(context);
-    context.setDefaultTimeout(10_000);
+  it('two browser extensions, one with a long name that wraps inside the dialog', async () => {
+    const context = await newContext();
     await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls });
-    await installFakeWallet(context, { globalName: 'rabbyWallet', announce: RABBY, rpcUrls: suite.rpcUrls });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await expectAccessible(page, () => card(page).getByRole('group', { name: 'Browser wallets in this browser' }).waitFor());
+    await installFakeWallet(context, { globalName: 'rabbyWallet', announce: LONG_NAMED, rpcUrls: suite.rpcUrls });
+    const page = await open(context);
+    const dialog = await openWalletList(page);
+    const name = dialog.locator('.wallet-choice-name').filter({ hasText: LONG_NAMED.name });
+    const wrapsInside = async () => {
+      await name.waitFor();
+      const [box, inside] = await Promise.all([name.boundingBox(), dialog.boundingBox()]);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(inside!.x + inside!.width);
+      if ((page.viewportSize()?.width ?? 0) <= 375) expect(await lines(name)).toBeGreaterThan(1);
+    };
+    await expectAccessible(page, wrapsInside);
   });
 
-  it('no wallet installed ("Get a wallet")', async () => {
-    const { page } = await openApp('no wallet');
-    await connect(page);
-    await expectAccessible(page, () => card(page).getByRole('link', { name: 'Get a wallet' }).waitFor());
+  it('no browser wallet at all ("Get a wallet")', async () => {
+    const { page } = await openWith('no wallet');
+    const dialog = await openWalletList(page);
+    await expectAccessible(page, () => dialog.getByTestId('get-a-wallet').getByRole('link', { name: /^Get a wallet/ }).waitFor());
+  });
+});
+
+describe("a browser extension's progress", () => {
+  it('waiting for the wallet, then the words that say where its prompt is', async () => {
+    const context = await newContext();
+    const wallet = await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, approval: 'manual' });
+    // The long-wait words come after a few seconds: the page's clock stands still while the first state is checked.
+    await context.clock.install();
+    const page = await open(context);
+    await startConnect(page, 'injected');
+    await until(() => wallet.pendingPrompts === 1, { ms: 10_000, what: 'the wallet prompt' });
+    const card = progress(page, 'injected');
+    await card.getByText('Approve the connection in MetaMask.').waitFor();
+    await pauseClock(page);
+    await expectAccessible(page, () => card.getByText('Approve the connection in MetaMask.').waitFor(), { pausedClock: true });
+    expect(await card.getByTestId('where-is-the-prompt').count()).toBe(0);
+    await page.clock.resume();
+    await expectAccessible(page, () => card.getByTestId('where-is-the-prompt').waitFor());
   });
 
-  it('extension-suggestion dialog', async () => {
-    const { page } = await openApp('no wallet');
-    await page.getByTestId('card-coinbase').getByRole('button', { name: 'Connect' }).click();
-    await expectAccessible(page, () => page.getByRole('dialog', { name: 'Connect Coinbase Wallet' }).waitFor());
+  it('the wallet already has a request open (-32002)', async () => {
+    const { page, wallet } = await openWith({ approval: 'manual' });
+    await wallet.misbehave('eth_requestAccounts', { error: { code: -32002, message: "Request of type 'wallet_requestPermissions' already pending" } });
+    await startConnect(page, 'injected');
+    await expectAccessible(page, () => progress(page, 'injected').getByTestId('request-open').waitFor());
+  });
+
+  it('declined', async () => {
+    const { page } = await openWith({ approval: 'reject' });
+    await startConnect(page, 'injected');
+    await expectAccessible(page, () => progress(page, 'injected').getByTestId('declined').waitFor());
+  });
+
+  it('an error, with Details opened', async () => {
+    const { page, wallet } = await openWith();
+    await wallet.misbehave('eth_chainId', { result: 'banana' });
+    await startConnect(page, 'injected');
+    await waitForStatus(page, 'injected', 'Error');
+    const alert = await openErrorDetails(page, 'injected');
+    await expectAccessible(page, () => alert.locator('details[open]').getByText('Invalid chainId banana').waitFor());
+  });
+
+  it('Reload required, in the dialog and then in the banner', async () => {
+    const { page, wallet } = await openWith();
+    await connect(page, 'injected');
+    await wallet.emit('disconnect', [{ code: 1011, message: 'Page reload required' }]);
+    await waitForStatus(page, 'injected', 'Reload required');
+    await page.getByTestId('connect-button').click();
+    await expectAccessible(page, () => progress(page, 'injected').getByRole('button', { name: 'Reload page' }).waitFor());
+    await closeDialogs(page);
+    await expectAccessible(page, () => page.getByTestId('banner').getByRole('button', { name: 'Reload page' }).waitFor());
+  });
+});
+
+describe("Coinbase Wallet's progress", () => {
+  it('the extension suggestion', async () => {
+    const { page } = await openWith('no wallet');
+    await startConnect(page, 'coinbase');
+    await expectAccessible(page, () => progress(page, 'coinbase').getByRole('link', { name: /Install the Coinbase Wallet extension/ }).waitFor());
+  });
+
+  it('its window waits: "on your phone" in the dialog and the "Confirm on phone" corner notice', async () => {
+    const { page } = await openWith('no wallet');
+    await startConnect(page, 'coinbase');
+    const popupOpened = page.waitForEvent('popup');
+    await continueWithoutExtension(page);
+    const popup = await popupOpened;
+    await popup.getByRole('button', { name: 'Approve' }).waitFor();
+    await expectAccessible(page, async () => {
+      await page.getByTestId('notice-coinbase').getByText('Confirm on phone').waitFor();
+      await progress(page, 'coinbase').getByText(/on your phone/).waitFor();
+    });
+  });
+
+  it('waiting for the extension, then the words that say where its prompt is', async () => {
+    const context = await newContext();
+    const wallet = await coinbaseExtension(context, { approval: 'manual' });
+    await context.clock.install();
+    const page = await open(context);
+    await startConnect(page, 'coinbase');
+    await until(() => wallet.pendingPrompts === 1, { ms: 10_000, what: 'the wallet prompt' });
+    const card = progress(page, 'coinbase');
+    const waiting = card.getByText('Approve the connection in the Coinbase Wallet extension.');
+    await waiting.waitFor();
+    await pauseClock(page);
+    await expectAccessible(page, () => waiting.waitFor(), { pausedClock: true });
+    await page.clock.resume();
+    await expectAccessible(page, () => card.getByTestId('where-is-the-prompt').waitFor());
+  });
+
+  it('declined in the extension', async () => {
+    const context = await newContext();
+    await coinbaseExtension(context, { approval: 'reject' });
+    const page = await open(context);
+    await startConnect(page, 'coinbase');
+    await expectAccessible(page, () => progress(page, 'coinbase').getByTestId('declined').waitFor());
+  });
+
+  it('an error, with Details opened', async () => {
+    const context = await newContext();
+    const wallet = await coinbaseExtension(context);
+    const page = await open(context);
+    await wallet.misbehave('eth_chainId', { result: 'banana' });
+    await startConnect(page, 'coinbase');
+    await waitForStatus(page, 'coinbase', 'Error');
+    const alert = await openErrorDetails(page, 'coinbase');
+    await expectAccessible(page, () => alert.locator('details[open]').waitFor());
+  });
+
+  it('"Connection lost" corner notice', async () => {
+    const context = await newContext();
+    const wallet = await coinbaseExtension(context);
+    const page = await open(context);
+    await connect(page, 'coinbase');
+    await wallet.emit('disconnect', [{ code: 4900, message: 'Disconnected from all chains' }]);
+    await expectAccessible(page, () => page.getByTestId('notice-coinbase').getByText('Connection lost').waitFor());
+  });
+});
+
+describe("WalletConnect's progress", () => {
+  async function pairing(): Promise<{ page: Page; dialog: Locator; phone: SimulatedWallet }> {
+    const { page } = await openWith('no wallet');
+    const phone = await startSimulatedWallet({ relayUrl: relay!.url, chains: [31337], rpcUrls: { 31337: e2eEnv().anvilUrl } });
+    phones.push(phone);
+    await startConnect(page, 'walletconnect');
+    return { page, dialog: connectDialog(page), phone };
+  }
+
+  it('the QR code (1280 px), the phone links (375 px)', async () => {
+    const { page, dialog } = await pairing();
+    await expectAccessible(page, async () => {
+      if ((page.viewportSize()?.width ?? 0) > 375) await dialog.getByTestId('qr-code').and(dialog.locator('[data-state=drawn]')).waitFor();
+      else await dialog.getByTestId('open-in-wallet-app').waitFor();
+    });
+  });
+
+  it('the phone links with the QR code shown too (375 px)', async () => {
+    const { page, dialog } = await pairing();
+    await expectAccessible(page, async () => {
+      if ((page.viewportSize()?.width ?? 0) > 375) return dialog.getByTestId('qr-code').and(dialog.locator('[data-state=drawn]')).waitFor();
+      const toggle = dialog.getByRole('button', { name: /QR code$/ });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await dialog.getByTestId('qr-code').and(dialog.locator('[data-state=drawn]')).waitFor();
+    });
+  });
+
+  it('declined on the phone', async () => {
+    const { page, dialog, phone } = await pairing();
+    const uri = await dialog.getByTestId('pairing-uri').inputValue();
+    await phone.reject(await phone.pair(uri));
+    await expectAccessible(page, () => progress(page, 'walletconnect').getByTestId('declined').waitFor());
+  });
+});
+
+describe('the account menu', () => {
+  it('with the network list open', async () => {
+    const { page } = await openWith();
+    await connect(page, 'injected');
+    const list = await openNetworkList(page);
+    await expectAccessible(page, () => list.getByRole('button').first().waitFor());
+  });
+
+  it('a network switch waiting for the wallet (in the menu and in the banner)', async () => {
+    const { page, wallet } = await openWith();
+    await connect(page, 'injected');
+    await wallet.misbehave('wallet_switchEthereumChain', { hang: true });
+    await switchChain(page, 'injected', 'Ethereum');
+    const menu = await openAccountMenu(page);
+    await expectAccessible(page, () => menu.getByRole('button', { name: 'Stop waiting' }).waitFor());
+
+    const other = await openWith({ chainId: 56, knownChainIds: [31337, 56] });
+    await startConnect(other.page, 'injected');
+    await waitForStatus(other.page, 'injected', 'Unsupported network');
+    await other.wallet.misbehave('wallet_switchEthereumChain', { hang: true });
+    await other.page.getByTestId('unsupported').getByRole('button', { name: /^Switch to / }).click();
+    await expectAccessible(other.page, () => other.page.getByTestId('unsupported').getByRole('button', { name: 'Stop waiting' }).waitFor());
+  });
+
+  it('a network switch that did not happen (in the menu and in the banner)', async () => {
+    const { page, wallet } = await openWith();
+    await connect(page, 'injected');
+    wallet.approval = 'reject';
+    await switchChain(page, 'injected', 'Ethereum');
+    const menu = await openAccountMenu(page);
+    await expectAccessible(page, () => menu.getByText('Network not switched.').waitFor());
+
+    const other = await openWith({ chainId: 56, knownChainIds: [31337, 56] });
+    await startConnect(other.page, 'injected');
+    await waitForStatus(other.page, 'injected', 'Unsupported network');
+    other.wallet.approval = 'reject';
+    await other.page.getByTestId('unsupported').getByRole('button', { name: /^Switch to / }).click();
+    await expectAccessible(other.page, () => other.page.getByTestId('unsupported').getByText('Network not switched.').waitFor());
+  });
+
+  it('another connected wallet listed', async () => {
+    const context = await newContext();
+    await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls });
+    await coinbaseExtension(context, { privateKeys: [TEST_ACCOUNTS[1].privateKey] });
+    const page = await open(context);
+    await connect(page, 'injected');
+    await connect(page, 'coinbase');
+    const menu = await openAccountMenu(page);
+    await expectAccessible(page, () => menu.getByTestId('card-injected').getByRole('button', { name: /^Use this wallet/ }).waitFor());
+  });
+
+  it('an update from the wallet that was ignored', async () => {
+    const { page, wallet } = await openWith();
+    await connect(page, 'injected');
+    await wallet.emit('chainChanged', ['banana']);
+    const menu = await openAccountMenu(page);
+    await expectAccessible(page, () => menu.getByTestId('card-injected').getByRole('alert').waitFor());
+  });
+});
+describe('the Network status dialog', () => {
+  it('from the footer', async () => {
+    const { page } = await openWith();
+    const dialog = await openNetworkStatus(page);
+    await expectAccessible(page, () => dialog.getByTestId('network-panel').waitFor());
+    expect(await control(page).count()).toBe(1);
   });
 });

@@ -1,292 +1,435 @@
-// The connection cards as a user meets them (issue 11): double-clicks, keyboard-only use, focus,
-// the unsupported network, the user's own "no", the extension picker. Built app in real headless
-// Chromium, the fake extension wallet in the test process, real anvil behind it.
+// The connect controls as a user meets them (issues 11 and 16): double-clicks, keyboard-only use and
+// focus, the unsupported network, the user's own "no", the choice among browser extensions. The
+// header's control, the connect dialog (wallet list, then a wallet's progress) and the account menu;
+// built app in real headless Chromium, the fake extension wallet in the test process, real anvil
+// behind it.
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
-import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
-import { pause, until } from '../support/wait';
+import {
+  accountButton,
+  accountMenu,
+  cancelConnect,
+  closeDialogs,
+  connect,
+  connectDialog,
+  disconnect,
+  expectNoSidewaysScroll,
+  headerHistory,
+  openAccountMenu,
+  openWalletList,
+  recordHeaderHistory,
+  shownAccount,
+  startConnect,
+  statusOf,
+  switchFromUnsupported,
+  waitForStatus,
+} from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
+import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
+import { until } from '../support/wait';
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const RABBY = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet', icon: '', rdns: 'io.rabby' };
+const ACCOUNT = TEST_ACCOUNTS[0].address;
 
-const suite = browserSuite();
+const suite = browserSuite({ optimism: true });
 
 async function newContext(width = 1280): Promise<BrowserContext> {
   const context = await suite.browser.newContext({ viewport: { width, height: 800 } });
   suite.contexts.push(context);
-  context.setDefaultTimeout(10_000);
-  // Every status the injected card shows, from the first render on.
-  await context.addInitScript(() => {
-    const history: string[] = [];
-    (window as unknown as { statusHistory: string[] }).statusHistory = history;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid=card-injected] [data-testid=status]')?.textContent;
-      if (text && history[history.length - 1] !== text) history.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+  context.setDefaultTimeout(15_000);
+  // No internet here: anything outside fails at once instead of hanging.
+  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
+  await recordHeaderHistory(context);
   return context;
 }
 
-async function openApp(options: Partial<FakeWalletOptions> = {}, width = 1280): Promise<{ page: Page; wallet: FakeWallet; card: Locator }> {
-  const context = await newContext(width);
-  const wallet = await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, ...options });
+async function open(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto(suite.server.url);
-  return { page, wallet, card: page.getByTestId('card-injected') };
+  await page.locator('[data-wallet-control]').waitFor();
+  return page;
 }
 
-const statusOf = async (card: Locator) => (await card.getByTestId('status').textContent()) ?? '';
-const waitForStatus = (card: Locator, status: string) => card.getByTestId('status').filter({ hasText: new RegExp(`^${status}$`) }).waitFor();
-const statusHistory = (page: Page) => page.evaluate(() => (window as unknown as { statusHistory: string[] }).statusHistory);
-/** What has keyboard focus: its text and the card it sits in. */
-const focused = (page: Page) =>
+async function openApp(options: Partial<FakeWalletOptions> = {}, width = 1280): Promise<{ page: Page; wallet: FakeWallet }> {
+  const context = await newContext(width);
+  const wallet = await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, ...options });
+  return { page: await open(context), wallet };
+}
+
+/** The wallet list's row for the extension of that name. */
+const row = (page: Page, name: string) => connectDialog(page).getByTestId('wallet-list').getByRole('button', { name: new RegExp(`^(Connect|Use) ${name}\\b`) });
+/** A button of the kind's progress in the connect dialog. */
+const progressButton = (page: Page, kind: string, name: string) =>
+  connectDialog(page).getByTestId(`card-${kind}`).and(page.locator('article')).getByRole('button', { name, exact: true });
+
+/** The statuses the header's control went through after the first one (the page's start). */
+const laterStatuses = async (page: Page) => (await headerHistory(page)).slice(1).map((h) => h.status);
+
+/**
+ * The rest of a double-click (the press with click count 2) on `target`: the sequence began with a
+ * click elsewhere, before `target` was on screen.
+ */
+async function secondPressOn(page: Page, target: Locator): Promise<void> {
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+}
+
+/** A single click at the centre of `target`, with the mouse (starts a click sequence). */
+async function firstPressOn(page: Page, target: Locator): Promise<void> {
+  const box = (await target.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Where keyboard focus is, in words, for failure messages. */
+const describeFocus = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement;
-    return { text: active?.textContent ?? '', tag: active?.tagName ?? '', card: active?.closest('[data-testid^=card-]')?.getAttribute('data-testid') ?? null };
+    if (!active || active === document.body) return '<body>';
+    const name = active.getAttribute('aria-label') ?? active.textContent ?? '';
+    return `<${active.tagName.toLowerCase()}${active.getAttribute('data-testid') ? ` data-testid=${active.getAttribute('data-testid')}` : ''}> "${name.trim().slice(0, 60)}"`;
   });
 
-/** Polls an async condition (a page read) until it holds. */
-async function eventually(read: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await read())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the page');
-    await pause(50);
+/** Waits until `target` has keyboard focus (focus moves after a dialog closes); says where it is instead. */
+async function expectFocusOn(page: Page, target: Locator, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await target.evaluate((el) => el === document.activeElement).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`focus never reached ${what}: it is on ${await describeFocus(page)}`);
+    await page.waitForTimeout(50);
   }
 }
 
-/** Presses Tab until the given control has focus (keyboard only, as a user would). */
-async function tabTo(page: Page, target: Locator): Promise<void> {
+/** Presses Tab until the given control has focus (keyboard only, as a user would); returns what it passed. */
+async function tabTo(page: Page, target: Locator): Promise<string[]> {
+  const passed: string[] = [];
   for (let i = 0; i < 60; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    if (await target.evaluate((el) => el === document.activeElement)) return passed;
     await page.keyboard.press('Tab');
+    passed.push(await describeFocus(page));
   }
-  throw new Error('Tab never reached the control');
+  throw new Error(`Tab never reached the control; it passed ${passed.join(', ')}`);
 }
 
-describe('a double-click on Connect never disconnects (issue 8 item 6)', () => {
-  it('with a wallet that approves at once: Connected, one eth_requestAccounts', async () => {
-    const app = await openApp();
-    await app.card.getByRole('button', { name: 'Connect' }).dblclick();
-    await waitForStatus(app.card, 'Connected');
-    await app.page.waitForTimeout(600);
-    expect(await statusOf(app.card)).toBe('Connected');
-    expect(app.wallet.requests('eth_requestAccounts')).toHaveLength(1);
-    expect((await statusHistory(app.page)).slice(1)).not.toContain('Disconnected');
+describe('a double-click never cancels, goes back or disconnects (issue 8 item 6)', () => {
+  it('on a wallet row, with a wallet that approves at once: Connected, one eth_requestAccounts', async () => {
+    const { page, wallet } = await openApp();
+    await openWalletList(page);
+    await row(page, 'MetaMask').dblclick();
+    await waitForStatus(page, 'injected', 'Connected');
+    await connectDialog(page).waitFor({ state: 'detached' });
+    expect(await statusOf(page, 'injected')).toBe('Connected');
+    expect(wallet.requests('eth_requestAccounts')).toHaveLength(1);
+    expect(await laterStatuses(page)).not.toContain('Disconnected');
   });
 
-  it('when the connection lands between the two clicks, the second click does not hit Disconnect', async () => {
-    const app = await openApp();
-    const box = (await app.card.getByRole('button', { name: 'Connect' }).boundingBox())!;
-    await app.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await waitForStatus(app.card, 'Connected');
-    // The rest of the same double-click (the press with click count 2) lands on the control now in
-    // Connect's slot, Disconnect: it belongs to a click sequence that began before Disconnect existed.
-    const disconnect = app.card.getByRole('button', { name: 'Disconnect' });
-    const moved = (await disconnect.boundingBox())!;
-    await app.page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
-    await app.page.mouse.down({ clickCount: 2 });
-    await app.page.mouse.up({ clickCount: 2 });
-    await app.page.waitForTimeout(600);
-    expect(await statusOf(app.card)).toBe('Connected');
-    expect(app.wallet.requests('eth_requestAccounts')).toHaveLength(1);
+  it('on a wallet row, with a wallet that waits for the user: still one request, Connected after approval', async () => {
+    const { page, wallet } = await openApp({ approval: 'manual' });
+    await openWalletList(page);
+    await row(page, 'MetaMask').dblclick();
+    await until(() => wallet.pendingPrompts === 1, { ms: 10_000, what: 'the wallet prompt' });
+    expect(await statusOf(page, 'injected')).toBe('Connecting');
+    await wallet.approvePending();
+    await waitForStatus(page, 'injected', 'Connected');
+    expect(wallet.requests('eth_requestAccounts')).toHaveLength(1);
+    expect(await laterStatuses(page)).not.toContain('Disconnected');
+  });
+
+  it("the second press lands on the progress view's Cancel: ignored; a click of its own cancels", async () => {
+    const { page, wallet } = await openApp({ approval: 'manual' });
+    await openWalletList(page);
+    await firstPressOn(page, row(page, 'MetaMask'));
+    const cancel = progressButton(page, 'injected', 'Cancel');
+    await cancel.waitFor();
+    await until(() => wallet.pendingPrompts === 1, { ms: 10_000, what: 'the wallet prompt' });
+    // Cancel appeared after the sequence began on the row: the rest of that double-click is not for it.
+    await secondPressOn(page, cancel);
+    expect(await statusOf(page, 'injected')).toBe('Connecting');
+    expect(await cancel.isVisible()).toBe(true);
+    // A deliberate click (a sequence of its own) still cancels.
+    await cancel.click();
+    await waitForStatus(page, 'injected', 'Disconnected');
+    expect(await progressButton(page, 'injected', 'Connect').isVisible()).toBe(true);
+    expect(wallet.requests('eth_requestAccounts')).toHaveLength(1);
+  });
+
+  it("the second press lands on the refusal's Back or Try again: ignored; a click of its own goes back", async () => {
+    const { page, wallet } = await openApp({ approval: 'reject' });
+    await openWalletList(page);
+    await firstPressOn(page, row(page, 'MetaMask'));
+    const declined = connectDialog(page).getByTestId('declined');
+    await declined.waitFor();
+    await secondPressOn(page, progressButton(page, 'injected', 'Back'));
+    await secondPressOn(page, progressButton(page, 'injected', 'Try again'));
+    expect(await declined.isVisible()).toBe(true);
+    expect(await connectDialog(page).getByTestId('wallet-list').count()).toBe(0);
+    expect(wallet.requests('eth_requestAccounts')).toHaveLength(1);
+    await progressButton(page, 'injected', 'Back').click();
+    await connectDialog(page).getByTestId('wallet-list').waitFor();
+  });
+
+  it("the second press lands on the extension suggestion's Back or Continue: ignored", async () => {
+    const context = await newContext();
+    const page = await open(context);
+    await openWalletList(page);
+    await firstPressOn(page, connectDialog(page).getByTestId('card-coinbase').getByRole('button').first());
+    const back = progressButton(page, 'coinbase', 'Back');
+    await back.waitFor();
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await secondPressOn(page, back);
+    await secondPressOn(page, progressButton(page, 'coinbase', 'Continue with the mobile app or pop-up'));
+    expect(await back.isVisible()).toBe(true);
+    expect(await statusOf(page, 'coinbase')).toBe('Disconnected');
+    expect(popups).toBe(0);
+    await back.click();
+    await connectDialog(page).getByTestId('wallet-list').waitFor();
+  });
+
+  it("a double-click on the account button: the second press on the menu's Disconnect is ignored", async () => {
+    const { page, wallet } = await openApp();
+    await connect(page, 'injected');
+    await firstPressOn(page, accountButton(page));
+    const menu = accountMenu(page);
+    await menu.waitFor();
+    const disconnectButton = menu.getByTestId('card-injected').getByRole('button', { name: /^Disconnect/ });
+    await secondPressOn(page, disconnectButton);
+    expect(await statusOf(page, 'injected')).toBe('Connected');
+    expect(wallet.requests('wallet_revokePermissions')).toHaveLength(0);
     // A deliberate single click later still disconnects.
-    await disconnect.click();
-    await waitForStatus(app.card, 'Disconnected');
-  });
-
-  it('with a wallet that waits for the user: still one request, Connected after approval', async () => {
-    const app = await openApp({ approval: 'manual' });
-    await app.card.getByRole('button', { name: 'Connect' }).dblclick();
-    await until(() => app.wallet.pendingPrompts === 1, 10_000);
-    await app.page.waitForTimeout(300);
-    expect(await statusOf(app.card)).toBe('Connecting');
-    await app.wallet.approvePending();
-    await waitForStatus(app.card, 'Connected');
-    expect(app.wallet.requests('eth_requestAccounts')).toHaveLength(1);
-    expect((await statusHistory(app.page)).slice(1)).not.toContain('Disconnected');
+    await disconnectButton.click();
+    await waitForStatus(page, 'injected', 'Disconnected');
+    expect(wallet.requests('eth_requestAccounts')).toHaveLength(1);
   });
 });
 
 describe('keyboard only', () => {
-  it('connect, then disconnect: focus follows the primary control, never <body>', async () => {
-    const app = await openApp();
-    await tabTo(app.page, app.card.getByRole('button', { name: 'Connect' }));
-    await app.page.keyboard.press('Enter');
-    await waitForStatus(app.card, 'Connected');
-    expect(await focused(app.page)).toMatchObject({ text: 'Disconnect', card: 'card-injected' });
-    await app.page.keyboard.press('Enter');
-    await waitForStatus(app.card, 'Disconnected');
-    expect(await focused(app.page)).toMatchObject({ text: 'Connect', card: 'card-injected' });
-  });
-
-  it('after an error focus is on Try again, and after it succeeds on Disconnect', async () => {
-    const app = await openApp();
-    app.wallet.misbehave('eth_chainId', { result: 'banana' });
-    await tabTo(app.page, app.card.getByRole('button', { name: 'Connect' }));
-    await app.page.keyboard.press('Enter');
-    await waitForStatus(app.card, 'Error');
-    expect(await focused(app.page)).toMatchObject({ text: 'Try again', card: 'card-injected' });
-    app.wallet.misbehave('eth_chainId', undefined);
-    await app.page.keyboard.press('Enter');
-    await waitForStatus(app.card, 'Connected');
-    expect(await focused(app.page)).toMatchObject({ text: 'Disconnect', card: 'card-injected' });
-  });
-
-  it('Cancel by keyboard hands focus to Connect, not to <body>', async () => {
-    const app = await openApp({ approval: 'manual' });
-    await tabTo(app.page, app.card.getByRole('button', { name: 'Connect' }));
-    await app.page.keyboard.press('Enter');
-    await until(() => app.wallet.pendingPrompts === 1, 10_000);
-    await tabTo(app.page, app.card.getByRole('button', { name: 'Cancel' }));
-    await app.page.keyboard.press('Enter');
-    await waitForStatus(app.card, 'Disconnected');
-    await eventually(async () => (await focused(app.page)).card === 'card-injected');
-    expect(await focused(app.page)).toMatchObject({ text: 'Connect', card: 'card-injected' });
-  });
-
-  it('walking the chain list with the arrow keys asks nothing; Enter asks the wallet once', async () => {
-    const app = await openApp({ knownChainIds: [31337, 1, 10, 56, 137, 8453, 42161, 11155111] });
-    await app.card.getByRole('button', { name: 'Connect' }).click();
-    await waitForStatus(app.card, 'Connected');
-    const select = app.card.getByLabel('Switch chain');
-    await tabTo(app.page, select);
-    // Walk a few options, then on to Optimism (a chain the table has RPC URLs for), all with arrow keys.
-    for (let i = 0; i < 3; i++) await app.page.keyboard.press('ArrowDown');
-    const values = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    for (let i = 0; i < 30 && (await select.inputValue()) !== '10'; i++) {
-      await app.page.keyboard.press(values.indexOf(await select.inputValue()) < values.indexOf('10') ? 'ArrowDown' : 'ArrowUp');
-    }
-    await app.page.waitForTimeout(400);
-    expect(app.wallet.requests('wallet_switchEthereumChain')).toHaveLength(0);
-    expect(await app.card.getByRole('alert').count()).toBe(0);
-    const target = Number(await select.inputValue());
-    expect(target).toBe(10);
-    await app.page.keyboard.press('Enter');
-    await until(() => app.wallet.requests('wallet_switchEthereumChain').length > 0, 10_000);
-    await app.card.getByTestId('chain').filter({ hasText: `(${target})` }).waitFor();
-    await app.page.waitForTimeout(300);
-    expect(app.wallet.requests('wallet_switchEthereumChain').map((r) => r.params)).toEqual([[{ chainId: `0x${target.toString(16)}` }]]);
-    // Optimism's table entry has an explorer: the account row links to the address there.
-    expect(await app.card.locator('.account-row').getByRole('link').getAttribute('href')).toBe(`https://optimistic.etherscan.io/address/${TEST_ACCOUNTS[0].address}`);
-  });
-
-  it('focus returns to Connect after the extension-suggestion dialog closes (Escape and Not now)', async () => {
-    const context = await newContext();
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    const card = page.getByTestId('card-coinbase');
-    const connect = card.getByRole('button', { name: 'Connect' });
-    const dialog = page.getByRole('dialog', { name: 'Connect Coinbase Wallet' });
-    await tabTo(page, connect);
+  it('connect from the header through the dialog, disconnect from the menu: focus follows, never <body>', async () => {
+    const { page } = await openApp();
+    const connectButton = page.getByTestId('connect-button');
+    await tabTo(page, connectButton);
     await page.keyboard.press('Enter');
-    await dialog.waitFor();
+    // The list opens with focus on the wallet.
+    await expectFocusOn(page, row(page, 'MetaMask'), 'the MetaMask row');
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'injected', 'Connected');
+    await connectDialog(page).waitFor({ state: 'detached' });
+    await expectFocusOn(page, accountButton(page), 'the account button');
+    await page.keyboard.press('Enter');
+    const menu = accountMenu(page);
+    await menu.waitFor();
+    await tabTo(page, menu.getByTestId('card-injected').getByRole('button', { name: /^Disconnect/ }));
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'injected', 'Disconnected');
+    await expectFocusOn(page, connectButton, '"Connect wallet"');
+    expect(await connectButton.textContent()).toBe('Connect wallet');
+  });
+
+  it('Cancel hands focus to Connect, Back to the wallet row, Escape to "Connect wallet"', async () => {
+    const { page, wallet } = await openApp({ approval: 'manual' });
+    await tabTo(page, page.getByTestId('connect-button'));
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, row(page, 'MetaMask'), 'the MetaMask row');
+    await page.keyboard.press('Enter');
+    await until(() => wallet.pendingPrompts === 1, { ms: 10_000, what: 'the wallet prompt' });
+    await tabTo(page, progressButton(page, 'injected', 'Cancel'));
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'injected', 'Disconnected');
+    await expectFocusOn(page, progressButton(page, 'injected', 'Connect'), 'Connect in the progress view');
+    await tabTo(page, progressButton(page, 'injected', 'Back'));
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, row(page, 'MetaMask'), 'the MetaMask row after Back');
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await eventually(async () => (await focused(page)).card === 'card-coinbase');
-    expect(await focused(page)).toMatchObject({ text: 'Connect', card: 'card-coinbase' });
+    await connectDialog(page).waitFor({ state: 'detached' });
+    await expectFocusOn(page, page.getByTestId('connect-button'), '"Connect wallet" after Escape');
+  });
 
+  it('after an error focus stays in its progress, Try again is the next stop after Details, and after it succeeds focus is on the account button', async () => {
+    const { page, wallet } = await openApp();
+    await wallet.misbehave('eth_chainId', { result: 'banana' });
+    await tabTo(page, page.getByTestId('connect-button'));
     await page.keyboard.press('Enter');
-    await dialog.waitFor();
-    await tabTo(page, dialog.getByRole('button', { name: 'Not now' }));
+    await expectFocusOn(page, row(page, 'MetaMask'), 'the MetaMask row');
     await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
-    await eventually(async () => (await focused(page)).card === 'card-coinbase');
-    expect(await focused(page)).toMatchObject({ text: 'Connect', card: 'card-coinbase' });
+    await waitForStatus(page, 'injected', 'Error');
+    // Focus stays at the top of the progress (its alert is announced), never on <body>.
+    await expectFocusOn(page, connectDialog(page).getByTestId('card-injected').and(page.locator('article')), 'the progress');
+    const passed = await tabTo(page, progressButton(page, 'injected', 'Try again'));
+    expect(passed).toEqual([expect.stringContaining('"Details"'), expect.stringContaining('"Try again"')]);
+    await wallet.misbehave('eth_chainId', undefined);
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'injected', 'Connected');
+    await expectFocusOn(page, accountButton(page), 'the account button');
+  });
+
+  it('walking the network list with the keyboard asks nothing; Enter on a network asks the wallet once', async () => {
+    const { page, wallet } = await openApp({ knownChainIds: [31337, 1, 10, 56, 137, 8453, 42161, 11155111] });
+    await connect(page, 'injected');
+    await expectFocusOn(page, accountButton(page), 'the account button');
+    await page.keyboard.press('Enter');
+    const menu = accountMenu(page);
+    await menu.waitFor();
+    const networks = menu.getByTestId('network-section');
+    await tabTo(page, networks.locator('summary'));
+    await page.keyboard.press('Enter');
+    const list = networks.getByRole('list', { name: 'Networks' });
+    await list.waitFor();
+    const optimism = list.getByRole('button', { name: 'OP Mainnet', exact: true });
+    // Walk down the list past Optimism and back up to it, all with the keyboard.
+    const passed = await tabTo(page, optimism);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expectFocusOn(page, optimism, 'OP Mainnet');
+    expect(passed.filter((p) => p.startsWith('<button')).length).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Enter');
+    await until(() => wallet.requests('wallet_switchEthereumChain').length > 0, { ms: 10_000, what: 'the switch request' });
+    await accountButton(page).getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
+    // Only the network chosen was asked for: nothing while walking.
+    expect(wallet.requests('wallet_switchEthereumChain').map((r) => r.params)).toEqual([[{ chainId: '0xa' }]]);
+    expect(await menu.getByRole('alert').count()).toBe(0);
+    // Optimism's table entry has an explorer: the menu links to the address there.
+    expect(await menu.getByRole('link', { name: /^View on explorer/ }).getAttribute('href')).toBe(`https://optimistic.etherscan.io/address/${ACCOUNT}`);
+  });
+
+  it('the Coinbase extension suggestion: Escape returns focus to "Connect wallet", Back to the Coinbase row', async () => {
+    const context = await newContext();
+    const page = await open(context);
+    const connectButton = page.getByTestId('connect-button');
+    const coinbaseRow = connectDialog(page).getByTestId('wallet-list').getByTestId('card-coinbase').getByRole('button').first();
+    await tabTo(page, connectButton);
+    await page.keyboard.press('Enter');
+    await tabTo(page, coinbaseRow);
+    await page.keyboard.press('Enter');
+    const back = progressButton(page, 'coinbase', 'Back');
+    await back.waitFor();
+    await page.keyboard.press('Escape');
+    await connectDialog(page).waitFor({ state: 'detached' });
+    await expectFocusOn(page, connectButton, '"Connect wallet" after Escape');
+    expect(await statusOf(page, 'coinbase')).toBe('Disconnected');
+    await closeDialogs(page);
+
+    await expectFocusOn(page, connectButton, '"Connect wallet"');
+    await page.keyboard.press('Enter');
+    await tabTo(page, coinbaseRow);
+    await page.keyboard.press('Enter');
+    await tabTo(page, back);
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, coinbaseRow, 'the Coinbase row after Back');
   });
 });
 
 describe('states users see', () => {
-  it('a wallet on an unsupported chain: calm notice, Switch to <chain>, no sideways scroll at 375 px', async () => {
-    const app = await openApp({ chainId: 56, knownChainIds: [31337, 56] }, 375);
-    await app.card.getByRole('button', { name: 'Connect' }).click();
-    await waitForStatus(app.card, 'Unsupported network');
-    expect(await app.card.getByRole('alert').count()).toBe(0);
-    expect(await app.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await app.card.getByTestId('unsupported').getByRole('button', { name: /^Switch to / }).click();
-    await waitForStatus(app.card, 'Connected');
-    expect(app.wallet.requests('wallet_switchEthereumChain')).toHaveLength(1);
+  it('a wallet on an unsupported chain: a calm banner with Switch to <chain>, no sideways scroll at 375 px', async () => {
+    const { page, wallet } = await openApp({ chainId: 56, knownChainIds: [31337, 56] }, 375);
+    await startConnect(page, 'injected');
+    await waitForStatus(page, 'injected', 'Unsupported network');
+    expect(await accountButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
+    // Not an error: no catalogue message, no red alert with Try again.
+    expect(await page.locator('[data-error-name]').count()).toBe(0);
+    await page.getByTestId('unsupported').waitFor();
+    await expectNoSidewaysScroll(page);
+    await switchFromUnsupported(page, 'injected');
+    await waitForStatus(page, 'injected', 'Connected');
+    expect(wallet.requests('wallet_switchEthereumChain')).toHaveLength(1);
+    await expectNoSidewaysScroll(page);
   });
 
-  it('the user declines: a neutral notice and Connect, not an error with Disconnect', async () => {
-    const app = await openApp({ approval: 'reject' });
-    await app.card.getByRole('button', { name: 'Connect' }).click();
-    await app.card.getByTestId('declined').filter({ hasText: 'You declined in your wallet' }).waitFor();
-    expect(await statusOf(app.card)).toBe('Disconnected');
-    expect(await app.card.getByRole('button', { name: 'Disconnect' }).count()).toBe(0);
-    expect(await app.card.getByRole('button', { name: 'Connect' }).count()).toBe(1);
+  it('the user declines: a calm notice with Try again and Back, not an error with Disconnect', async () => {
+    const { page } = await openApp({ approval: 'reject' });
+    await startConnect(page, 'injected');
+    const card = connectDialog(page).getByTestId('card-injected');
+    await card.getByTestId('declined').filter({ hasText: 'You declined in MetaMask.' }).waitFor();
+    expect(await statusOf(page, 'injected')).toBe('Disconnected');
+    expect(await card.getByRole('alert').count()).toBe(0);
+    expect(await card.getByRole('button', { name: /^Disconnect/ }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+    expect(await card.getByRole('button', { name: 'Back' }).count()).toBe(1);
+    expect(await page.getByTestId('connect-button').getAttribute('data-status')).toBe('Disconnected');
   });
 
-  it('a link gone for good (1011): the wallet\'s message and Reload page, which reloads', async () => {
-    const app = await openApp();
-    await app.card.getByRole('button', { name: 'Connect' }).click();
-    await waitForStatus(app.card, 'Connected');
-    await app.wallet.emit('disconnect', [{ code: 1011, message: 'Page reload required' }]);
-    await waitForStatus(app.card, 'Reload required');
-    expect(await app.card.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining('Page reload required'));
-    expect(await app.card.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-    await app.page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
-    await app.card.getByRole('button', { name: 'Reload page' }).click();
-    await eventually(async () => (await app.page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)) === undefined);
-    await waitForStatus(app.card, 'Connected');
+  it("a link gone for good (1011): the wallet's message under Details and Reload page, which reloads", async () => {
+    const { page, wallet } = await openApp();
+    await connect(page, 'injected');
+    await wallet.emit('disconnect', [{ code: 1011, message: 'Page reload required' }]);
+    await waitForStatus(page, 'injected', 'Reload required');
+    expect(await page.getByTestId('banner').getByRole('button', { name: 'Reload page' }).count()).toBe(1);
+    await page.getByTestId('connect-button').click();
+    const card = connectDialog(page).getByTestId('card-injected');
+    await card.getByRole('button', { name: 'Reload page' }).waitFor();
+    expect(await card.getByRole('alert').allTextContents()).toContainEqual(expect.stringContaining('Page reload required'));
+    expect(await card.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await card.getByRole('button', { name: 'Reload page' }).click();
+    await page.waitForFunction(() => (window as unknown as { beforeReload?: boolean }).beforeReload === undefined);
+    await page.locator('[data-wallet-control]').waitFor();
+    await waitForStatus(page, 'injected', 'Connected');
   });
 
-  it('account row: short address, full one on focus, Copy, explorer link only where the table has one', async () => {
-    const app = await openApp();
-    await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    await app.card.getByRole('button', { name: 'Connect' }).click();
-    await waitForStatus(app.card, 'Connected');
-    const address = TEST_ACCOUNTS[0].address;
-    const row = app.card.locator('.account-row');
-    expect(await row.locator('.address-short').textContent()).toBe(`${address.slice(0, 6)}…${address.slice(-4)}`);
-    expect(await row.locator('.address').getAttribute('title')).toBe(address);
-    await row.getByRole('button', { name: /^Copy/ }).click();
-    await row.getByRole('button', { name: 'Copied' }).waitFor();
-    expect(await app.page.evaluate(() => navigator.clipboard.readText())).toBe(address);
-    // The local chain has no explorer; the badge is absent until the user chose (they did: Connect).
-    expect(await row.getByRole('link').count()).toBe(0);
+  it('the account: short address in the header, the full one in its title and the menu, Copy, explorer link only where the table has one', async () => {
+    const { page } = await openApp();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    await connect(page, 'injected');
+    const account = accountButton(page).getByTestId('account');
+    expect(await account.textContent()).toBe(`${ACCOUNT.slice(0, 6)}…${ACCOUNT.slice(-4)}`);
+    expect(await account.getAttribute('title')).toBe(ACCOUNT);
+    expect(await shownAccount(page)).toBe(ACCOUNT);
+    const menu = await openAccountMenu(page);
+    expect(await menu.getByTestId('card-injected').getByText(ACCOUNT, { exact: true }).count()).toBe(1);
+    await menu.getByRole('button', { name: /^Copy address/ }).click();
+    await menu.getByRole('button', { name: /^Copied/ }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ACCOUNT);
+    // The local chain has no explorer.
+    expect(await menu.getByRole('link', { name: /explorer/ }).count()).toBe(0);
   });
 
-  it('no wallet: "Get a wallet" beside "MetaMask not installed"; no Current badge before any choice', async () => {
-    const context = await newContext();
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    const card = page.getByTestId('card-injected');
-    expect(await page.getByText('Current', { exact: true }).count()).toBe(0);
-    await card.getByRole('button', { name: 'Connect' }).click();
-    await card.getByRole('alert').filter({ hasText: 'MetaMask not installed' }).waitFor();
-    expect(await card.getByRole('link', { name: 'Get a wallet' }).getAttribute('href')).toBe('https://ethereum.org/en/wallets/find-wallet/');
-    expect(await card.getByText('Current', { exact: true }).count()).toBe(1);
+  it('no wallet: "No browser wallet found" with Get a wallet; nothing Recent before a choice, the chosen one Recent after', async () => {
+    const page = await open(await newContext());
+    const dialog = await openWalletList(page);
+    const getAWallet = dialog.getByTestId('get-a-wallet');
+    await getAWallet.getByText('No browser wallet found').waitFor();
+    expect(await getAWallet.getByRole('link', { name: /^Get a wallet/ }).getAttribute('href')).toBe('https://ethereum.org/en/wallets/find-wallet/');
+    expect(await dialog.getByTestId('card-injected').count()).toBe(0);
+    expect(await dialog.getByText('Recent', { exact: true }).count()).toBe(0);
+    await startConnect(page, 'walletconnect');
+    await waitForStatus(page, 'walletconnect', 'Connecting');
+    await cancelConnect(page, 'walletconnect');
+    await progressButton(page, 'walletconnect', 'Back').click();
+    const recent = dialog.getByTestId('wallet-list').getByText('Recent', { exact: true });
+    await recent.waitFor();
+    expect(await recent.count()).toBe(1);
+    expect(await dialog.getByTestId('card-walletconnect').getByText('Recent', { exact: true }).count()).toBe(1);
   });
 });
 
 describe('choosing among announced extensions', () => {
-  it('the picked wallet is the one asked, and stays picked after a reload', async () => {
+  it('the chosen wallet is the one asked, and it leads the list as Recent after a reload', async () => {
     const context = await newContext();
     const metamask = await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls });
     const rabby = await installFakeWallet(context, { globalName: 'rabbyWallet', announce: RABBY, rpcUrls: suite.rpcUrls, privateKeys: [TEST_ACCOUNTS[1].privateKey] });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    const card = page.getByTestId('card-injected');
-    const picker = card.getByRole('group', { name: 'Browser wallets in this browser' });
-    await picker.getByRole('button', { name: 'Rabby Wallet' }).click();
-    await waitForStatus(card, 'Connected');
+    const page = await open(context);
+    const dialog = await openWalletList(page);
+    const group = dialog.getByTestId('wallet-list').getByTestId('card-injected');
+    // An icon is drawn only from a data URI: MetaMask's, not Rabby's empty one.
+    expect(await row(page, 'MetaMask').locator('img').count()).toBe(1);
+    expect(await row(page, 'Rabby Wallet').locator('img').count()).toBe(0);
+    await connect(page, 'injected', { wallet: 'Rabby Wallet' });
     expect(rabby.requests('eth_requestAccounts')).toHaveLength(1);
     expect(metamask.requests('eth_requestAccounts')).toHaveLength(0);
-    expect(await card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[1].address]);
-    // An icon is drawn only from a data URI: MetaMask's, not Rabby's empty one.
-    await card.getByRole('button', { name: 'Disconnect' }).click();
-    await waitForStatus(card, 'Disconnected');
-    expect(await picker.locator('img').count()).toBe(1);
+    expect(await shownAccount(page)).toBe(TEST_ACCOUNTS[1].address);
+    await disconnect(page, 'injected');
 
     await page.reload();
-    await waitForStatus(card, 'Disconnected');
-    expect(await picker.getByRole('button', { name: 'Rabby Wallet' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await picker.getByRole('button', { name: 'MetaMask' }).getAttribute('aria-pressed')).toBe('false');
-    await card.getByRole('button', { name: 'Connect' }).click();
-    await waitForStatus(card, 'Connected');
+    await page.locator('[data-wallet-control]').waitFor();
+    await openWalletList(page);
+    const rows = group.getByRole('listitem');
+    expect(await rows.first().textContent()).toMatch(/Rabby Wallet.*Recent/);
+    expect(await rows.filter({ hasText: 'MetaMask' }).getByText('Recent').count()).toBe(0);
+    // The first row (the wallet used last) connects Rabby again.
+    await group.getByRole('button').first().click();
+    await waitForStatus(page, 'injected', 'Connected');
     expect(rabby.requests('eth_requestAccounts')).toHaveLength(2);
     expect(metamask.requests('eth_requestAccounts')).toHaveLength(0);
   });

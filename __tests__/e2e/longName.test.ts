@@ -1,68 +1,96 @@
-// A long verified name (ENS) at phone width: it wraps inside the account row, the page never scrolls
-// sideways, and the card stays free of accessibility violations (axe-core), light and dark (issue 11).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { type Browser, type BrowserContext } from 'playwright-core';
+// A very long verified name (ENS) never widens the page (SPEC §5, issues 11 and 16): in the header's
+// account button, the overview and the account menu, at 375 px (and 1280 px), light and dark, with no
+// accessibility violation (axe-core). A real name registry on the shared anvil, the fake extension
+// wallet holding the named account.
+import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { deployEns, registerName } from '../../contracts/deployEns';
-import { launchChromium } from '../support/browser';
-import { e2eEnv } from '../support/e2eEnv';
+import { expectAccessible } from '../support/a11y';
+import { accountButton, closeDialogs, connect, expectNoSidewaysScroll, openAccountMenu } from '../support/appDriver';
+import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet } from '../support/fakeWallet';
-import { serveStatic, type StaticServer } from '../support/staticServer';
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
-const AXE = readFileSync(path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 // anvil's test account 8: no other suite names it, so its reverse record is ours to set.
 const LONG_NAMED = { address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97' };
 const LONG_NAME = `${'averylongnamewithnoplacetobreak'.repeat(3)}.test`;
 
-let browser: Browser;
-let server: StaticServer;
-let anvilUrl: string;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
 
 beforeAll(async () => {
-  const env = e2eEnv();
-  anvilUrl = env.anvilUrl;
-  [browser, server] = await Promise.all([launchChromium(), serveStatic(env.distDir)]);
   // The built app knows the registry's fixed address on its development chain (the shared anvil).
-  await deployEns(anvilUrl);
-  await registerName(anvilUrl, LONG_NAME, LONG_NAMED.address);
-});
+  await deployEns(suite.rpcUrls[31337]!);
+  await registerName(suite.rpcUrls[31337]!, LONG_NAME, LONG_NAMED.address);
+}, 60_000);
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
+async function openConnected(): Promise<Page> {
+  const context: BrowserContext = await suite.browser.newContext({ viewport: { width: 375, height: 800 } });
+  suite.contexts.push(context);
+  context.setDefaultTimeout(15_000);
+  await installFakeWallet(context, { rpcUrls: suite.rpcUrls, privateKeys: [LONG_NAMED.privateKey] });
+  const page = await context.newPage();
+  await page.goto(suite.server.url);
+  await connect(page, 'injected');
+  return page;
+}
 
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()]);
-});
+/** `shown`'s right edge is inside `within` (the window when absent). */
+async function expectInside(page: Page, shown: Locator, within?: Locator): Promise<void> {
+  const box = (await shown.boundingBox())!;
+  const right = within ? ((await within.boundingBox())!.x + (await within.boundingBox())!.width) : page.viewportSize()!.width;
+  expect(box.x + box.width).toBeLessThanOrEqual(right + 0.5);
+}
 
-describe('a long verified name at 375 px', () => {
-  for (const dark of [false, true]) {
-    it(`wraps inside the card with no sideways scroll and no axe violations (${dark ? 'dark' : 'light'})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 375, height: 800 }, colorScheme: dark ? 'dark' : 'light' });
-      contexts.push(context);
-      context.setDefaultTimeout(10_000);
-      await installFakeWallet(context, { rpcUrls: { 31337: anvilUrl }, privateKeys: [LONG_NAMED.privateKey] });
-      const page = await context.newPage();
-      await page.goto(server.url);
-      const card = page.getByTestId('card-injected');
-      await card.getByRole('button', { name: 'Connect' }).click();
-      await card.getByTestId('status').filter({ hasText: /^Connected$/ }).waitFor();
-      const name = card.getByTestId('name').filter({ hasText: LONG_NAME });
-      await name.waitFor();
-      const [cardBox, nameBox] = await Promise.all([card.boundingBox(), name.boundingBox()]);
-      expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
-      await page.addScriptTag({ content: AXE });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        // The card under test (other panels have their own accessibility suites).
-        const results = await axe.run(document.querySelector('[data-testid=card-injected]')!, { resultTypes: ['violations'] });
-        return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-      });
-      expect(violations).toEqual([]);
-    });
-  }
+/** How many lines a piece of text takes on screen. */
+const lines = (text: Locator) =>
+  text.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
+describe('a very long verified name', () => {
+  it('in the account button and the overview: inside the window, the page never wider (light and dark, 375 and 1280 px)', async () => {
+    const page = await openConnected();
+    const inButton = accountButton(page).getByTestId('account').filter({ hasText: LONG_NAME });
+    const inOverview = page.getByTestId('overview').getByTestId('name').filter({ hasText: LONG_NAME });
+    const bothInside = async () => {
+      await inButton.waitFor();
+      await inOverview.waitFor();
+      await expectInside(page, accountButton(page));
+      await expectInside(page, inButton, accountButton(page));
+      await expectInside(page, inOverview, page.getByTestId('overview'));
+    };
+    await bothInside();
+    expect(await accountButton(page).getByTestId('account').getAttribute('title')).toBe(`${LONG_NAME} (${LONG_NAMED.address})`);
+    await expectAccessible(page, bothInside);
+  });
+
+  it('in the overview, focused to be read whole: it wraps inside the overview at 375 px', async () => {
+    const page = await openConnected();
+    const inOverview = page.getByTestId('overview').getByTestId('name').filter({ hasText: LONG_NAME });
+    await inOverview.waitFor();
+    // With the keyboard, as a user would reach it (a name too long to show is read on focus).
+    for (let i = 0; i < 30 && !(await inOverview.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await inOverview.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await lines(inOverview)).toBeGreaterThan(1);
+    await expectInside(page, inOverview, page.getByTestId('overview'));
+    await expectNoSidewaysScroll(page);
+  });
+
+  it('in the account menu: whole, wrapped inside the menu, the page never wider (light and dark, 375 and 1280 px)', async () => {
+    const page = await openConnected();
+    const menu = await openAccountMenu(page);
+    const inMenu = menu.getByText(LONG_NAME, { exact: true });
+    const inside = async () => {
+      await inMenu.waitFor();
+      await expectInside(page, inMenu, menu);
+      await expectInside(page, menu);
+    };
+    await inside();
+    expect(await lines(inMenu)).toBeGreaterThan(1);
+    await expectAccessible(page, inside);
+    await closeDialogs(page);
+    await expectNoSidewaysScroll(page);
+  });
 });

@@ -1,12 +1,12 @@
-// The WalletConnect dialog on a phone: the production build in headless Chromium with touch emulation
-// at 375 px, the real WalletConnect SDK and the local relay, a phone wallet simulated in the test
-// process with the real sign client. On a phone the QR code is not what the user needs: the dialog
-// leads with links that open a wallet app on the same device.
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+// WalletConnect on a phone: the production build in headless Chromium with touch emulation at 375 px,
+// the real WalletConnect SDK and the local relay, a phone wallet simulated in the test process with
+// the real sign client. On a phone the QR code is not what the user needs: the connect dialog's
+// progress view leads with links that open a wallet app on the same device.
+import { type BrowserContext, type Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
-import { launchChromium } from '../support/browser';
+import { connectDialog, expectNoSidewaysScroll, shownAccount, tapConnect, waitForStatus } from '../support/appDriver';
+import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
-import { serveStatic, type StaticServer } from '../support/staticServer';
 import { trackTimers } from '../support/sdkTimers';
 import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
 import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
@@ -15,75 +15,74 @@ import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet'
 jest.setTimeout(60_000);
 const timers = trackTimers();
 
-let browser: Browser;
-let server: StaticServer;
-let relay: WcRelay;
-let verify: VerifyService;
-let restoreFetch: () => void;
-let anvilUrl: string;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
+let relay: WcRelay | undefined;
+let verify: VerifyService | undefined;
+let restoreFetch: (() => void) | undefined;
 const wallets: SimulatedWallet[] = [];
 
 beforeAll(async () => {
-  const env = e2eEnv();
-  anvilUrl = env.anvilUrl;
   verify = createVerifyService();
   restoreFetch = verify.installInNode();
-  [browser, server, relay] = await Promise.all([launchChromium(), serveStatic(env.distDir), startWcRelay({ port: env.relayPort })]);
-});
+  relay = await startWcRelay({ port: e2eEnv().relayPort });
+}, 60_000);
 
 afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(wallets.splice(0).map((w) => w.close()));
+  await Promise.allSettled(wallets.splice(0).map((w) => w.close()));
 });
 
 afterAll(async () => {
   restoreFetch?.();
-  await Promise.all([browser?.close(), server?.close(), relay?.close()]);
+  await relay?.close();
   timers.clearAll();
-});
+}, 60_000);
 
-async function openPhone(): Promise<{ page: Page; phone: SimulatedWallet }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  contexts.push(context);
-  context.setDefaultTimeout(10_000);
+async function openPhone(): Promise<{ page: Page; phone: SimulatedWallet; context: BrowserContext }> {
+  const context = await suite.browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  suite.contexts.push(context);
+  context.setDefaultTimeout(15_000);
   // Wallet links must not leave the page in the test: any https navigation is refused at once.
   await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
-  await verify.routeBrowser(context);
-  // Every title the WalletConnect dialog shows, in order (the reaching state may last milliseconds).
+  await verify!.routeBrowser(context);
+  // What the WalletConnect progress shows, in order, from the first render on (a state may last milliseconds).
   await context.addInitScript(() => {
-    const titles: string[] = [];
-    (window as unknown as { qrTitles: string[] }).qrTitles = titles;
+    const shown: string[] = [];
+    (window as unknown as { wcShown: string[] }).wcShown = shown;
     new MutationObserver(() => {
-      const title = document.querySelector('dialog.qr-dialog h2')?.textContent ?? '';
-      if (title && titles.at(-1) !== title) titles.push(title);
+      const card = document.querySelector('[data-testid=connect-dialog] article[data-testid=card-walletconnect]');
+      if (!card) return;
+      const now = card.querySelector('[data-testid=qr-code]')
+        ? 'QR code'
+        : card.querySelector('[data-testid=open-in-wallet-app]')
+          ? 'wallet links'
+          : card.textContent?.includes('Getting a QR code')
+            ? 'reaching WalletConnect'
+            : undefined;
+      if (now && shown.at(-1) !== now) shown.push(now);
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  const phone = await startSimulatedWallet({ relayUrl: relay.url, chains: [31337, 1], rpcUrls: { 31337: anvilUrl } });
+  const phone = await startSimulatedWallet({ relayUrl: relay!.url, chains: [31337, 1], rpcUrls: { 31337: e2eEnv().anvilUrl } });
   wallets.push(phone);
   const page = await context.newPage();
-  await page.goto(server.url);
-  return { page, phone };
+  await page.goto(suite.server.url);
+  await page.locator('[data-wallet-control]').waitFor();
+  return { page, phone, context };
 }
 
-describe('the WalletConnect dialog on a phone (touch, 375 px)', () => {
-  it('reaches the relay first, then leads with wallet links carrying the pairing URI; the QR code is one click away; the link connects', async () => {
+const progress = (page: Page) => connectDialog(page).getByTestId('card-walletconnect').and(page.locator('article'));
+
+describe('WalletConnect in the connect dialog on a phone (touch, 375 px)', () => {
+  it('reaches WalletConnect first, then leads with wallet links carrying the pairing URI; the QR code is one tap away; the link connects', async () => {
     const { page, phone } = await openPhone();
-    const card = page.getByTestId('card-walletconnect');
-    await card.getByRole('button', { name: 'Connect' }).tap();
-    const dialog = page.getByRole('dialog', { name: 'Open in your wallet app' });
-    const open = dialog.getByRole('link', { name: 'Open in wallet app' });
+    await tapConnect(page, 'walletconnect');
+    const card = progress(page);
+    const open = card.getByRole('link', { name: 'Open in wallet app' });
     await open.waitFor();
 
-    expect(await page.evaluate(() => (window as unknown as { qrTitles: string[] }).qrTitles)).toEqual([
-      'Connecting to WalletConnect',
-      'Open in your wallet app',
-    ]);
+    expect(await page.evaluate(() => (window as unknown as { wcShown: string[] }).wcShown)).toEqual(['reaching WalletConnect', 'wallet links']);
     const uri = (await open.getAttribute('href')) ?? '';
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
-    const links = await dialog.getByRole('listitem').getByRole('link').evaluateAll((anchors) =>
-      anchors.map((a) => ({ name: a.textContent, href: a.getAttribute('href') })),
-    );
+    const links = await card.getByRole('listitem').getByRole('link').evaluateAll((anchors) => anchors.map((a) => ({ name: a.textContent, href: a.getAttribute('href') })));
     expect(links).toEqual([
       { name: 'MetaMask', href: `https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}` },
       { name: 'Trust Wallet', href: `https://link.trustwallet.com/wc?uri=${encodeURIComponent(uri)}` },
@@ -91,36 +90,33 @@ describe('the WalletConnect dialog on a phone (touch, 375 px)', () => {
       { name: 'Uniswap Wallet', href: `https://uniswap.org/app/wc?uri=${encodeURIComponent(uri)}` },
     ]);
     // The QR code is not drawn until asked for, then shows the same URI.
-    expect(await dialog.getByTestId('qr-code').count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Show QR code' }).tap();
-    await dialog.getByTestId('qr-code').and(dialog.locator('[data-state=drawn]')).waitFor();
-    expect(await dialog.getByTestId('qr-code').getAttribute('data-content')).toBe(uri);
+    expect(await card.getByTestId('qr-code').count()).toBe(0);
+    await card.getByRole('button', { name: 'Show QR code' }).tap();
+    await card.getByTestId('qr-code').and(page.locator('[data-state=drawn]')).waitFor();
+    expect(await card.getByTestId('qr-code').getAttribute('data-content')).toBe(uri);
     // Nothing in the dialog makes the page scroll sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
 
     // The wallet app that opens the link pairs with exactly that URI.
     await phone.approve(await phone.pair(uri));
-    await card.getByText('Connected').waitFor();
-    expect(await card.getByTestId('account').allTextContents()).toEqual([TEST_ACCOUNTS[0].address]);
-    expect(await dialog.count()).toBe(0);
+    await waitForStatus(page, 'walletconnect', 'Connected');
+    expect(await shownAccount(page)).toBe(TEST_ACCOUNTS[0].address);
+    await connectDialog(page).waitFor({ state: 'detached' });
   });
 
   it('remembers the wallet tapped and lists it first after a reload', async () => {
-    const { page } = await openPhone();
+    const { page, context } = await openPhone();
     // Stands in for the wallet's universal link (the app, or its store page).
-    await page.context().route(/^https:\/\/link\.trustwallet\.com\//, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Trust Wallet</title>' }),
-    );
-    const card = page.getByTestId('card-walletconnect');
-    await card.getByRole('button', { name: 'Connect' }).tap();
-    const dialog = page.getByRole('dialog', { name: 'Open in your wallet app' });
-    const uri = (await dialog.getByRole('link', { name: 'Open in wallet app' }).getAttribute('href')) ?? '';
-    await dialog.getByRole('link', { name: 'Trust Wallet' }).tap();
+    await context.route(/^https:\/\/link\.trustwallet\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Trust Wallet</title>' }));
+    await tapConnect(page, 'walletconnect');
+    const uri = (await progress(page).getByRole('link', { name: 'Open in wallet app' }).getAttribute('href')) ?? '';
+    await progress(page).getByRole('link', { name: 'Trust Wallet' }).tap();
     await page.waitForURL(/^https:\/\/link\.trustwallet\.com\/wc\?/);
     expect(new URL(page.url()).searchParams.get('uri')).toBe(uri);
-    await page.goto(server.url);
-    await page.getByTestId('card-walletconnect').getByRole('button', { name: /^(Connect|Try again)$/ }).tap();
-    const again = page.getByRole('dialog', { name: 'Open in your wallet app' });
+    await page.goto(suite.server.url);
+    await page.locator('[data-wallet-control]').waitFor();
+    await tapConnect(page, 'walletconnect');
+    const again = progress(page);
     await again.getByRole('link', { name: 'Open in wallet app' }).waitFor();
     const names = await again.getByRole('listitem').allTextContents();
     expect(names).toEqual(['Trust Wallet (last used)', 'MetaMask', 'Rainbow', 'Uniswap Wallet']);

@@ -7,7 +7,7 @@
 // state), the connect dialog (`connect-dialog`: the wallet list, then a kind's progress), the account
 // menu (`account-menu`). A kind's own state and controls are in `card-<kind>` wherever the kind is
 // shown (the dialog, the menu), with its `status`.
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 export type Kind = 'injected' | 'coinbase' | 'walletconnect';
 export type Status = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error' | 'Reload required' | 'Unsupported network';
@@ -119,6 +119,8 @@ function readStatus({ kind, expect }: { kind: Kind; expect?: string }): string |
 
 /** Makes the kind's state visible when the page shows nothing of it (another kind is in view). */
 async function reveal(page: Page, kind: Kind): Promise<void> {
+  // After a (re)load the header control comes with the first render: nothing can be read before it.
+  await headerControl(page).waitFor();
   if ((await page.evaluate(readStatus, { kind })) !== undefined) return;
   if (await accountButton(page).isVisible()) await openAccountMenu(page);
   else await openWalletList(page);
@@ -390,4 +392,77 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Records every state the header's wallet control shows, from the page's first render on and across
+ * reloads (installed in each document before its scripts): its `data-status`, and its label ("Connect
+ * wallet", "Reconnecting…", or "account button"). Call before opening pages; read with headerHistory.
+ */
+export async function recordHeaderHistory(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const history: { status: string; label: string }[] = [];
+    (window as unknown as { headerHistory: typeof history }).headerHistory = history;
+    new MutationObserver(() => {
+      const control = document.querySelector<HTMLElement>('[data-wallet-control]');
+      if (!control) return;
+      const status = control.dataset['status'] ?? '';
+      const label = control.dataset['testid'] === 'account-button' ? 'account button' : (control.textContent ?? '').trim();
+      const last = history[history.length - 1];
+      if (last?.status !== status || last.label !== label) history.push({ status, label });
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+/** What the header's wallet control showed since this document started (see recordHeaderHistory). */
+export async function headerHistory(page: Page): Promise<{ status: string; label: string }[]> {
+  return page.evaluate(() => (window as unknown as { headerHistory?: { status: string; label: string }[] }).headerHistory ?? []);
+}
+
+/**
+ * Waits until the page's start-up is over: the parts mounted once the first screen is complete (the
+ * silent reconnects answered, the reads in view arrived; 2 s at most) are on the page.
+ */
+export async function firstScreenComplete(page: Page, timeout = DEFAULT_TIMEOUT): Promise<void> {
+  await page.getByTestId('corner-notices').waitFor({ state: 'attached', timeout });
+}
+
+/** The account menu's list of networks, opened ("Switch network"). */
+export async function openNetworkList(page: Page): Promise<Locator> {
+  const menu = await openAccountMenu(page);
+  const networks = menu.getByTestId('network-section');
+  const list = networks.getByRole('list', { name: 'Networks' });
+  if (!(await list.isVisible())) await networks.getByText('Switch network').click();
+  await list.waitFor();
+  return list;
+}
+
+/** Opens "Details" of the error the kind shows in its progress (the catalogue's exact message); returns the alert. */
+export async function openErrorDetails(page: Page, kind: Kind): Promise<Locator> {
+  const card = await progressOf(page, kind);
+  const alert = card.getByRole('alert').first();
+  const details = alert.locator('details');
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+  await alert.locator('details[open]').waitFor();
+  return alert;
+}
+
+/** The "Network status" dialog from the footer, opened, once its panel is drawn. */
+export async function openNetworkStatus(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Network status' }).click();
+  const dialog = page.getByTestId('network-dialog');
+  await dialog.getByTestId('network-panel').waitFor();
+  return dialog;
+}
+
+/** `startConnect` on a touch screen: taps the header's control, then the kind's row in the wallet list. */
+export async function tapConnect(page: Page, kind: Kind): Promise<void> {
+  const dialog = connectDialog(page);
+  const list = dialog.getByTestId('wallet-list');
+  if (!(await list.isVisible())) {
+    await page.getByTestId('connect-button').tap();
+    await dialog.waitFor();
+    if (!(await list.isVisible())) await dialog.getByRole('button', { name: 'Back', exact: true }).tap();
+  }
+  await list.getByTestId(`card-${kind}`).getByRole('button').first().tap();
 }

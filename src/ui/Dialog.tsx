@@ -66,12 +66,13 @@ export function Dialog({ title, onClose, children, description, className, fallb
       }}
     >
       <div className="dialog-body">
-        <header className="dialog-header">
+        {/* Not a <header>: inside a landmark (the footer's Network status) it would be a misplaced banner. */}
+        <div className="dialog-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="secondary close" aria-label="Close" onClick={() => onCloseRef.current()}>
             ×
           </button>
-        </header>
+        </div>
         {description ? (
           <p id={descriptionId} className="muted">
             {description}

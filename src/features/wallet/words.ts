@@ -31,6 +31,8 @@ export function errorInWords(error: WalletError, wallet: string, kind?: Connecti
       return 'The QR code could not be drawn.';
   }
   switch (error.code) {
+    case 1011:
+      return `The link to ${wallet} is broken. Reload the page to connect again.`;
     case 4001:
       return `You declined in ${wallet}.`;
     case 4100:

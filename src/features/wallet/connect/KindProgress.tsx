@@ -75,7 +75,8 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
     body = <Waiting id={id} name={name} waitedLong={waitedLong} reconnecting={view === 'Reconnecting'} />;
     actions = <Button meaning="cancel" label="Cancel" secondary onActivate={cancel} />;
   } else if (view === 'Reload required') {
-    body = <p>The link to {name} is broken. Reload the page to connect again.</p>;
+    // The wallet's own words (MetaMask's 1011 "Page reload required") stay under Details, as for any error.
+    body = connection.error ? <ErrorMessage error={connection.error} wallet={name} kind={id} /> : <p>The link to {name} is broken. Reload the page to connect again.</p>;
     actions = <Button meaning="reload" label="Reload page" onActivate={() => window.location.reload()} />;
   } else if (view === 'Disconnected' && isDeclined(connection)) {
     body = (

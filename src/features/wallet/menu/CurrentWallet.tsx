@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { chainApi } from '../../../../store/chainApi';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
-import { selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
+import { selectConnectionActivity, selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import type { ConnectionId } from '../../../lib/connectors/types';
@@ -14,6 +14,7 @@ import { useChains } from '../../../ui/chainsContext';
 import { useRead } from '../../../ui/useRead';
 import { exactNativeAmount, formatNativeAmount } from '../../chain/format';
 import { ActionButton } from '../ActionButton';
+import { ErrorMessage } from '../ErrorMessage';
 import { StatusBadge } from '../connect/StatusBadge';
 import { WalletIcon } from '../connect/WalletList';
 
@@ -23,6 +24,7 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
   const view = useAppSelector((s) => selectKindView(s, kind));
   const name = useAppSelector((s) => selectWalletName(s, kind));
   const icon = useAppSelector((s) => selectWalletIcon(s, kind));
+  const rejectedUpdate = useAppSelector((s) => selectConnectionActivity(s, kind).rejectedUpdate);
   const chain = view === 'Connected' && chainId !== undefined ? chains[chainId] : undefined;
   const read = chain ? { chainId: chain.id, address: account } : skipToken;
   const balance = useRead(chainApi.endpoints.getBalance, read).currentData;
@@ -52,6 +54,8 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
           {formatNativeAmount(balance)} {chain.nativeCurrency?.symbol ?? 'ETH'}
         </p>
       ) : null}
+      {/* SPEC §2: an invalid update from the wallet changes nothing and is reported. */}
+      {rejectedUpdate ? <ErrorMessage error={rejectedUpdate} wallet={name} prefix="Update ignored." /> : null}
       <div className="actions">
         <CopyAddress address={account} />
         {explorer ? (
