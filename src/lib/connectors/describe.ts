@@ -25,6 +25,8 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
     const info: ConnectorInfo = { name: shortText(value['name']) ?? CONNECTOR_NAMES[id], available: value['available'] === true };
     const reason = shortText(value['unavailableReason']);
     if (reason !== undefined) info.unavailableReason = reason;
+    const limitation = shortText(value['limitation']);
+    if (limitation !== undefined) info.limitation = limitation;
     const suggestion = value['extensionSuggestion'];
     if (typeof suggestion === 'object' && suggestion !== null) {
       const name = shortText((suggestion as Record<string, unknown>)['name']);
@@ -57,6 +59,7 @@ export function describeConnector(connector: Connector): ConnectorInfo {
       name: connector.name,
       available,
       unavailableReason: available ? undefined : connector.unavailableReason,
+      limitation: connector.limitation,
       extensionSuggestion: connector.extensionSuggestion?.(),
       wallets: connector.wallets?.(),
       // A connector that needs more than eth_requestAccounts to connect pairs through a QR code.

@@ -58,6 +58,11 @@ export interface Connector {
   isAvailable(): boolean;
   /** Why not, in the user's words, when isAvailable() is false. */
   readonly unavailableReason?: string;
+  /**
+   * What this browser takes away from this kind, in the user's words (SPEC section 12): a limit on
+   * a kind that works (a session that ends with the page), or why it cannot work here.
+   */
+  readonly limitation?: string;
   /** Loads the SDK on first use and returns the EIP-1193 provider. Rejects with a typed error. */
   getProvider(): Promise<Eip1193Provider>;
   /** Starts a user connection where the SDK needs more than `eth_requestAccounts` (QR pairing). */
@@ -100,6 +105,8 @@ export interface ConnectorInfo {
   name: string;
   available: boolean;
   unavailableReason?: string;
+  /** What this browser takes away from this kind (see Connector.limitation), in the user's words. */
+  limitation?: string;
   extensionSuggestion?: ExtensionSuggestion;
   /** The browser-extension kind: the wallets that announced themselves. */
   wallets?: AnnouncedWallet[];
