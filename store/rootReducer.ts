@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { environmentSlice } from './environmentSlice';
 import { rpcApi } from './rpcApi';
 import { signingSlice } from './signingSlice';
 import { walletSlice } from './walletSlice';
@@ -6,5 +7,6 @@ import { walletSlice } from './walletSlice';
 export const rootReducer = combineReducers({
   wallet: walletSlice.reducer,
   signing: signingSlice.reducer,
+  environment: environmentSlice.reducer,
   [rpcApi.reducerPath]: rpcApi.reducer,
 });
