@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { CONNECTION_IDS } from '../lib/connectors/types';
 import { BlockNumber } from '../features/chain/BlockNumber';
 import { SignSection } from '../features/sign/SignSection';
@@ -6,11 +6,13 @@ import { ConnectionCard } from '../features/wallet/ConnectionCard';
 import { useAppSelector } from '../../store/hooks';
 import { selectFirstScreenWait } from '../../store/selectors';
 import { ErrorBoundary } from './ErrorBoundary';
+import { lazyPart } from '../ui/lazyPart';
+import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
 
 // Not what a returning user came for (the cards, accounts, balances): loaded in their own chunks
 // once those are on screen, so their code and first render never delay them.
-const NetworkPanel = lazy(() => import(/* webpackChunkName: "later" */ '../features/chain/NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
-const Overlays = lazy(() => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
+const NetworkPanel = lazyPart('The network panel', () => import(/* webpackChunkName: "later" */ '../features/chain/NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
+const Overlays = lazyPart('The wallet dialogs', () => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
 
 /** However long a wallet or an endpoint takes at start, the rest of the page waits no longer than this. */
 export const LATER_PARTS_MAX_WAIT_MS = 2_000;
@@ -25,6 +27,7 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
         <BlockNumber />
       </header>
       <main>
+        <EnvironmentNotice />
         <section aria-label="Wallet connections" className="cards">
           {CONNECTION_IDS.map((id) => (
             <ConnectionCard key={id} id={id} />

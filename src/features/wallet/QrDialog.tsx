@@ -3,7 +3,8 @@
 // code on a desktop, and on a phone (touch or narrow screen) as links that open a wallet app on the
 // same device, with the QR code one click away. The code that draws the QR arrives with `qrcode` on
 // first use. Closing it (Escape, the close button, Cancel, the backdrop) tears the pending connection down.
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../ui/lazyPart';
 import { Dialog } from '../../ui/Dialog';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -13,8 +14,8 @@ import { usePhoneLayout } from './usePhoneLayout';
 import './qrDialog.css';
 
 // Both arrive with the first pairing, in the same chunk, so that none of it weighs on the first visit.
-const QrCodePanel = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCodePanel'));
-const OpenInWalletApp = lazy(() => import(/* webpackChunkName: "qrcode" */ './OpenInWalletApp'));
+const QrCodePanel = lazyPart('The QR code', () => import(/* webpackChunkName: "qrcode" */ './QrCodePanel'));
+const OpenInWalletApp = lazyPart('The wallet app links', () => import(/* webpackChunkName: "qrcode" */ './OpenInWalletApp'));
 
 function QrCode({ uri }: { uri: string }) {
   return (
