@@ -65,6 +65,8 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         // WalletConnect's bundled QR modal never enters the bundle: we draw our own dialog.
         '@reown/appkit': false,
         '@reown/appkit/core': false,
+        // The SDK's default storage: never used (we hand it ours) and it reads localStorage at import.
+        '@walletconnect/keyvaluestorage': path.resolve(__dirname, 'src/lib/connectors/walletconnect/sdkDefaultStorage.ts'),
       },
     },
     module: {
@@ -80,6 +82,9 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
       new webpack.DefinePlugin(
         Object.fromEntries(BUILD_ENV.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')])),
       ),
+      // The SDKs' own free `localStorage` (Coinbase's ScopedLocalStorage, a WalletConnect helper) is the
+      // page's guarded storage: where the browser refuses storage they keep working for the page.
+      new webpack.ProvidePlugin({ localStorage: [path.resolve(__dirname, 'src/lib/storage.ts'), 'localStorageForSdks'] }),
       new HtmlWebpackPlugin({ template: 'public/index.html' }),
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),

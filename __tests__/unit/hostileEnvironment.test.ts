@@ -2,6 +2,7 @@
 // or is a hostile object, a page without web crypto. Each kind takes only what the browser takes from
 // it; the rest works. (The same environments in a real browser: __tests__/e2e/hostileEnvironments.test.ts.)
 import { describeConnector } from '../../src/lib/connectors/describe';
+import { createConnectors } from '../../src/lib/connectors/registry';
 import { CoinbaseConnector, COINBASE_NEEDS_SECURE_PAGE, type CoinbaseHost } from '../../src/lib/connectors/coinbase';
 import { ETHEREUM_BLOCKED_REASON, InjectedConnector } from '../../src/lib/connectors/injected';
 import { WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
@@ -252,12 +253,14 @@ describe('the Coinbase kind', () => {
   });
 });
 
+const wcOptions = {
+  projectId: 'p',
+  chains: buildChainTable({}, 'http://127.0.0.1:8545'),
+  metadata: { name: 'Walletdeck', description: '', url: 'http://127.0.0.1', icons: [] },
+};
+
 describe('the WalletConnect kind', () => {
-  const options = {
-    projectId: 'p',
-    chains: buildChainTable({}, 'http://127.0.0.1:8545'),
-    metadata: { name: 'Walletdeck', description: '', url: 'http://127.0.0.1', icons: [] },
-  };
+  const options = wcOptions;
 
   it('with storage refused: available, and says its session lasts until reload', () => {
     const connector = new WalletConnectConnector({ ...options, storage: memoryStorage(), storageRemembered: false });
@@ -269,5 +272,20 @@ describe('the WalletConnect kind', () => {
 
   it('with storage kept: nothing to say', () => {
     expect(describeConnector(new WalletConnectConnector({ ...options, storage: createMemoryStorage(), storageRemembered: true })).limitation).toBeUndefined();
+  });
+});
+
+describe('a kind whose connector cannot be built', () => {
+  it('is that kind unavailable with the reason; the other kinds are built', () => {
+    const host = fakeHost(undefined);
+    host.addEventListener = () => {
+      throw new TypeError('addEventListener is not allowed here');
+    };
+    const connectors = createConnectors(host, { walletconnect: () => new WalletConnectConnector({ ...wcOptions, storage: memoryStorage() }) });
+    expect(describeConnector(connectors.injected)).toMatchObject({
+      available: false,
+      unavailableReason: 'Browser wallet could not start in this browser: addEventListener is not allowed here',
+    });
+    expect(describeConnector(connectors.walletconnect).available).toBe(true);
   });
 });
