@@ -7,7 +7,12 @@ import './startupFailure.css';
 export function showStartupFailure(error: unknown): void {
   console.error('Walletdeck could not start', error);
   const text = failureText(error, 'Walletdeck');
-  const root = document.getElementById('root') ?? document.body;
+  let root: HTMLElement = document.body;
+  try {
+    root = document.getElementById('root') ?? document.body;
+  } catch {
+    // A page API that throws is maybe why starting failed: the body will do.
+  }
   const panel = document.createElement('div');
   panel.className = 'startup-failure';
   panel.setAttribute('role', 'alert');
