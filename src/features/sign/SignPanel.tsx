@@ -1,7 +1,7 @@
 // The "Sign and send" panel (the lazily loaded part): a message, typed data with its preview, and a
 // transfer with its fee. It only reads the store and dispatches requests; sagas talk to the wallet.
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 import { checkTransfer } from '../../lib/transfer';
@@ -51,8 +51,14 @@ function FormSection({ kind, title, children, onSubmit }: { kind: SigningKind; t
     event.preventDefault();
     onSubmit();
   };
+  // A frame sandboxed without allow-forms never fires `submit`: the submit button's click (Enter in a
+  // field clicks it too) acts itself, and cancels the submission so that nothing acts twice.
+  const clickSubmit = (event: MouseEvent) => {
+    if (!(event.target instanceof Element) || !event.target.closest('button[type=submit]')) return;
+    submit(event);
+  };
   return (
-    <form className="sign-form" aria-labelledby={titleId} data-testid={`sign-${kind}`} onSubmit={submit} noValidate>
+    <form className="sign-form" aria-labelledby={titleId} data-testid={`sign-${kind}`} onSubmit={submit} onClick={clickSubmit} noValidate>
       <h3 id={titleId}>{title}</h3>
       {children}
       <Outcome kind={kind} />
