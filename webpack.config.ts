@@ -10,6 +10,8 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
 import { checkBuildEnv } from './scripts/buildEnv';
+import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
+import { loadConfig } from './src/config';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
@@ -23,6 +25,21 @@ const BUILD_ENV = [
   'COINBASE_PREFERENCE',
   'WALLETDECK_QR_CLOSE',
 ] as const;
+
+/**
+ * The shipped Content-Security-Policy, from the configuration the app itself reads (src/config.ts:
+ * every RPC URL of its chain table, WalletConnect when it has a project id). Production builds only:
+ * the development server's eval source maps and hot updates would need 'unsafe-eval' and its socket.
+ */
+function pagePolicy() {
+  const config = loadConfig(false);
+  return contentSecurityPolicy({
+    rpcUrls: Object.values(config.chains).flatMap((chain) => chain.rpcUrls),
+    ...(config.walletConnect.projectId ? { walletConnect: config.walletConnect.relayUrl ? { relayUrl: config.walletConnect.relayUrl } : {} } : {}),
+    coinbase: true,
+    ...(process.env.WALLETDECK_FRAME_ANCESTORS?.trim() ? { frameAncestors: process.env.WALLETDECK_FRAME_ANCESTORS.trim() } : {}),
+  });
+}
 
 type Env = { WEBPACK_SERVE?: boolean } | undefined;
 type Argv = { mode?: 'development' | 'production' };
@@ -48,6 +65,7 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   const problems = checkBuildEnv(process.env);
   if (problems.length > 0) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
+  const policy = production ? pagePolicy() : undefined;
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
@@ -85,9 +103,22 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
       // The SDKs' own free `localStorage` (Coinbase's ScopedLocalStorage, a WalletConnect helper) is the
       // page's guarded storage: where the browser refuses storage they keep working for the page.
       new webpack.ProvidePlugin({ localStorage: [path.resolve(__dirname, 'src/lib/storage.ts'), 'localStorageForSdks'] }),
-      new HtmlWebpackPlugin({ template: 'public/index.html' }),
+      new HtmlWebpackPlugin({
+        template: 'public/index.html',
+        // For hosts that send no headers of their own; a <meta> policy cannot say who may frame the page.
+        ...(policy ? { meta: { 'content-security-policy': { 'http-equiv': 'Content-Security-Policy', content: policy.meta } } } : {}),
+      }),
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
-      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new CopyPlugin({
+        patterns: [
+          {
+            from: 'public',
+            globOptions: { ignore: ['**/index.html'] },
+            // Hosts that read _headers (Netlify, Cloudflare Pages) send the policy as a header, frame-ancestors included.
+            ...(policy ? { transform: (content: Buffer, file: string) => (path.basename(file) === '_headers' ? headersWithPolicy(content.toString('utf8'), policy.header) : content) } : {}),
+          },
+        ],
+      }),
       ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
     ],
     optimization: {

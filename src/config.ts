@@ -17,8 +17,8 @@ export interface AppConfig {
   development: boolean;
 }
 
-export function loadConfig(): AppConfig {
-  const development = process.env.NODE_ENV !== 'production';
+/** `development`: the app's build mode (webpack replaces NODE_ENV); webpack.config.ts passes it to read the same table. */
+export function loadConfig(development: boolean = process.env.NODE_ENV !== 'production'): AppConfig {
   const chains = buildChainTable(
     { infuraKey: env(process.env.INFURA_KEY), alchemyKey: env(process.env.ALCHEMY_KEY) },
     env(process.env.WALLETDECK_DEV_CHAIN_URL) ?? (development ? 'http://127.0.0.1:8545' : undefined),
