@@ -1,15 +1,14 @@
 // Accessibility of every state a card can be in (issue 11): axe-core (from node_modules, injected
 // into the page) finds zero violations, in light and dark, at 1280 px and on a 375 px phone, and the
 // page never scrolls sideways.
-import { readFileSync } from 'node:fs';
 import { type Page } from 'playwright-core';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { until } from '../support/wait';
 import { browserSuite } from '../support/browserSuite';
+import { injectAxe } from '../support/axe';
 
 jest.setTimeout(90_000);
 
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const RABBY = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet with a rather long name that must wrap', icon: '', rdns: 'io.rabby' };
 
@@ -23,7 +22,7 @@ interface Violation {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;

@@ -1,17 +1,15 @@
 // A long verified name (ENS) at phone width: it wraps inside the account row, the page never scrolls
 // sideways, and the card stays free of accessibility violations (axe-core), light and dark (issue 11).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type Browser, type BrowserContext } from 'playwright-core';
 import { deployEns, registerName } from '../../contracts/deployEns';
 import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
+import { injectAxe } from '../support/axe';
 
 jest.setTimeout(60_000);
 
-const AXE = readFileSync(path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 // anvil's test account 8: no other suite names it, so its reverse record is ours to set.
 const LONG_NAMED = { address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97' };
 const LONG_NAME = `${'averylongnamewithnoplacetobreak'.repeat(3)}.test`;
@@ -55,7 +53,7 @@ describe('a long verified name at 375 px', () => {
       const [cardBox, nameBox] = await Promise.all([card.boundingBox(), name.boundingBox()]);
       expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
-      await page.addScriptTag({ content: AXE });
+      await injectAxe(page);
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
         // The card under test (other panels have their own accessibility suites).

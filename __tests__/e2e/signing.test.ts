@@ -1,6 +1,5 @@
 // Sign and send, end to end: the built app in real headless Chromium, the fake extension wallet
 // signing with one of anvil's keys in the test process, transactions mined on a real anvil.
-import { readFileSync } from 'node:fs';
 import { HDNodeWallet, Wallet, verifyMessage, verifyTypedData } from 'ethers';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { rpc } from '../support/anvil';
@@ -8,6 +7,7 @@ import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
+import { injectAxe } from '../support/axe';
 
 jest.setTimeout(60_000);
 
@@ -253,7 +253,7 @@ describe('failures as a user expects them', () => {
 describe('accessibility', () => {
   /** axe-core's violations inside the panel (rule id and the first offending node). */
   async function violations(page: Page): Promise<string[]> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+    await injectAxe(page);
     return page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
       const result = await axe.run({ include: [['[data-testid=sign-section]']] });
