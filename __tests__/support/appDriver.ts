@@ -239,3 +239,10 @@ export async function shownSignature(page: AppSurface, form: Exclude<SigningForm
   const outcome = await waitForOutcome(page, form, 'signed');
   return ((await outcome.getByTestId('signature').textContent()) ?? '').trim();
 }
+
+/** The verified name the page shows for the current account of `kind`, once it shows one. */
+export async function shownName(page: AppSurface, kind: Kind = 'injected'): Promise<string> {
+  const name = kindPanel(page, kind).getByTestId('name').first();
+  await name.waitFor();
+  return (await name.textContent()) ?? '';
+}

@@ -26,11 +26,12 @@ export async function routeRelay(context: BrowserContext, bakedPort: number, rel
   });
 }
 
-/** Pages and scripts under `http://127.0.0.1:<bakedPort>` are fetched from `origin` instead. */
+/** Pages and scripts under `http://127.0.0.1:<bakedPort>` are loaded from `origin` instead. */
 export async function routeOrigin(context: BrowserContext, bakedPort: number, origin: string): Promise<void> {
   await context.route(new RegExp(`^http://127\\.0\\.0\\.1:${bakedPort}/`), async (route) => {
     const url = new URL(route.request().url());
-    const response = await route.fetch({ url: `${origin}${url.pathname}${url.search}` });
-    await route.fulfill({ response });
+    // Continued, not fulfilled: the browser still loads it from a local address (a fulfilled page
+    // counts as public, and Chromium then refuses its requests to the local chain).
+    await route.continue({ url: `${origin}${url.pathname}${url.search}` });
   });
 }
