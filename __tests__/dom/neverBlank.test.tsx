@@ -27,7 +27,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function build(options: Omit<Parameters<typeof createWalletApp>[0], 'config'>): WalletApp {
+function build(options: Partial<Parameters<typeof createWalletApp>[0]>): WalletApp {
   const app = createWalletApp({ config, rpc: null, ...options });
   apps.push(app);
   return app;
@@ -142,5 +142,22 @@ describe('a start that fails before React', () => {
     expect(page.textContent).toContain('Reason: allowedChainIds is length 0');
     expect(within(page).getByRole('button', { name: 'Reload' }).getAttribute('onclick')).toBeNull();
     expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+});
+
+describe('a page whose origin is opaque (framed with sandbox, without allow-same-origin)', () => {
+  it('builds: WalletConnect names the page by its URL, since location.origin is "null" there', () => {
+    const target = new EventTarget();
+    const sandboxed = {
+      location: { href: 'http://127.0.0.1:4000/', origin: 'null' },
+      addEventListener: target.addEventListener.bind(target),
+      dispatchEvent: target.dispatchEvent.bind(target),
+      get localStorage(): Storage {
+        throw Object.assign(new Error("The document is sandboxed and lacks the 'allow-same-origin' flag."), { name: 'SecurityError' });
+      },
+    } as unknown as Window;
+    const app = build({ host: sandboxed, config: { ...config, walletConnect: { projectId: 'p' } } });
+    expect(app.store.getState().wallet.kinds.walletconnect.available).toBe(true);
+    expect(app.store.getState().environment.storageRemembered).toBe(false);
   });
 });

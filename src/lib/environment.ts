@@ -1,15 +1,8 @@
-// What this browser offers that some wallet kinds depend on, read once at start without throwing.
+// What this browser offers that a wallet kind depends on, read without throwing.
 // Found by reading the SDKs (see README "Hostile environments"): the Coinbase Wallet SDK's pop-up and
 // mobile-app link encrypt with `crypto.subtle` and name messages with `crypto.randomUUID`, both of
 // which browsers offer on secure (https) pages only; its browser extension needs neither. Nothing we
 // ship uses IndexedDB (WalletConnect keeps its session in site storage) or BroadcastChannel.
-
-export interface BrowserEnvironment {
-  /** Site storage keeps what is written across reloads (see storage.ts). */
-  storageRemembered: boolean;
-  /** `crypto.subtle` and `crypto.randomUUID`: missing on plain http pages. */
-  webCrypto: boolean;
-}
 
 /** Reads `owner[name]`; undefined when absent or when reading it throws. */
 function read(owner: unknown, name: string): unknown {
