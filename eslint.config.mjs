@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import walletdeck from './eslint/plugin.mjs';
+
+// What src/ui, the lowest UI floor, may not import besides what no UI file may.
+const SRC_UI_FLOOR = [
+  { group: ['**/app', '**/app/**'], message: 'src/ui is below src/app: it never imports it.' },
+  { group: ['**/features', '**/features/**'], message: 'src/ui is below src/features: it never imports them.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', '.e2e-dist/', 'node_modules/', 'coverage/', '.tmp/', '__tests__/support/styleStub.js', '__tests__/support/summaryReporter.js'] },
@@ -9,7 +16,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, walletdeck },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -17,69 +24,62 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // The import direction of STYLE.md, enforced: src/lib knows no store, sagas or React; the UI never
-  // reaches an SDK or a connector implementation; only src/boot.ts and src/main.tsx wire everything together.
+  // The import direction of STYLE.md, enforced for static imports and import() alike: src/lib knows
+  // no store, sagas or React; the UI never reaches an SDK or a connector implementation; only the
+  // composition root (src/walletApp.ts, src/boot.ts, src/main.tsx) wires everything together.
   {
     files: ['src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/store', '**/store/**'], message: 'src/lib imports no store.' },
-            { group: ['**/sagas', '**/sagas/**'], message: 'src/lib imports no sagas.' },
-            { group: ['**/features/**', '**/app/**', '@reduxjs/toolkit/query/react'], message: 'src/lib imports no React or UI.' },
-          ],
-          paths: ['react', 'react-dom', 'react-dom/client', 'react-redux', 'redux-saga', 'redux-saga/effects', '@reduxjs/toolkit'].map((name) => ({
-            name,
-            message: 'src/lib is plain TypeScript: no React, store or sagas.',
-          })),
-        },
+    rules: importRules({
+      patterns: [
+        { group: ['**/store', '**/store/**'], message: 'src/lib imports no store.' },
+        { group: ['**/sagas', '**/sagas/**'], message: 'src/lib imports no sagas.' },
+        { group: ['**/features/**', '**/app/**', '@reduxjs/toolkit/query/react'], message: 'src/lib imports no React or UI.' },
       ],
-    },
+      paths: ['react', 'react-dom', 'react-dom/client', 'react-redux', 'redux-saga', 'redux-saga/effects', '@reduxjs/toolkit'].map((name) => ({
+        name,
+        message: 'src/lib is plain TypeScript: no React, store or sagas.',
+      })),
+    }),
   },
   {
     files: ['store/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/sagas', '**/sagas/**'], message: 'The store imports no sagas.' },
-            { group: ['**/features/**', '**/app/**'], message: 'The store imports no UI.' },
-          ],
-          paths: [
-            { name: 'react', message: 'The store imports no UI.' },
-            { name: 'react-dom', message: 'The store imports no UI.' },
-            { name: '@reduxjs/toolkit/query/react', message: 'The store imports no UI: RTK Query from @reduxjs/toolkit/query (components read through src/ui/useRead).' },
-          ],
-        },
+    rules: importRules({
+      patterns: [
+        { group: ['**/sagas', '**/sagas/**'], message: 'The store imports no sagas.' },
+        { group: ['**/features/**', '**/app/**'], message: 'The store imports no UI.' },
       ],
-    },
+      paths: [
+        { name: 'react', message: 'The store imports no UI.' },
+        { name: 'react-dom', message: 'The store imports no UI.' },
+        { name: '@reduxjs/toolkit/query/react', message: 'The store imports no UI: RTK Query from @reduxjs/toolkit/query (components read through src/ui/useRead).' },
+      ],
+    }),
   },
   {
     files: ['sagas/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/features/**', '**/app/**'], message: 'Sagas import no UI.' },
-            { group: ['**/lib/connectors/*/**', '**/lib/connectors/injected', '**/lib/connectors/coinbase', '**/lib/connectors/walletconnect'], message: 'Connector instances arrive through saga context; import only connectors/types.' },
-            { group: ['@coinbase/*', '@walletconnect/*'], message: 'Sagas never touch an SDK.' },
-          ],
-          paths: ['react', 'react-dom', 'react-redux'].map((name) => ({ name, message: 'Sagas import no UI.' })),
-        },
+    rules: importRules({
+      patterns: [
+        { group: ['**/features/**', '**/app/**'], message: 'Sagas import no UI.' },
+        { group: ['**/lib/connectors/*/**', '**/lib/connectors/injected', '**/lib/connectors/coinbase', '**/lib/connectors/walletconnect'], message: 'Connector instances arrive through saga context; import only connectors/types.' },
+        { group: ['@coinbase/*', '@walletconnect/*'], message: 'Sagas never touch an SDK.' },
       ],
-    },
+      paths: ['react', 'react-dom', 'react-redux'].map((name) => ({ name, message: 'Sagas import no UI.' })),
+    }),
   },
   // The UI floors: src/app (layout, composition) above src/features, above src/ui (what they share).
   uiFloor(['src/app/**/*.{ts,tsx}'], []),
   uiFloor(['src/features/**/*.{ts,tsx}'], [{ group: ['**/app', '**/app/**'], message: 'Features never import src/app: what they share lives in src/ui.' }]),
-  uiFloor(['src/ui/**/*.{ts,tsx}'], [
-    { group: ['**/app', '**/app/**'], message: 'src/ui is below src/app: it never imports it.' },
-    { group: ['**/features', '**/features/**'], message: 'src/ui is below src/features: it never imports them.' },
-  ]),
+  uiFloor(['src/ui/**/*.{ts,tsx}'], SRC_UI_FLOOR),
+  // The one place that wraps React.lazy.
+  uiFloor(['src/ui/lazyPart.tsx'], SRC_UI_FLOOR, { allowLazy: true }),
+  // Site storage only through its guarded accessor (src/lib/storage.ts): a browser may refuse it.
+  {
+    files: ['src/**/*.{ts,tsx}', 'store/**/*.ts', 'sagas/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...['localStorage', 'sessionStorage', 'indexedDB'].map((name) => ({ name, message: 'Site storage goes through siteStorage() in src/lib/storage.ts: a browser may refuse it.' }))],
+      'no-restricted-properties': ['error', ...['localStorage', 'sessionStorage', 'indexedDB'].map((property) => ({ object: 'window', property, message: 'Site storage goes through siteStorage() in src/lib/storage.ts: a browser may refuse it.' }))],
+    },
+  },
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
@@ -87,26 +87,27 @@ export default tseslint.config(
   },
 );
 
+/** The same options for static imports (ESLint's rule) and import() (ours, eslint/plugin.mjs): one rule, one place. */
+function importRules(options) {
+  return { 'no-restricted-imports': ['error', options], 'walletdeck/no-restricted-import-expressions': ['error', options] };
+}
+
 /** What every UI file may not import, plus the floor's own patterns. */
-function uiFloor(files, floorPatterns) {
+function uiFloor(files, floorPatterns, { allowLazy = false } = {}) {
   return {
     files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from store/hooks.' },
-            { name: '@reduxjs/toolkit/query/react', message: "Read through src/ui/useRead: RTK Query's React hooks would add 3 kB to the first visit." },
-          ],
-          patterns: [
-            { group: ['@coinbase/*', '@walletconnect/*', 'ethers', 'ethers/*'], message: 'The UI never imports an SDK; it reads the store.' },
-            { group: ['**/lib/connectors/*', '**/lib/connectors/*/**', '!**/lib/connectors/types'], message: 'The UI never imports a connector implementation; it reads connector info from the store.' },
-            { group: ['**/sagas', '**/sagas/**'], message: 'The UI dispatches actions; it never imports sagas.' },
-            ...floorPatterns,
-          ],
-        },
+    rules: importRules({
+      paths: [
+        { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from store/hooks.' },
+        { name: '@reduxjs/toolkit/query/react', message: "Read through src/ui/useRead: RTK Query's React hooks would add 3 kB to the first visit." },
+        ...(allowLazy ? [] : [{ name: 'react', importNames: ['lazy'], message: 'Lazy parts load through src/ui/lazyPart: their own error boundary, the reason and Reload.' }]),
       ],
-    },
+      patterns: [
+        { group: ['@coinbase/*', '@walletconnect/*', 'ethers', 'ethers/*'], message: 'The UI never imports an SDK; it reads the store.' },
+        { group: ['**/lib/connectors/*', '**/lib/connectors/*/**', '!**/lib/connectors/types'], message: 'The UI never imports a connector implementation; it reads connector info from the store.' },
+        { group: ['**/sagas', '**/sagas/**'], message: 'The UI dispatches actions; it never imports sagas.' },
+        ...floorPatterns,
+      ],
+    }),
   };
 }

@@ -11,7 +11,9 @@ import webpack from 'webpack';
 import 'webpack-dev-server';
 import { checkBuildEnv } from './scripts/buildEnv';
 import { readChainSettings } from './scripts/chainSettings';
+import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
 import { devWalletsBuild } from './scripts/dev/webpack';
+import type { ChainTable } from './src/lib/chains';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
@@ -25,6 +27,22 @@ const BUILD_ENV = [
   'COINBASE_PREFERENCE',
   'WALLETDECK_QR_CLOSE',
 ] as const;
+
+/**
+ * The shipped Content-Security-Policy, from what the build gives the app: every RPC URL of the chain
+ * table it bakes in, WalletConnect when it has a project id. Production builds only: the development
+ * server's eval source maps and hot updates would need 'unsafe-eval' and its socket.
+ */
+function pagePolicy(chains: ChainTable) {
+  const setting = (name: string) => process.env[name]?.trim() || undefined;
+  const relayUrl = setting('WALLETCONNECT_RELAY_URL');
+  return contentSecurityPolicy({
+    rpcUrls: Object.values(chains).flatMap((chain) => chain.rpcUrls),
+    ...(setting('WALLETCONNECT_PROJECT_ID') ? { walletConnect: relayUrl ? { relayUrl } : {} } : {}),
+    coinbase: true,
+    ...(process.env.WALLETDECK_FRAME_ANCESTORS?.trim() ? { frameAncestors: process.env.WALLETDECK_FRAME_ANCESTORS.trim() } : {}),
+  });
+}
 
 type Env = { WEBPACK_SERVE?: boolean } | undefined;
 type Argv = { mode?: 'development' | 'production' };
@@ -55,6 +73,7 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   // `npm start`'s development wallets: an entry before the app's, in development builds only.
   const devWallets = devWalletsBuild(production);
+  const policy = production ? pagePolicy(chains.built.chains) : undefined;
   return {
     mode: production ? 'production' : 'development',
     entry: { ...devWallets.entry, main: './src/main.tsx' },
@@ -72,6 +91,8 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         // WalletConnect's bundled QR modal never enters the bundle: we draw our own dialog.
         '@reown/appkit': false,
         '@reown/appkit/core': false,
+        // The SDK's default storage: never used (we hand it ours) and it reads localStorage at import.
+        '@walletconnect/keyvaluestorage': path.resolve(__dirname, 'src/lib/connectors/walletconnect/sdkDefaultStorage.ts'),
       },
     },
     module: {
@@ -89,9 +110,25 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         // The checked chain table and allowed lists, as data (src/config.ts parses it).
         'process.env.WALLETDECK_CHAIN_DATA': JSON.stringify(JSON.stringify(chains.built)),
       }),
-      new HtmlWebpackPlugin({ template: 'public/index.html' }),
+      // The SDKs' own free `localStorage` (Coinbase's ScopedLocalStorage, a WalletConnect helper) is the
+      // page's guarded storage: where the browser refuses storage they keep working for the page.
+      new webpack.ProvidePlugin({ localStorage: [path.resolve(__dirname, 'src/lib/storage.ts'), 'localStorageForSdks'] }),
+      new HtmlWebpackPlugin({
+        template: 'public/index.html',
+        // For hosts that send no headers of their own; a <meta> policy cannot say who may frame the page.
+        ...(policy ? { meta: { 'content-security-policy': { 'http-equiv': 'Content-Security-Policy', content: policy.meta } } } : {}),
+      }),
       new MiniCssExtractPlugin({ filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css' }),
-      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new CopyPlugin({
+        patterns: [
+          {
+            from: 'public',
+            globOptions: { ignore: ['**/index.html'] },
+            // Hosts that read _headers (Netlify, Cloudflare Pages) send the policy as a header, frame-ancestors included.
+            ...(policy ? { transform: (content: Buffer, file: string) => (path.basename(file) === '_headers' ? headersWithPolicy(content.toString('utf8'), policy.header) : content) } : {}),
+          },
+        ],
+      }),
       ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
       ...devWallets.plugins,
     ],

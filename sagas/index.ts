@@ -4,6 +4,7 @@ import { watchChainSwitch } from './chainSwitch';
 import { watchConnections } from './connections';
 import { applyChosenExtension, watchConnectorInfo, watchConnectorIntents } from './connectorInfo';
 import { watchPendingRequestCancel } from './pendingRequests';
+import { rememberSession } from './sessionMemory';
 import { watchSigning } from './signing';
 import { watchTransactions } from './transactions';
 import { guarded } from './support';
@@ -15,6 +16,7 @@ import { guarded } from './support';
 export function* rootSaga(): SagaIterator {
   // The user's extension pick applies before the eager reconnect asks any wallet.
   yield call(guarded, applyChosenExtension);
+  yield fork(guarded, rememberSession);
   yield fork(guarded, watchConnectorInfo);
   yield fork(guarded, watchConnectorIntents);
   yield fork(guarded, watchConnections);

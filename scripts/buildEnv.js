@@ -42,6 +42,10 @@ const RULES = {
   COINBASE_KEYS_URL: ['an http:// or https:// URL', (v) => isUrl(v, ['http:', 'https:'])],
   COINBASE_PREFERENCE: ['one of all, eoaOnly, smartWalletOnly', (v) => ['all', 'eoaOnly', 'smartWalletOnly'].includes(v)],
   WALLETDECK_QR_CLOSE: ['idle or error', (v) => v === 'idle' || v === 'error'],
+  WALLETDECK_FRAME_ANCESTORS: [
+    "'none', or 'self' and/or origins such as https://app.safe.global, separated by spaces",
+    (v) => v === "'none'" || v.split(/\s+/).every((token) => token === "'self'" || /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(token)),
+  ],
 };
 
 /** The documented variables, in README order. */

@@ -1,14 +1,12 @@
-// Composition root. './boot' (connectors, store, sagas; no React) runs first: the eager reconnect's
-// wallet requests and the first chain reads are issued there and leave on the next microtasks.
-// React's modules are evaluated only after that: the import below is eager (the same chunk, no
-// extra request, nothing more to download) and resolves after those microtasks.
-import { config, store } from './boot';
+// The page's entry. Everything is imported eagerly (the same chunk: nothing more to download) but
+// through import(), so that a failure while starting, even while evaluating a module, is caught and
+// shown with a way to reload instead of leaving a blank page. './boot' runs first: the eager
+// reconnect's wallet requests and the first chain reads leave before React's modules are evaluated.
+import { showStartupFailure } from './startupFailure';
 
-import(/* webpackMode: "eager" */ './app/render')
-  .then(({ renderApp }) => renderApp(store, config.chains))
-  .catch((error: unknown) => {
-    // As uncaught as a failure at load would be: the console shows it, nothing swallows it.
-    setTimeout(() => {
-      throw error;
-    });
-  });
+import(/* webpackMode: "eager" */ './boot')
+  .then(({ boot }) => {
+    const { config, store } = boot();
+    return import(/* webpackMode: "eager" */ './app/render').then(({ renderApp }) => renderApp(store, config.chains));
+  })
+  .catch(showStartupFailure);

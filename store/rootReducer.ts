@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { environmentSlice } from './environmentSlice';
 import { rpcApi } from './rpcApi';
 import { signingSlice } from './signingSlice';
 import { transactionsSlice } from './transactionsSlice';
@@ -10,5 +11,6 @@ export const rootReducer = combineReducers({
   signing: signingSlice.reducer,
   transactions: transactionsSlice.reducer,
   ui: uiSlice.reducer,
+  environment: environmentSlice.reducer,
   [rpcApi.reducerPath]: rpcApi.reducer,
 });

@@ -1,10 +1,12 @@
-// The store factory: never a singleton, so every test and every page load gets its own.
+// The store factory: never a singleton, so every test and every page load gets its own. It builds
+// the store only: the composition root (src/walletApp.ts) reads what the page remembered and passes
+// it in, and a saga (sagas/sessionMemory.ts) writes it back.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { describeConnectors } from '../src/lib/connectors/describe';
 import { CONNECTION_IDS, type ConnectionId, type ConnectorRegistry } from '../src/lib/connectors/types';
-import type { SessionMemory } from '../src/lib/persistence';
 import type { RpcRuntime } from '../src/lib/rpc';
 import { validateAllowedChainIds } from '../src/lib/validation';
+import { createEnvironmentState } from './environmentSlice';
 import { rootReducer } from './rootReducer';
 import { rpcApi, type StoreExtra } from './rpcApi';
 import { createWalletState } from './walletSlice';
@@ -13,8 +15,10 @@ import type { RootState } from './types';
 export interface StoreOptions {
   /** Allowed chains per kind (SPEC section 2); each list must be non-empty. */
   allowedChainIds?: Record<ConnectionId, number[]>;
-  /** Where `current` is read at start and written on every change. */
-  session?: SessionMemory;
+  /** What the page remembered from an earlier visit: the kind chosen last, the extension picked. */
+  remembered?: { current?: ConnectionId; chosenExtension?: string };
+  /** False when the browser refuses site storage (nothing survives a reload; the page says so). */
+  storageRemembered?: boolean;
   /** Endpoint selection and JSON-RPC for read-only chain data (RTK Query reaches it as `extra`). */
   rpc?: RpcRuntime;
   /** Extra middleware (the saga middleware, wired by the composition root). */
@@ -27,33 +31,23 @@ export interface StoreOptions {
 export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
   const allowed = options.allowedChainIds;
   if (allowed) for (const id of CONNECTION_IDS) validateAllowedChainIds(allowed[id]);
-  const session = options.session;
-  const choice = session?.loadChoice();
-  const chosenExtension = session?.loadChosenExtension();
+  const { current, chosenExtension } = options.remembered ?? {};
   const wallet =
     preloadedState?.wallet ??
     (allowed
       ? createWalletState(allowed, {
-          ...(choice !== undefined ? { current: choice } : {}),
+          ...(current !== undefined ? { current } : {}),
           ...(options.connectors ? { kinds: describeConnectors(options.connectors) } : {}),
           ...(chosenExtension !== undefined ? { chosenExtension } : {}),
         })
       : undefined);
-  const store = configureStore({
+  const environment =
+    preloadedState?.environment ?? (options.storageRemembered !== undefined ? createEnvironmentState({ storageRemembered: options.storageRemembered }) : undefined);
+  return configureStore({
     reducer: rootReducer,
-    preloadedState: wallet ? { ...preloadedState, wallet } : preloadedState,
+    preloadedState: { ...preloadedState, ...(wallet ? { wallet } : {}), ...(environment ? { environment } : {}) },
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: { rpc: options.rpc } satisfies StoreExtra } }).concat(rpcApi.middleware, ...(options.middleware ?? [])),
     devTools: options.devTools ?? false,
   });
-  if (session) {
-    let saved = store.getState().wallet;
-    store.subscribe(() => {
-      const wallet = store.getState().wallet;
-      if (wallet.current !== saved.current || (wallet.chosen && !saved.chosen)) session.saveCurrent(wallet.current);
-      if (wallet.chosenExtension !== saved.chosenExtension) session.saveChosenExtension(wallet.chosenExtension);
-      saved = wallet;
-    });
-  }
-  return store;
 }

@@ -1,18 +1,13 @@
 // Redux DevTools time travel: the recorded actions, replayed into a fresh store, give the same
 // sequence of states, and rendering any past state shows that state.
 import { screen, within, cleanup } from '@testing-library/react';
-import createSagaMiddleware from 'redux-saga';
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { rootSaga } from '../../sagas';
-import { WALLET_CONTEXT, type WalletSagaContext } from '../../sagas/context';
 import { setupStore } from '../../store/setupStore';
 import { walletActions as a } from '../../store/walletSlice';
 import type { RootState } from '../../store/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { chainIds } from '../../src/lib/chains';
-import type { ConnectorRegistry } from '../../src/lib/connectors/types';
-import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
-import { createSessionMemory } from '../../src/lib/persistence';
+import { createWalletApp } from '../../src/walletApp';
 import { createMemoryStorage } from '../support/webStorage';
 import { FakeEip1193Provider, injectedWith, rpcError } from '../support/fakeProvider';
 import { pause } from '../support/wait';
@@ -26,29 +21,29 @@ const settle = (ms = 20) => pause(ms);
 
 async function recordSession() {
   const wallet = new FakeEip1193Provider({ chainId: 1, knownChains: [1] });
-  const connectors: ConnectorRegistry = {
-    injected: injectedWith(wallet),
-    coinbase: new UnavailableConnector('coinbase', 'Coinbase Wallet', 'not here'),
-    walletconnect: new UnavailableConnector('walletconnect', 'WalletConnect', 'not here'),
-  };
-  const context: WalletSagaContext = {
-    connectors,
-    chains,
-    // The wallet was connected when the page was last open, so the session starts "Reconnecting".
-    session: createSessionMemory(createMemoryStorage({ 'walletdeck.connected': '["injected"]' })),
-    timeouts: { eagerMs: 200, activateMs: 500, revokeMs: 20 },
-    qrCloseIsError: true,
-  };
   const actions: UnknownAction[] = [];
-  const recorder: Middleware = () => (next) => (action) => {
-    actions.push(action as UnknownAction);
-    return next(action);
+  const states: RootState[] = [];
+  // As Redux DevTools records: the state the store starts with, then each action and the state after it.
+  const recorder: Middleware<object, RootState> = (api) => {
+    states.push(api.getState());
+    return (next) => (action) => {
+      actions.push(action as UnknownAction);
+      const result = next(action);
+      states.push(api.getState());
+      return result;
+    };
   };
-  const saga = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context } });
-  const store = setupStore(undefined, { allowedChainIds, connectors: context.connectors, middleware: [recorder, saga] });
-  const states: RootState[] = [store.getState()];
-  store.subscribe(() => states.push(store.getState()));
-  const task = saga.run(rootSaga);
+  // Built as the page builds it, with the recorder where Redux DevTools would sit.
+  const app = createWalletApp({
+    config: { chains, allowedChainIds, qrCloseIsError: true },
+    connectors: { injected: injectedWith(wallet) },
+    // The wallet was connected when the page was last open, so the session starts "Reconnecting".
+    storage: { storage: createMemoryStorage({ 'walletdeck.connected': '["injected"]' }), remembered: true },
+    timeouts: { eagerMs: 200, activateMs: 500, revokeMs: 20 },
+    rpc: null,
+    middleware: [recorder],
+  });
+  const { store, connectors } = app;
 
   store.dispatch(a.connectRequested({ id: 'injected' }));
   await settle();
@@ -61,7 +56,7 @@ async function recordSession() {
   store.dispatch(a.disconnectRequested({ id: 'injected' }));
   store.dispatch(a.connectRequested({ id: 'injected' }));
   await settle();
-  task.cancel();
+  app.stop();
   return { actions, states, connectors };
 }
 

@@ -3,7 +3,6 @@
 // anvil with its names, the wallets' servers, the development server built with their settings), on
 // free ports; the app driven only through the app driver, the wallets through their own pages.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Wallet, getAddress, verifyMessage } from 'ethers';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -24,6 +23,7 @@ import {
   waitForOutcome,
   waitForStatus,
 } from '../support/appDriver';
+import { injectAxe } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { freePort } from '../support/ports';
 
@@ -95,12 +95,11 @@ async function openApp(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's violations in light and dark, in `scope` (a selector path into shadow roots) or the whole page. */
 async function axeInBothSchemes(page: Page, scope?: string[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  await injectAxe(page);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     found[colorScheme] = await page.evaluate(async (include) => {

@@ -1,7 +1,6 @@
 // Sign and send, end to end (SPEC sections 7 and 10): the built app in real headless Chromium, the
 // fake extension wallet signing with one of anvil's keys in the test process, transactions mined on
 // a real anvil, names on real ENS contracts there. The app is driven through support/appDriver.ts.
-import { readFileSync } from 'node:fs';
 import { HDNodeWallet, JsonRpcProvider, Transaction, Wallet, verifyMessage, verifyTypedData } from 'ethers';
 import type { Page } from 'playwright-core';
 import { deployEns, setAddress } from '../../contracts/deployEns';
@@ -26,6 +25,7 @@ import {
   waitForToast,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
+import { injectAxe } from '../support/axe';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { formatNativeAmount } from '../../src/features/chain/format';
 
@@ -104,7 +104,7 @@ function holdTransfers(wallet: FakeWallet, key: HDNodeWallet = SENDER): { releas
 
 /** axe-core's violations in the parts of the page given (rule id and the first offending node). */
 async function violations(page: Page, include: string[]): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  await injectAxe(page);
   return page.evaluate(async (parts) => {
     const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const present = parts.filter((selector) => document.querySelector(selector));

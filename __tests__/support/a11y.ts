@@ -1,11 +1,10 @@
 // What every state of the page must hold, for every user: axe-core finds no violation, and the page
 // never scrolls sideways, in light and dark, at 1280 px and on a 375 px phone. One helper, used by
 // every browser suite that walks through states (`expectAccessible(page)` after each).
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expectNoSidewaysScroll } from './appDriver';
+import { injectAxe } from './axe';
 
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Violation {
   id: string;
@@ -26,7 +25,7 @@ export interface AccessibleOptions {
 type Axe = { run(context: Document, options: object): Promise<{ violations: Violation[] }> };
 
 export async function axeViolations(page: Page, options: AccessibleOptions = {}): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  await injectAxe(page);
   let violations: Violation[];
   if (options.pausedClock) {
     const scope = 'axeRun';

@@ -7,34 +7,36 @@
 // state), the connect dialog (`connect-dialog`: the wallet list, then a kind's progress), the account
 // menu (`account-menu`). A kind's own state and controls are in `card-<kind>` wherever the kind is
 // shown (the dialog, the menu), with its `status`.
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
 
 export type Kind = 'injected' | 'coinbase' | 'walletconnect';
 export type Status = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error' | 'Reload required' | 'Unsupported network';
 export type SigningForm = 'message' | 'typedData' | 'transaction';
+/** The app's page, or the frame it runs in when another site frames it. */
+export type AppSurface = Page | Frame;
 
 const DEFAULT_TIMEOUT = 10_000;
 
 /** Where a kind's own state and controls are, when it is on screen (connect dialog or account menu). */
-export function kindPanel(page: Page, kind: Kind): Locator {
+export function kindPanel(page: AppSurface, kind: Kind): Locator {
   return page.getByTestId(`card-${kind}`);
 }
 
-export const headerControl = (page: Page): Locator => page.locator('[data-wallet-control]');
-export const connectDialog = (page: Page): Locator => page.getByTestId('connect-dialog');
-export const accountMenu = (page: Page): Locator => page.getByTestId('account-menu');
-export const accountButton = (page: Page): Locator => page.getByTestId('account-button');
+export const headerControl = (page: AppSurface): Locator => page.locator('[data-wallet-control]');
+export const connectDialog = (page: AppSurface): Locator => page.getByTestId('connect-dialog');
+export const accountMenu = (page: AppSurface): Locator => page.getByTestId('account-menu');
+export const accountButton = (page: AppSurface): Locator => page.getByTestId('account-button');
 
 /** Closes whatever dialog is open (Escape, as a user would), leaving the page as it is. */
-export async function closeDialogs(page: Page): Promise<void> {
+export async function closeDialogs(page: AppSurface): Promise<void> {
   for (let i = 0; i < 3 && (await page.locator('dialog[open]').count()) > 0; i++) {
-    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').first().press('Escape');
     await page.locator('dialog[open]').first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
   }
 }
 
 /** Opens the account menu (the current wallet must be connected). */
-export async function openAccountMenu(page: Page): Promise<Locator> {
+export async function openAccountMenu(page: AppSurface): Promise<Locator> {
   const menu = accountMenu(page);
   if (await menu.isVisible()) return menu;
   if (await connectDialog(page).isVisible()) await closeDialogs(page);
@@ -44,7 +46,7 @@ export async function openAccountMenu(page: Page): Promise<Locator> {
 }
 
 /** Opens the connect dialog's wallet list (from the header, or "Connect another wallet" in the menu). */
-export async function openWalletList(page: Page): Promise<Locator> {
+export async function openWalletList(page: AppSurface): Promise<Locator> {
   const dialog = connectDialog(page);
   const list = dialog.getByTestId('wallet-list');
   if (await list.isVisible()) return dialog;
@@ -74,7 +76,7 @@ export async function openWalletList(page: Page): Promise<Locator> {
  * Starts a user connect of `kind` (does not wait for the outcome). `wallet`: the announced name of the
  * browser extension to use when several announced themselves.
  */
-export async function startConnect(page: Page, kind: Kind, options: { wallet?: string } = {}): Promise<void> {
+export async function startConnect(page: AppSurface, kind: Kind, options: { wallet?: string } = {}): Promise<void> {
   // The kind's own progress is on screen (after a refusal, an error, a cancel): connect again there.
   const progress = connectDialog(page).getByTestId(`card-${kind}`).and(page.locator('article'));
   if ((await progress.count()) > 0 && (await progress.isVisible())) {
@@ -118,7 +120,7 @@ function readStatus({ kind, expect }: { kind: Kind; expect?: string }): string |
 }
 
 /** Makes the kind's state visible when the page shows nothing of it (another kind is in view). */
-async function reveal(page: Page, kind: Kind): Promise<void> {
+async function reveal(page: AppSurface, kind: Kind): Promise<void> {
   // After a (re)load the header control comes with the first render: nothing can be read before it.
   await headerControl(page).waitFor();
   if ((await page.evaluate(readStatus, { kind })) !== undefined) return;
@@ -127,7 +129,7 @@ async function reveal(page: Page, kind: Kind): Promise<void> {
 }
 
 /** Waits until the kind shows `status`; on failure says what it showed instead. */
-export async function waitForStatus(page: Page, kind: Kind, status: Status, timeout = DEFAULT_TIMEOUT): Promise<void> {
+export async function waitForStatus(page: AppSurface, kind: Kind, status: Status, timeout = DEFAULT_TIMEOUT): Promise<void> {
   try {
     await reveal(page, kind);
     await page.waitForFunction(readStatus, { kind, expect: status }, { timeout, polling: 50 });
@@ -138,24 +140,24 @@ export async function waitForStatus(page: Page, kind: Kind, status: Status, time
   }
 }
 
-export async function statusOf(page: Page, kind: Kind): Promise<string> {
+export async function statusOf(page: AppSurface, kind: Kind): Promise<string> {
   await reveal(page, kind);
   return String((await page.evaluate(readStatus, { kind })) ?? '(not shown)');
 }
 
 /** A user connect of `kind`, waited for until Connected. */
-export async function connect(page: Page, kind: Kind, options: { wallet?: string; timeout?: number } = {}): Promise<void> {
+export async function connect(page: AppSurface, kind: Kind, options: { wallet?: string; timeout?: number } = {}): Promise<void> {
   await startConnect(page, kind, options);
   await waitForStatus(page, kind, 'Connected', options.timeout);
 }
 
 /** The extension-suggestion step of a Coinbase connect without the extension: go on with the popup or phone. */
-export async function continueWithoutExtension(page: Page): Promise<void> {
+export async function continueWithoutExtension(page: AppSurface): Promise<void> {
   await page.getByRole('button', { name: 'Continue with the mobile app or pop-up' }).click();
 }
 
 /** Shows a kind's progress in the connect dialog when it is under way but the dialog is closed. */
-async function progressOf(page: Page, kind: Kind): Promise<Locator> {
+async function progressOf(page: AppSurface, kind: Kind): Promise<Locator> {
   const card = connectDialog(page).getByTestId(`card-${kind}`);
   if (await card.isVisible()) return card;
   const control = page.getByTestId('connect-button');
@@ -165,17 +167,17 @@ async function progressOf(page: Page, kind: Kind): Promise<Locator> {
 }
 
 /** The calm notice that the user declined the connect in the wallet (no error), waited for. */
-export async function waitForDeclined(page: Page, kind: Kind): Promise<void> {
+export async function waitForDeclined(page: AppSurface, kind: Kind): Promise<void> {
   await connectDialog(page).getByTestId(`card-${kind}`).getByTestId('declined').filter({ hasText: 'You declined in' }).waitFor();
 }
 
 /** The WalletConnect progress of a connect under way, in the connect dialog. */
-function pairingDialog(page: Page): Locator {
+function pairingDialog(page: AppSurface): Locator {
   return connectDialog(page).getByTestId('card-walletconnect');
 }
 
 /** The WalletConnect pairing link (`wc:…`) the connect dialog offers, once it offers one. */
-export async function pairingLink(page: Page): Promise<string> {
+export async function pairingLink(page: AppSurface): Promise<string> {
   // The field appears with the link (before, the dialog says a QR code is on its way).
   const field = pairingDialog(page).getByTestId('pairing-uri');
   await field.waitFor();
@@ -183,25 +185,25 @@ export async function pairingLink(page: Page): Promise<string> {
 }
 
 /** "Copy link" in the WalletConnect dialog: the pairing link goes to the clipboard (the context must allow it). */
-export async function copyPairingLink(page: Page): Promise<void> {
+export async function copyPairingLink(page: AppSurface): Promise<void> {
   await pairingLink(page);
   const dialog = pairingDialog(page);
   await dialog.getByRole('button', { name: 'Copy link' }).click();
   await dialog.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
 }
 
-export async function cancelConnect(page: Page, kind: Kind): Promise<void> {
+export async function cancelConnect(page: AppSurface, kind: Kind): Promise<void> {
   const card = await progressOf(page, kind);
   await card.getByRole('button', { name: 'Cancel', exact: true }).click();
 }
 
-export async function tryAgain(page: Page, kind: Kind): Promise<void> {
+export async function tryAgain(page: AppSurface, kind: Kind): Promise<void> {
   const card = await progressOf(page, kind);
   await card.getByRole('button', { name: 'Try again', exact: true }).click();
 }
 
 /** Disconnects `kind` from the account menu, as a user would, and waits for it. */
-export async function disconnect(page: Page, kind: Kind): Promise<void> {
+export async function disconnect(page: AppSurface, kind: Kind): Promise<void> {
   const menu = await openAccountMenu(page);
   await menu.getByTestId(`card-${kind}`).getByRole('button', { name: /^Disconnect/ }).click();
   await waitForStatus(page, kind, 'Disconnected');
@@ -209,14 +211,14 @@ export async function disconnect(page: Page, kind: Kind): Promise<void> {
 }
 
 /** The error the kind shows (its plain words, with the catalogue's message under Details), or undefined. */
-export async function shownError(page: Page, kind: Kind): Promise<string | undefined> {
+export async function shownError(page: AppSurface, kind: Kind): Promise<string | undefined> {
   const card = await progressOf(page, kind);
   const alerts = await card.getByRole('alert').allTextContents();
   return alerts[0];
 }
 
 /** Asks the current wallet (of `kind`) to switch to the network of that name, from the account menu. */
-export async function switchChain(page: Page, kind: Kind, chainName: string): Promise<void> {
+export async function switchChain(page: AppSurface, kind: Kind, chainName: string): Promise<void> {
   if ((await accountButton(page).getAttribute('data-kind')) !== kind) throw new Error(`${kind} is not the wallet in view`);
   const menu = await openAccountMenu(page);
   const networks = menu.getByTestId('network-section');
@@ -228,7 +230,7 @@ export async function switchChain(page: Page, kind: Kind, chainName: string): Pr
 }
 
 /** The names of the networks the current wallet (of `kind`) can be switched to, in order. */
-export async function offeredChains(page: Page, kind: Kind): Promise<string[]> {
+export async function offeredChains(page: AppSurface, kind: Kind): Promise<string[]> {
   if ((await accountButton(page).getAttribute('data-kind')) !== kind) throw new Error(`${kind} is not the wallet in view`);
   const menu = await openAccountMenu(page);
   const names = await menu.getByTestId('network-section').locator('.chain-choice-name').allTextContents();
@@ -237,36 +239,36 @@ export async function offeredChains(page: Page, kind: Kind): Promise<string[]> {
 }
 
 /** The "Switch to <chain>" offered for a wallet on a network the app does not support; clicks it. */
-export async function switchFromUnsupported(page: Page, _kind: Kind): Promise<void> {
+export async function switchFromUnsupported(page: AppSurface, _kind: Kind): Promise<void> {
   await page.getByTestId('unsupported').getByRole('button', { name: /^Switch to / }).click();
 }
 
 /** The full address the page shows for the current connection's account. */
-export async function shownAccount(page: Page, _kind?: Kind): Promise<string> {
+export async function shownAccount(page: AppSurface, _kind?: Kind): Promise<string> {
   return (await accountButton(page).getByTestId('account').getAttribute('data-address')) ?? '';
 }
 
 /** The balance the page shows for the current account, as text (e.g. "10,000 ETH"). */
-export async function shownBalance(page: Page, _kind?: Kind): Promise<string> {
+export async function shownBalance(page: AppSurface, _kind?: Kind): Promise<string> {
   const balance = accountButton(page).getByTestId('balance');
   await balance.waitFor();
   return ((await balance.textContent()) ?? '').trim();
 }
 
 /** Waits until the page shows `text` as the current account's balance (e.g. "100 ETH"). */
-export async function waitForBalance(page: Page, text: string | RegExp, _kind?: Kind): Promise<void> {
+export async function waitForBalance(page: AppSurface, text: string | RegExp, _kind?: Kind): Promise<void> {
   await accountButton(page).getByTestId('balance').filter({ hasText: text }).first().waitFor();
 }
 
 /** The latest block number the page shows, once it shows one. */
-export async function shownBlockNumber(page: Page): Promise<number> {
+export async function shownBlockNumber(page: AppSurface): Promise<number> {
   const block = page.getByTestId('block-number');
   await block.waitFor();
   return Number(((await block.textContent()) ?? '').replace(/[^0-9]/g, ''));
 }
 
 /** The signing section, opened. */
-export async function openSigning(page: Page): Promise<Locator> {
+export async function openSigning(page: AppSurface): Promise<Locator> {
   // The page under an open dialog (the account menu after a switch) is out of reach: close it first.
   await closeDialogs(page);
   const section = page.getByTestId('sign-section');
@@ -277,20 +279,20 @@ export async function openSigning(page: Page): Promise<Locator> {
 }
 
 /** The outcome of a signing form once it reaches `status` (e.g. 'signed', 'confirmed', 'declined'). */
-export async function waitForOutcome(page: Page, form: SigningForm, status: string, timeout?: number): Promise<Locator> {
+export async function waitForOutcome(page: AppSurface, form: SigningForm, status: string, timeout?: number): Promise<Locator> {
   const outcome = page.locator(`[data-testid=sign-${form}] [data-testid=outcome][data-status=${status}]`);
   await outcome.waitFor(timeout === undefined ? {} : { timeout });
   return outcome;
 }
 
 /** The signature a signed outcome shows (see waitForOutcome). */
-export async function shownSignature(page: Page, form: 'message' | 'typedData'): Promise<string> {
+export async function shownSignature(page: AppSurface, form: 'message' | 'typedData'): Promise<string> {
   const outcome = await waitForOutcome(page, form, 'signed');
   return (await outcome.getByTestId('signature').textContent()) ?? '';
 }
 
 /** Signs `message` with the current wallet (does not wait for the outcome). */
-export async function signMessage(page: Page, message: string): Promise<void> {
+export async function signMessage(page: AppSurface, message: string): Promise<void> {
   const section = await openSigning(page);
   const form = section.getByTestId('sign-message');
   await form.getByLabel('Message to sign').fill(message);
@@ -298,13 +300,13 @@ export async function signMessage(page: Page, message: string): Promise<void> {
 }
 
 /** Signs the typed data sample prefilled for the connected chain (does not wait for the outcome). */
-export async function signTypedDataSample(page: Page): Promise<void> {
+export async function signTypedDataSample(page: AppSurface): Promise<void> {
   const section = await openSigning(page);
   await section.getByTestId('sign-typedData').getByRole('button', { name: 'Sign typed data' }).click();
 }
 
 /** Fills the transfer form (recipient: an address or a name; amount in the native currency) without sending. */
-export async function fillTransfer(page: Page, to: string, amount: string): Promise<Locator> {
+export async function fillTransfer(page: AppSurface, to: string, amount: string): Promise<Locator> {
   const section = await openSigning(page);
   const form = section.getByTestId('sign-transaction');
   await form.getByLabel('To').fill(to);
@@ -313,7 +315,7 @@ export async function fillTransfer(page: Page, to: string, amount: string): Prom
 }
 
 /** Sends `amount` of the native currency to `to` (an address or a name); does not wait for the outcome. */
-export async function sendTransfer(page: Page, to: string, amount: string): Promise<void> {
+export async function sendTransfer(page: AppSurface, to: string, amount: string): Promise<void> {
   const form = await fillTransfer(page, to, amount);
   const send = form.getByRole('button', { name: /^Send/ });
   await send.and(page.locator(':enabled')).waitFor();
@@ -321,7 +323,7 @@ export async function sendTransfer(page: Page, to: string, amount: string): Prom
 }
 
 /** What the transfer form says beside the recipient once it has settled (a name's address, or why not). */
-export async function recipientNote(page: Page): Promise<{ status: string; text: string; address?: string }> {
+export async function recipientNote(page: AppSurface): Promise<{ status: string; text: string; address?: string }> {
   const note = (await openSigning(page)).getByTestId('sign-transaction').getByTestId('recipient');
   await note.and(page.locator(':not([data-status=resolving])')).waitFor();
   const address = note.getByTestId('resolved-address');
@@ -333,7 +335,7 @@ export async function recipientNote(page: Page): Promise<{ status: string; text:
 }
 
 /** What the transfer form says about the fee, and about the balance (undefined when it says nothing). */
-export async function transferWarnings(page: Page): Promise<{ fee: string; balance: string | undefined; sendLabel: string }> {
+export async function transferWarnings(page: AppSurface): Promise<{ fee: string; balance: string | undefined; sendLabel: string }> {
   const form = (await openSigning(page)).getByTestId('sign-transaction');
   const fee = form.getByTestId('fee');
   await fee.filter({ hasNotText: 'Estimating' }).waitFor();
@@ -346,12 +348,12 @@ export async function transferWarnings(page: Page): Promise<{ fee: string; balan
 }
 
 /** The toasts of sent transactions on screen. */
-export function toasts(page: Page): Locator {
+export function toasts(page: AppSurface): Locator {
   return page.getByTestId('tx-toast');
 }
 
 /** The toast of one transaction (by hash) once it shows `status` ('pending', 'confirmed', 'failed', 'unconfirmed'). */
-export async function waitForToast(page: Page, status: string, hash?: string, timeout?: number): Promise<Locator> {
+export async function waitForToast(page: AppSurface, status: string, hash?: string, timeout?: number): Promise<Locator> {
   const toast = page.locator(`[data-testid=tx-toast][data-status=${status}]${hash ? `[data-hash="${hash.toLowerCase()}"]` : ''}`);
   await toast.waitFor(timeout === undefined ? {} : { timeout });
   return toast;
@@ -364,7 +366,7 @@ export interface ShownTransaction {
 }
 
 /** The recent transactions the page shows for the current account and chain, newest first. */
-export async function recentTransactions(page: Page): Promise<ShownTransaction[]> {
+export async function recentTransactions(page: AppSurface): Promise<ShownTransaction[]> {
   const list = (await openAccountMenu(page)).getByTestId('recent-transactions');
   await list.waitFor();
   const shown = await list.getByTestId('recent-transaction').evaluateAll((items) =>
@@ -375,7 +377,7 @@ export async function recentTransactions(page: Page): Promise<ShownTransaction[]
 }
 
 /** Waits until the account menu's recent transactions show `hash` with `status` (leaves the menu open). */
-export async function waitForRecentTransaction(page: Page, hash: string, status: string, timeout?: number): Promise<Locator> {
+export async function waitForRecentTransaction(page: AppSurface, hash: string, status: string, timeout?: number): Promise<Locator> {
   const item = (await openAccountMenu(page)).locator(`[data-testid=recent-transaction][data-hash="${hash}"][data-status=${status}]`);
   await item.waitFor(timeout === undefined ? {} : { timeout });
   return item;
@@ -385,7 +387,7 @@ export async function waitForRecentTransaction(page: Page, hash: string, status:
  * The page never scrolls sideways: its content is no wider than the window. Call it in every state a
  * test reaches at a narrow width.
  */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+export async function expectNoSidewaysScroll(page: AppSurface): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   if (scrollWidth > innerWidth) throw new Error(`the page scrolls sideways: ${scrollWidth} px of content in a ${innerWidth} px window`);
 }
@@ -415,7 +417,7 @@ export async function recordHeaderHistory(context: BrowserContext): Promise<void
 }
 
 /** What the header's wallet control showed since this document started (see recordHeaderHistory). */
-export async function headerHistory(page: Page): Promise<{ status: string; label: string }[]> {
+export async function headerHistory(page: AppSurface): Promise<{ status: string; label: string }[]> {
   return page.evaluate(() => (window as unknown as { headerHistory?: { status: string; label: string }[] }).headerHistory ?? []);
 }
 
@@ -423,12 +425,12 @@ export async function headerHistory(page: Page): Promise<{ status: string; label
  * Waits until the page's start-up is over: the parts mounted once the first screen is complete (the
  * silent reconnects answered, the reads in view arrived; 2 s at most) are on the page.
  */
-export async function firstScreenComplete(page: Page, timeout = DEFAULT_TIMEOUT): Promise<void> {
+export async function firstScreenComplete(page: AppSurface, timeout = DEFAULT_TIMEOUT): Promise<void> {
   await page.getByTestId('corner-notices').waitFor({ state: 'attached', timeout });
 }
 
 /** The account menu's list of networks, opened ("Switch network"). */
-export async function openNetworkList(page: Page): Promise<Locator> {
+export async function openNetworkList(page: AppSurface): Promise<Locator> {
   const menu = await openAccountMenu(page);
   const networks = menu.getByTestId('network-section');
   const list = networks.getByRole('list', { name: 'Networks' });
@@ -438,7 +440,7 @@ export async function openNetworkList(page: Page): Promise<Locator> {
 }
 
 /** Opens "Details" of the error the kind shows in its progress (the catalogue's exact message); returns the alert. */
-export async function openErrorDetails(page: Page, kind: Kind): Promise<Locator> {
+export async function openErrorDetails(page: AppSurface, kind: Kind): Promise<Locator> {
   const card = await progressOf(page, kind);
   const alert = card.getByRole('alert').first();
   const details = alert.locator('details');
@@ -448,7 +450,7 @@ export async function openErrorDetails(page: Page, kind: Kind): Promise<Locator>
 }
 
 /** The "Network status" dialog from the footer, opened, once its panel is drawn. */
-export async function openNetworkStatus(page: Page): Promise<Locator> {
+export async function openNetworkStatus(page: AppSurface): Promise<Locator> {
   await page.getByRole('button', { name: 'Network status' }).click();
   const dialog = page.getByTestId('network-dialog');
   await dialog.getByTestId('network-panel').waitFor();
@@ -456,7 +458,7 @@ export async function openNetworkStatus(page: Page): Promise<Locator> {
 }
 
 /** `startConnect` on a touch screen: taps the header's control, then the kind's row in the wallet list. */
-export async function tapConnect(page: Page, kind: Kind): Promise<void> {
+export async function tapConnect(page: AppSurface, kind: Kind): Promise<void> {
   const dialog = connectDialog(page);
   const list = dialog.getByTestId('wallet-list');
   if (!(await list.isVisible())) {
@@ -465,4 +467,65 @@ export async function tapConnect(page: Page, kind: Kind): Promise<void> {
     if (!(await list.isVisible())) await dialog.getByRole('button', { name: 'Back', exact: true }).tap();
   }
   await list.getByTestId(`card-${kind}`).getByRole('button').first().tap();
+}
+
+/** The pairing link the WalletConnect progress shows once its QR code is drawn (after startConnect). */
+export async function shownPairingUri(page: AppSurface): Promise<string> {
+  const card = connectDialog(page).getByTestId('card-walletconnect');
+  await card.getByTestId('qr-code').and(card.locator('[data-state=drawn]')).waitFor();
+  return pairingLink(page);
+}
+
+/** Whether the wallet list offers `kind` here (a kind this browser or build cannot offer is not listed). */
+export async function canConnect(page: AppSurface, kind: Kind): Promise<boolean> {
+  const list = (await openWalletList(page)).getByTestId('wallet-list');
+  const offered = (await list.getByTestId(`card-${kind}`).getByRole('button', { name: /^(Connect|Use) / }).count()) > 0;
+  await closeDialogs(page);
+  return offered;
+}
+
+/** What the page says about this browser (storage refused, each kind's limit here), once the page has rendered; undefined when it says nothing. */
+export async function environmentNotice(page: AppSurface): Promise<string | undefined> {
+  await headerControl(page).waitFor();
+  const notice = page.getByRole('status', { name: 'About this browser' });
+  return (await notice.count()) > 0 ? ((await notice.textContent()) ?? '') : undefined;
+}
+
+/** What the page says this browser takes away from `kind`, if anything. */
+export async function kindLimitation(page: AppSurface, kind: Kind): Promise<string | undefined> {
+  await headerControl(page).waitFor();
+  const limit = page.getByTestId(`limitation-${kind}`);
+  return (await limit.count()) > 0 ? ((await limit.textContent()) ?? '') : undefined;
+}
+
+/** The parts of the page that failed to load or to render, as the user reads them (waits for the first). */
+export async function failedParts(page: AppSurface): Promise<string[]> {
+  const failed = page.getByTestId('part-failed');
+  await failed.first().waitFor();
+  return failed.allTextContents();
+}
+
+/** Presses the Reload button a failed part (or a failed start) offers. */
+export async function reloadFromFailure(page: AppSurface): Promise<void> {
+  await page.locator('[data-testid=part-failed], [data-testid=startup-failure]').first().getByRole('button', { name: 'Reload' }).click();
+}
+
+/** The page shown when the app could not start, or undefined once the app itself is on screen. */
+export async function startupFailure(page: AppSurface): Promise<string | undefined> {
+  const failure = page.getByTestId('startup-failure');
+  await failure.or(headerControl(page)).first().waitFor();
+  return (await failure.count()) > 0 ? ((await failure.textContent()) ?? '') : undefined;
+}
+
+/** Opens "Network status" and waits until its panel (which endpoint each chain uses) is on the page. */
+export async function waitForNetworkPanel(page: AppSurface): Promise<void> {
+  if ((await page.getByTestId('network-panel').count()) === 0) await page.getByRole('button', { name: 'Network status' }).click();
+  await page.getByTestId('network-panel').waitFor();
+}
+
+/** The verified name the page shows for the current account, once it shows one. */
+export async function shownName(page: AppSurface, _kind?: Kind): Promise<string> {
+  const name = page.getByTestId('overview').getByTestId('name');
+  await name.waitFor();
+  return ((await name.textContent()) ?? '').trim();
 }

@@ -1,18 +1,14 @@
 // A real store with the real root saga and fake connectors: saga tests assert what the user would
 // see in state, not which effects were yielded.
-import createSagaMiddleware from 'redux-saga';
-import { rootSaga } from '../../sagas';
-import { WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../../sagas/context';
-import { SIGNING_CONTEXT, type SigningTimeouts } from '../../sagas/signingContext';
-import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../../sagas/transactions';
-import { setupStore } from '../../store/setupStore';
+import type { WalletTimeouts } from '../../sagas/context';
+import type { SigningTimeouts } from '../../sagas/signingContext';
+import type { TransactionsSagaContext } from '../../sagas/transactions';
 import type { RootState } from '../../store/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { defaultAllowedChainIds } from '../../src/lib/chainConfig';
 import type { ChainTable } from '../../src/lib/chains';
-import { CONNECTION_IDS, type ConnectionId, type Connector, type ConnectorRegistry } from '../../src/lib/connectors/types';
-import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
-import { createSessionMemory } from '../../src/lib/persistence';
+import { CONNECTION_IDS, type ConnectionId, type Connector } from '../../src/lib/connectors/types';
+import { createWalletApp } from '../../src/walletApp';
 import { pause } from './wait';
 import { createMemoryStorage } from './webStorage';
 import type { RpcRuntime } from '../../src/lib/rpc';
@@ -34,30 +30,25 @@ export interface HarnessOptions {
   transactions?: TransactionsSagaContext;
 }
 
+/** The app as the page builds it (src/walletApp.ts), with the given fakes and no page. */
 export function startWalletApp(options: HarnessOptions = {}) {
   const chains = options.chains ?? buildChainTable({}, 'http://127.0.0.1:8545');
   const storage = createMemoryStorage(options.storage);
-  const session = createSessionMemory(storage);
-  const connectors: ConnectorRegistry = {
-    injected: options.connectors?.injected ?? new UnavailableConnector('injected', 'Browser wallet', 'not in this test'),
-    coinbase: options.connectors?.coinbase ?? new UnavailableConnector('coinbase', 'Coinbase Wallet', 'not in this test'),
-    walletconnect: options.connectors?.walletconnect ?? new UnavailableConnector('walletconnect', 'WalletConnect', 'not in this test'),
-  };
-  const context: WalletSagaContext = {
-    connectors,
-    chains,
-    session,
-    timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
-    qrCloseIsError: options.qrCloseIsError ?? true,
-  };
   // As the build does: every chain that can be offered, unless the test sets a kind's list.
   const offered = defaultAllowedChainIds(chains);
   const allowedChainIds = Object.fromEntries(
     CONNECTION_IDS.map((id) => [id, options.allowedChainIds?.[id] ?? offered[id]]),
   ) as Record<ConnectionId, number[]>;
-  const sagaMiddleware = createSagaMiddleware({ context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts, [TRANSACTIONS_CONTEXT]: options.transactions } });
-  const store = setupStore(undefined, { allowedChainIds, session, connectors, middleware: [sagaMiddleware], ...(options.rpc ? { rpc: options.rpc } : {}) });
-  const task = sagaMiddleware.run(rootSaga);
+  const app = createWalletApp({
+    config: { chains, allowedChainIds, qrCloseIsError: options.qrCloseIsError ?? true },
+    storage: { storage, remembered: true },
+    ...(options.connectors ? { connectors: options.connectors } : {}),
+    timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
+    ...(options.signingTimeouts ? { signingTimeouts: options.signingTimeouts } : {}),
+    rpc: options.rpc ?? null,
+    transactions: options.transactions ?? {},
+  });
+  const { store, session, connectors } = app;
 
   /** Resolves once `predicate` holds for the state, or fails with the last state after `ms`. */
   const waitFor = (predicate: (state: RootState) => boolean, ms = 2000): Promise<RootState> =>
@@ -85,6 +76,6 @@ export function startWalletApp(options: HarnessOptions = {}) {
     waitFor,
     /** Lets pending promises and saga steps run. */
     settle: (ms = 10) => pause(ms),
-    stop: () => task.cancel(),
+    stop: () => app.stop(),
   };
 }

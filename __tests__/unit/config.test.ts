@@ -51,6 +51,8 @@ describe('checkBuildEnv', () => {
     ['WALLETDECK_OUT_DIR', '.', /not the project folder/],
     ['WALLETDECK_OUT_DIR', '..', /not the project folder/],
     ['WALLETDECK_OUT_DIR', '/', /not the project folder/],
+    ['WALLETDECK_FRAME_ANCESTORS', "https://app.safe.global; script-src *", /'none', or 'self' and\/or origins/],
+    ['WALLETDECK_FRAME_ANCESTORS', "'none' 'self'", /'none', or 'self'/],
   ])('%s=%s is refused, named, with what is expected', (name, value, expected) => {
     const problems = checkBuildEnv({ [name]: value });
     expect(problems).toHaveLength(1);

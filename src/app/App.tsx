@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { selectFirstScreenWait } from '../../store/selectors';
 import { NetworkStatus } from '../features/chain/NetworkStatus';
@@ -9,12 +9,14 @@ import { ConnectionBanner } from '../features/wallet/ConnectionBanner';
 import { loadAccountMenu, loadConnectDialog } from '../features/wallet/lazy';
 import { WalletControl } from '../features/wallet/WalletControl';
 import { ErrorBoundary } from './ErrorBoundary';
+import { lazyPart } from '../ui/lazyPart';
+import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
 
 // What opens on a user's action (the connect dialog, the account menu) and the corner notices: not
 // what a returning user came for, so loaded in their own chunk once the first screen is on screen.
-const ConnectDialog = lazy(loadConnectDialog);
-const AccountMenu = lazy(loadAccountMenu);
-const Overlays = lazy(() => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
+const ConnectDialog = lazyPart('The connect dialog', loadConnectDialog);
+const AccountMenu = lazyPart('The account menu', loadAccountMenu);
+const Overlays = lazyPart('The wallet notices', () => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
 
 /** However long a wallet or an endpoint takes at start, the rest of the page waits no longer than this. */
 export const LATER_PARTS_MAX_WAIT_MS = 2_000;
@@ -29,6 +31,7 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
       </header>
       <ConnectionBanner />
       <main>
+        <EnvironmentNotice />
         <Overview />
         <SignSection />
       </main>

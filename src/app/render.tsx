@@ -6,6 +6,7 @@ import type { ChainTable } from '../lib/chains';
 import type { AppStore } from '../../store/types';
 import { App } from './App';
 import { ChainsProvider } from '../ui/chainsContext';
+import { PartBoundary } from '../ui/lazyPart';
 import './styles.css';
 
 /** The app with what it reads from: the store and the chain table (the tests render this too). */
@@ -24,7 +25,10 @@ export function renderApp(store: AppStore, chains: ChainTable): void {
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <AppRoot store={store} chains={chains} />
+      {/* Whatever throws outside App's own boundary still leaves a reason and Reload, not a blank page. */}
+      <PartBoundary what="Walletdeck">
+        <AppRoot store={store} chains={chains} />
+      </PartBoundary>
     </StrictMode>,
   );
 }

@@ -201,6 +201,11 @@ export class KeysWallet {
         this.options.save({ ...this.options.load(), chains: { ...this.options.load().chains, [id]: url } });
         return null;
       }
+      case 'personal_sign': {
+        // The accounts are anvil's, unlocked: the local chain signs, after the user approved here.
+        if (!(await this.options.ask({ method, params }))) throw new RpcFailure(4001, 'User rejected the request.');
+        return this.forward(method, params);
+      }
       default:
         if (this.options.sign && SIGNING.includes(method)) {
           if (!(await this.options.ask({ method, params }))) throw new RpcFailure(4001, 'User rejected the request.');
@@ -208,6 +213,16 @@ export class KeysWallet {
         }
         throw new RpcFailure(4200, `The keys wallet does not support ${method}`);
     }
+  }
+
+  /** A request the local chain answers for its unlocked accounts (the first chain the wallet knows). */
+  private async forward(method: string, params: unknown): Promise<unknown> {
+    const url = Object.values(this.options.load().chains)[0];
+    if (!url) throw new RpcFailure(4900, 'The fake keys wallet knows no chain');
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const answer = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+    if (answer.error) throw new RpcFailure(answer.error.code, answer.error.message);
+    return answer.result;
   }
 
   private async answer(message: Json, publicKeyHex: string, result: { value: unknown } | { error: unknown }): Promise<void> {

@@ -1,9 +1,10 @@
 // "Network status" in the footer: which public endpoint serves each chain, for the curious and for
 // support. The panel loads when it is opened.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
+import { lazyPart } from '../../ui/lazyPart';
 
-const NetworkPanel = lazy(() => import(/* webpackChunkName: "later" */ './NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
+const NetworkPanel = lazyPart('The network status', () => import(/* webpackChunkName: "later" */ './NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
 
 export function NetworkStatus() {
   const [open, setOpen] = useState(false);

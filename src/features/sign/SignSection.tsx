@@ -1,12 +1,13 @@
 // "Sign and send": a small section on the page; the panel itself (editor, previews, ethers) is a
 // separate chunk loaded when the user first opens it (or points at the button).
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../ui/lazyPart';
 import { useAppSelector } from '../../../store/hooks';
 import { selectSigningTarget } from '../../../store/signingSelectors';
 import './sign.css';
 
 const loadPanel = () => import(/* webpackChunkName: "signing" */ './SignPanel');
-const SignPanel = lazy(loadPanel);
+const SignPanel = lazyPart('The signing panel', loadPanel);
 
 export function SignSection() {
   const [open, setOpen] = useState(false);

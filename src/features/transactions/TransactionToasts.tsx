@@ -2,11 +2,12 @@
 // carries: the toasts themselves come with the signing code (a transaction is only ever sent after
 // that has loaded), into a live region that is on the page from the start, so screen readers hear
 // the first toast too.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../ui/lazyPart';
 import { useAppSelector } from '../../../store/hooks';
 import './transactions.css';
 
-const Toasts = lazy(() => import(/* webpackChunkName: "signing" */ './Toasts'));
+const Toasts = lazyPart('The transaction notices', () => import(/* webpackChunkName: "signing" */ './Toasts'));
 
 export function TransactionToasts() {
   const open = useAppSelector((s) => s.transactions.toasts.length > 0);

@@ -36,6 +36,8 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
     const info: ConnectorInfo = { name: shownName(value['name']) ?? CONNECTOR_NAMES[id], available: value['available'] === true };
     const reason = shortText(value['unavailableReason']);
     if (reason !== undefined) info.unavailableReason = reason;
+    const limitation = shortText(value['limitation']);
+    if (limitation !== undefined) info.limitation = limitation;
     const suggestion = value['extensionSuggestion'];
     if (typeof suggestion === 'object' && suggestion !== null) {
       const name = shortText((suggestion as Record<string, unknown>)['name']);
@@ -44,8 +46,6 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
     }
     if (value['pairsByQrCode'] === true) info.pairsByQrCode = true;
     if (value['installed'] === true) info.installed = true;
-    const limitation = shownName(value['limitation']);
-    if (limitation !== undefined) info.limitation = limitation;
     const wallets = value['wallets'];
     if (Array.isArray(wallets)) info.wallets = wallets.flatMap((w) => readWallet(w));
     return info;
@@ -71,6 +71,7 @@ export function describeConnector(connector: Connector): ConnectorInfo {
       name: connector.name,
       available,
       unavailableReason: available ? undefined : connector.unavailableReason,
+      limitation: connector.limitation,
       extensionSuggestion: connector.extensionSuggestion?.(),
       wallets: connector.wallets?.(),
       // A connector that needs more than eth_requestAccounts to connect pairs through a QR code.

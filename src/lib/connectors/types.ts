@@ -58,6 +58,11 @@ export interface Connector {
   isAvailable(): boolean;
   /** Why not, in the user's words, when isAvailable() is false. */
   readonly unavailableReason?: string;
+  /**
+   * What this browser takes away from this kind, in the user's words (SPEC section 12): a limit on
+   * a kind that works (a session that ends with the page), or why it cannot work here.
+   */
+  readonly limitation?: string;
   /** Loads the SDK on first use and returns the EIP-1193 provider. Rejects with a typed error. */
   getProvider(): Promise<Eip1193Provider>;
   /** Starts a user connection where the SDK needs more than `eth_requestAccounts` (QR pairing). */
@@ -102,6 +107,8 @@ export interface ConnectorInfo {
   name: string;
   available: boolean;
   unavailableReason?: string;
+  /** What this browser takes away from this kind (see Connector.limitation), in the user's words. */
+  limitation?: string;
   extensionSuggestion?: ExtensionSuggestion;
   /** The browser-extension kind: the wallets that announced themselves. */
   wallets?: AnnouncedWallet[];
@@ -109,8 +116,6 @@ export interface ConnectorInfo {
   pairsByQrCode?: boolean;
   /** This kind's browser extension is in this browser (listed among the installed wallets). */
   installed?: boolean;
-  /** What this kind cannot do in this browser, in the user's words (it still works otherwise). */
-  limitation?: string;
 }
 
 export interface ExtensionSuggestion {

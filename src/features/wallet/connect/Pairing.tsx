@@ -2,11 +2,12 @@
 // phone (and the link to copy for desktop wallets); on a phone or tablet, where the device showing a
 // QR code is the one that would have to scan it, links that open a wallet app here, with the QR code
 // one click away. The code that draws the QR arrives with `qrcode` on first use (chunk "qrcode").
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../../ui/lazyPart';
 import { usePhoneLayout } from './usePhoneLayout';
 
-const QrCodePanel = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCodePanel'));
-const OpenInWalletApp = lazy(() => import(/* webpackChunkName: "qrcode" */ './OpenInWalletApp'));
+const QrCodePanel = lazyPart('The QR code', () => import(/* webpackChunkName: "qrcode" */ './QrCodePanel'));
+const OpenInWalletApp = lazyPart('The wallet app links', () => import(/* webpackChunkName: "qrcode" */ './OpenInWalletApp'));
 
 function QrCode({ uri }: { uri: string }) {
   return (

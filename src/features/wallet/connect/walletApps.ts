@@ -1,6 +1,7 @@
 // Well-known WalletConnect wallets and their own links (universal links that open the app with the
 // pairing URI, or its store page when it is missing). A static list: no registry call, works offline.
 // The wallet the user picked last time is remembered on this device and listed first.
+import { siteStorage } from '../../../lib/storage';
 
 export interface WalletApp {
   id: string;
@@ -20,13 +21,8 @@ export const WALLET_APPS: readonly WalletApp[] = [
 
 export const WALLET_APP_KEY = 'walletdeck.walletApp';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy settings): nothing is remembered
-  }
-}
+/** The page's guarded storage: where the browser refuses it, the choice lasts for the page. */
+const storage = () => siteStorage().storage;
 
 /** The remembered wallet, only if the stored value names one of ours. */
 export function readChosenWalletApp(): string | undefined {

@@ -3,7 +3,8 @@
 // that deals with it (session.ts) arrive together in the "coinbase" chunk.
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, ExtensionSuggestion } from '../types';
-import { ListenerSet, isProvider } from '../events';
+import { hasWebCrypto } from '../../environment';
+import { ListenerSet, field, isProvider } from '../events';
 import type { CoinbaseSession } from './session';
 import {
   COINBASE_ERROR_NAMES,
@@ -26,6 +27,10 @@ function defaultHost(): CoinbaseHost | undefined {
   return typeof window === 'undefined' ? undefined : (window as CoinbaseHost);
 }
 
+/** Why the kind cannot work on this page: the SDK's pop-up and mobile-app link need web crypto. */
+export const COINBASE_NEEDS_SECURE_PAGE =
+  'Coinbase Wallet can only open its pop-up or reach the mobile app on a secure (https) page. Its browser extension works here.';
+
 const noBrowser = (what: string) => new WalletdeckError(ERROR_NAMES.configuration, `${what} needs a browser: window is not defined`);
 
 export class CoinbaseConnector implements Connector {
@@ -46,8 +51,21 @@ export class CoinbaseConnector implements Connector {
     this.loadSdk = options.loadSdk ?? (() => import(/* webpackChunkName: "coinbase" */ '@coinbase/wallet-sdk'));
   }
 
+  /** Without web crypto (a plain http page) only the browser extension can work. */
   isAvailable(): boolean {
-    return true;
+    return this.webCrypto() || this.extensionPresent();
+  }
+
+  get unavailableReason(): string | undefined {
+    return this.isAvailable() ? undefined : COINBASE_NEEDS_SECURE_PAGE;
+  }
+
+  get limitation(): string | undefined {
+    return this.unavailableReason;
+  }
+
+  private webCrypto(): boolean {
+    return this.options.webCrypto ?? hasWebCrypto(this.host);
   }
 
   hasStoredSession(): boolean {
@@ -142,7 +160,9 @@ export class CoinbaseConnector implements Connector {
   private extensionPresent(): boolean {
     const host = this.host;
     if (!host) return false;
-    if (this.options.preference !== 'smartWalletOnly' && isProvider(host.coinbaseWalletExtension)) return true;
-    return isProvider(host.ethereum) && (host.ethereum as { isCoinbaseBrowser?: unknown }).isCoinbaseBrowser === true;
+    if (this.options.preference !== 'smartWalletOnly' && isProvider(field(host, 'coinbaseWalletExtension'))) return true;
+    // `window.ethereum` may be anything another extension put there, a throwing getter included.
+    const ethereum = field(host, 'ethereum');
+    return isProvider(ethereum) && field(ethereum, 'isCoinbaseBrowser') === true;
   }
 }

@@ -1,5 +1,6 @@
 // What the coinbase shell and its SDK session share: settings, names, and the storage the SDK uses.
 import type { createCoinbaseWalletSDK } from '@coinbase/wallet-sdk';
+import { siteStorage, type WebStorage } from '../../storage';
 export type CoinbasePreference = 'all' | 'eoaOnly' | 'smartWalletOnly';
 
 /** The SDK's own keys page; `keysUrl` in the configuration replaces it (tests, staging). */
@@ -51,15 +52,17 @@ export interface CoinbaseConnectorOptions {
   /** Loads the SDK; by default the lazy "coinbase" chunk. */
   loadSdk?: () => Promise<SdkModule>;
   host?: CoinbaseHost;
+  /**
+   * Whether the page has `crypto.subtle` and `crypto.randomUUID` (secure pages only), which the SDK's
+   * pop-up and mobile-app link need; by default read from the host.
+   */
+  webCrypto?: boolean;
 }
 
 
-export function storageOf(host: CoinbaseHost | undefined): Storage | undefined {
-  try {
-    return host?.localStorage ?? undefined;
-  } catch {
-    return undefined; // privacy modes throw on access
-  }
+/** The page's guarded site storage (memory only where the browser refuses it; see src/lib/storage.ts). */
+export function storageOf(host: CoinbaseHost | undefined): WebStorage | undefined {
+  return host ? siteStorage(host).storage : undefined;
 }
 
 export function setStored(host: CoinbaseHost | undefined, key: string, value: string): void {

@@ -52,12 +52,25 @@ function readAnnouncement(detail: unknown): Announced | undefined {
   }
 }
 
-function legacyProvider(host: InjectedHost | undefined): ExtensionProvider | undefined {
+/** Why the kind cannot work when `window.ethereum` cannot even be read (extensions fighting over it). */
+export const ETHEREUM_BLOCKED_REASON =
+  'Your browser wallet cannot be reached: another extension in this browser is blocking it. Turn off the other wallet extensions, then reload the page.';
+
+/**
+ * `window.ethereum` when it is a provider. `blocked` when reading it, or its `request`, throws (a
+ * getter that throws, a Proxy whose traps throw): unlike a missing wallet, that one cannot be used.
+ */
+function legacyProvider(host: InjectedHost | undefined): { provider?: ExtensionProvider; blocked: boolean } {
+  let legacy: unknown;
   try {
-    const legacy = host?.ethereum;
-    return isProvider(legacy) ? (legacy as ExtensionProvider) : undefined;
+    legacy = host?.ethereum;
   } catch {
-    return undefined;
+    return { blocked: true };
+  }
+  try {
+    return isRecord(legacy) && typeof legacy['request'] === 'function' ? { provider: legacy as unknown as ExtensionProvider, blocked: false } : { blocked: false };
+  } catch {
+    return { blocked: true };
   }
 }
 
@@ -105,7 +118,7 @@ export class InjectedConnector implements Connector {
     if (picked) return picked.provider;
     const metamask = announced.find((a) => a.info.rdns === METAMASK_RDNS);
     if (metamask) return metamask.provider;
-    const legacy = legacyProvider(this.host);
+    const legacy = legacyProvider(this.host).provider;
     if (legacy) {
       try {
         // Older multi-wallet injection puts every provider in `ethereum.providers`.
@@ -118,8 +131,17 @@ export class InjectedConnector implements Connector {
     return announced[0]?.provider;
   }
 
+  /** Unavailable only when `window.ethereum` is blocked and no wallet announced itself (EIP-6963) instead. */
   isAvailable(): boolean {
-    return true;
+    return this.announced.size > 0 || !legacyProvider(this.host).blocked;
+  }
+
+  get unavailableReason(): string | undefined {
+    return this.isAvailable() ? undefined : ETHEREUM_BLOCKED_REASON;
+  }
+
+  get limitation(): string | undefined {
+    return this.unavailableReason;
   }
 
   isInstalled(): boolean {

@@ -3,6 +3,7 @@
 // drives it (session.ts) arrive together in the "walletconnect" chunk. The SDK's own QR
 // modal never ships (showQrModal off, aliased away in webpack): the app draws the pairing URI itself.
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
+import { siteStorage } from '../../storage';
 import { ListenerSet } from '../events';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
 import type { WalletConnectSession } from './session';
@@ -22,13 +23,19 @@ export class WalletConnectConnector implements Connector {
   constructor(private readonly options: WalletConnectOptions) {}
 
   private storage(): WebStorage {
-    const storage = this.options.storage ?? (typeof window === 'undefined' ? undefined : window.localStorage);
-    if (!storage) throw new WalletdeckError(ERROR_NAMES.configuration, 'WalletConnect needs Web Storage to keep its session');
-    return storage;
+    if (this.options.storage) return this.options.storage;
+    if (typeof window === 'undefined') throw new WalletdeckError(ERROR_NAMES.configuration, 'WalletConnect needs a browser: window is not defined');
+    return siteStorage(window).storage;
   }
 
   isAvailable(): boolean {
     return true;
+  }
+
+  /** Where the browser refuses site storage, the SDK keeps its session in memory: it ends with the page. */
+  get limitation(): string | undefined {
+    const remembered = this.options.storageRemembered ?? (this.options.storage ? true : typeof window !== 'undefined' && siteStorage(window).remembered);
+    return remembered ? undefined : 'Your WalletConnect connection will last until you reload this page: this browser does not let the site keep it.';
   }
 
   /** One storage read, no SDK: a session that expired meanwhile is forgotten here, silently. */

@@ -1,8 +1,8 @@
 // What the WalletConnect shell and its SDK session share: settings, storage names and the SDK surface we use.
 import type { ChainTable } from '../../chains';
+import type { WebStorage } from '../../storage';
 
-/** The part of Web Storage the connector needs (window.localStorage in the app). */
-export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+export type { WebStorage } from '../../storage';
 
 /** Where the SDK's state lives in Web Storage; everything under it belongs to the SDK. */
 export const WC_STORAGE_PREFIX = 'walletdeck.walletconnect:';
@@ -29,8 +29,10 @@ export interface WalletConnectOptions {
   relayUrl?: string;
   chains: ChainTable;
   metadata: WalletConnectMetadata;
-  /** Default: window.localStorage. */
+  /** Default: the page's site storage (src/lib/storage.ts). */
   storage?: WebStorage;
+  /** False when that storage is memory only (the browser refused site storage): a session lasts until reload. */
+  storageRemembered?: boolean;
   /** How long the relay may take to hand out a pairing URI before the connect fails. */
   relayTimeoutMs?: number;
   disconnectTimeoutMs?: number;

@@ -1,0 +1,86 @@
+// The Content-Security-Policy the build derives from its configuration (scripts/csp.js). That the
+// shipped policy holds every flow with zero violations is __tests__/e2e/csp.test.ts.
+import { createHash } from 'node:crypto';
+import { COINBASE_CONNECT, contentSecurityPolicy, headersWithPolicy, sourceOf, WALLETCONNECT_VERIFY } from '../../scripts/csp';
+
+const directive = (policy: string, name: string): string[] | undefined =>
+  policy
+    .split('; ')
+    .map((d) => d.split(' '))
+    .find(([n]) => n === name)
+    ?.slice(1);
+
+describe('a configured URL as a source expression', () => {
+  it.each([
+    ['https://cloudflare-eth.com', 'https://cloudflare-eth.com'],
+    ['https://cloudflare-eth.com/', 'https://cloudflare-eth.com'],
+    ['https://arb1.arbitrum.io/rpc', 'https://arb1.arbitrum.io/rpc'],
+    ['https://mainnet.infura.io/v3/KEY?client=x#y', 'https://mainnet.infura.io/v3/KEY'],
+    ['http://127.0.0.1:8545', 'http://127.0.0.1:8545'],
+    ['ws://127.0.0.1:4000/relay', 'ws://127.0.0.1:4000/relay'],
+  ])('%s -> %s (exactly that endpoint: a query has no place in a source)', (url, source) => {
+    expect(sourceOf(url)).toBe(source);
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/plain,x', 'not a url', "https://a.example/';script-src"])('%s is refused, named', (url) => {
+    expect(() => sourceOf(url)).toThrow(/Content-Security-Policy: /);
+  });
+});
+
+describe('the policy', () => {
+  const rpcUrls = ['https://cloudflare-eth.com', 'https://arb1.arbitrum.io/rpc', 'https://cloudflare-eth.com'];
+
+  it('allows scripts from the app only, no plugins, no <base>, no form posts, images from the app and data: URIs', () => {
+    const { meta } = contentSecurityPolicy({ rpcUrls, coinbase: true });
+    expect(directive(meta, 'default-src')).toEqual(["'self'"]);
+    expect(directive(meta, 'script-src')).toEqual(["'self'"]);
+    expect(directive(meta, 'object-src')).toEqual(["'none'"]);
+    expect(directive(meta, 'base-uri')).toEqual(["'none'"]);
+    expect(directive(meta, 'form-action')).toEqual(["'none'"]);
+    expect(directive(meta, 'img-src')).toEqual(["'self'", 'data:']);
+  });
+
+  it('connects exactly to the RPC endpoints (each once), and to the Coinbase link when Coinbase is offered', () => {
+    const { meta } = contentSecurityPolicy({ rpcUrls, coinbase: true });
+    expect(directive(meta, 'connect-src')).toEqual(["'self'", 'https://cloudflare-eth.com', 'https://arb1.arbitrum.io/rpc', ...COINBASE_CONNECT]);
+    expect(directive(contentSecurityPolicy({ rpcUrls, coinbase: false }).meta, 'connect-src')).toEqual(["'self'", 'https://cloudflare-eth.com', 'https://arb1.arbitrum.io/rpc']);
+  });
+
+  it('without WalletConnect (no project id): no relay, no Verify, no frames at all', () => {
+    const { meta } = contentSecurityPolicy({ rpcUrls, coinbase: true });
+    expect(meta).not.toMatch(/walletconnect/);
+    expect(directive(meta, 'frame-src')).toEqual(["'none'"]);
+  });
+
+  it('with WalletConnect: its relay (the default, or the configured one) and the Verify hosts, whose frame it loads', () => {
+    const byDefault = contentSecurityPolicy({ rpcUrls: [], walletConnect: {}, coinbase: false }).meta;
+    expect(directive(byDefault, 'connect-src')).toEqual(["'self'", 'wss://relay.walletconnect.org', ...WALLETCONNECT_VERIFY]);
+    expect(directive(byDefault, 'frame-src')).toEqual([...WALLETCONNECT_VERIFY]);
+    const configured = contentSecurityPolicy({ rpcUrls: [], walletConnect: { relayUrl: 'wss://relay.example.org/?x=1' }, coinbase: false }).meta;
+    expect(directive(configured, 'connect-src')).toEqual(["'self'", 'wss://relay.example.org', ...WALLETCONNECT_VERIFY]);
+  });
+
+  it("allows the Coinbase SDK's own inline styles by their hashes, read from the installed SDK", async () => {
+    const styles = directive(contentSecurityPolicy({ rpcUrls: [], coinbase: true }).meta, 'style-src');
+    const texts: string[] = [];
+    for (const file of ['cssReset/cssReset-css.js', 'Snackbar/Snackbar-css.js', 'RedirectDialog/RedirectDialog-css.js']) {
+      texts.push(((await import(`@coinbase/wallet-sdk/dist/sign/walletlink/relay/ui/components/${file}`)) as { default: string }).default);
+    }
+    expect(styles).toEqual(["'self'", ...texts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`)]);
+    expect(directive(contentSecurityPolicy({ rpcUrls: [], coinbase: false }).meta, 'style-src')).toEqual(["'self'"]);
+  });
+
+  it("who may frame the page is the deployer's choice, in the header only (a <meta> cannot say it)", () => {
+    const { header, meta } = contentSecurityPolicy({ rpcUrls, coinbase: false, frameAncestors: "'self' https://app.safe.global" });
+    expect(header).toBe(`${meta}; frame-ancestors 'self' https://app.safe.global`);
+    expect(meta).not.toMatch(/frame-ancestors/);
+    expect(contentSecurityPolicy({ rpcUrls, coinbase: false }).header).not.toMatch(/frame-ancestors/);
+  });
+
+  it('goes into _headers as a rule for every path, after the cache rules', () => {
+    const file = '/js/*\n  Cache-Control: immutable\n\n';
+    expect(headersWithPolicy(file, "default-src 'self'")).toBe(
+      "/js/*\n  Cache-Control: immutable\n# Content-Security-Policy, generated by the build from its configuration (scripts/csp.js).\n/*\n  Content-Security-Policy: default-src 'self'\n",
+    );
+  });
+});

@@ -1,0 +1,138 @@
+// The project's import-direction rules (eslint.config.mjs), each tried with a violation, written both
+// as a static import and as a dynamic import(): ESLint's no-restricted-imports sees only the first,
+// our walletdeck/no-restricted-import-expressions (eslint/plugin.mjs) the second, with the same
+// options and messages. Also: React.lazy only through src/ui/lazyPart, site storage only through
+// src/lib/storage.ts. Sources are linted in memory as files of the project, in one ESLint process.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const RULES = new Set(['no-restricted-imports', 'walletdeck/no-restricted-import-expressions', 'no-restricted-globals', 'no-restricted-properties']);
+
+interface Source {
+  filePath: string;
+  code: string;
+}
+type Linted = { filePath: string; messages: { ruleId: string | null; message: string }[] };
+
+/** [file, module it imports, what the message says] for every import-direction rule. */
+const VIOLATIONS: [file: string, source: string, message: string][] = [
+  ['src/lib/x.ts', '../../store/walletSlice', 'src/lib imports no store.'],
+  ['src/lib/x.ts', '../../sagas/eager', 'src/lib imports no sagas.'],
+  ['src/lib/x.ts', '../features/wallet/QrDialog', 'src/lib imports no React or UI.'],
+  ['src/lib/x.ts', '../app/App', 'src/lib imports no React or UI.'],
+  ['src/lib/x.ts', 'react', 'src/lib is plain TypeScript: no React, store or sagas.'],
+  ['src/lib/x.ts', 'redux-saga/effects', 'src/lib is plain TypeScript: no React, store or sagas.'],
+  ['store/x.ts', '../sagas/eager', 'The store imports no sagas.'],
+  ['store/x.ts', '../src/features/wallet/QrDialog', 'The store imports no UI.'],
+  ['store/x.ts', 'react', 'The store imports no UI.'],
+  ['store/x.ts', '@reduxjs/toolkit/query/react', 'The store imports no UI: RTK Query from @reduxjs/toolkit/query'],
+  ['sagas/x.ts', '../src/app/App', 'Sagas import no UI.'],
+  ['sagas/x.ts', '../src/lib/connectors/coinbase', 'Connector instances arrive through saga context; import only connectors/types.'],
+  ['sagas/x.ts', '../src/lib/connectors/walletconnect/session', 'Connector instances arrive through saga context; import only connectors/types.'],
+  ['sagas/x.ts', '@walletconnect/ethereum-provider', 'Sagas never touch an SDK.'],
+  ['sagas/x.ts', 'react-redux', 'Sagas import no UI.'],
+  ['src/app/x.tsx', 'ethers', 'The UI never imports an SDK; it reads the store.'],
+  ['src/app/x.tsx', '@coinbase/wallet-sdk', 'The UI never imports an SDK; it reads the store.'],
+  ['src/app/x.tsx', '../lib/connectors/injected', 'The UI never imports a connector implementation'],
+  ['src/app/x.tsx', '../../sagas', 'The UI dispatches actions; it never imports sagas.'],
+  ['src/app/x.tsx', '@reduxjs/toolkit/query/react', 'Read through src/ui/useRead'],
+  ['src/features/wallet/x.tsx', '../../app/App', 'Features never import src/app: what they share lives in src/ui.'],
+  ['src/features/wallet/x.tsx', '../../lib/connectors/coinbase/session', 'The UI never imports a connector implementation'],
+  ['src/ui/x.tsx', '../app/App', 'src/ui is below src/app: it never imports it.'],
+  ['src/ui/x.tsx', '../features/wallet/QrDialog', 'src/ui is below src/features: it never imports them.'],
+  ['src/ui/x.tsx', '@walletconnect/ethereum-provider', 'The UI never imports an SDK; it reads the store.'],
+];
+
+const staticImport = (source: string) => `import * as m from '${source}';\nexport const used = m;\n`;
+const dynamicImport = (source: string) => `export const load = () => import('${source}');\n`;
+
+let results: Map<string, Linted['messages']>;
+
+/** Lints every source in one ESLint process; each under its own name so results map back. */
+function lintAll(sources: (Source & { key: string })[]): Map<string, Linted['messages']> {
+  const out = execFileSync(process.execPath, [path.join(root, '__tests__/support/lintSources.mjs')], {
+    cwd: root,
+    input: JSON.stringify(sources.map(({ filePath, code }) => ({ filePath, code }))),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const linted = JSON.parse(out) as Linted[];
+  return new Map(sources.map((source, i) => [source.key, (linted[i]?.messages ?? []).filter((m) => m.ruleId !== null && RULES.has(m.ruleId))]));
+}
+
+const CASES: (Source & { key: string })[] = [
+  ...VIOLATIONS.flatMap(([filePath, source]) => [
+    { key: `static ${filePath} ${source}`, filePath, code: staticImport(source) },
+    { key: `dynamic ${filePath} ${source}`, filePath, code: dynamicImport(source) },
+  ]),
+  { key: 'lazy static', filePath: 'src/features/wallet/x.tsx', code: "import { lazy } from 'react';\nexport const L = lazy(() => import('./QrCodePanel'));\n" },
+  { key: 'lazy in lazyPart', filePath: 'src/ui/lazyPart.tsx', code: "import { lazy } from 'react';\nexport const L = lazy(() => import('./Dialog'));\n" },
+  { key: 'useSelector static', filePath: 'src/app/x.tsx', code: "import { useSelector } from 'react-redux';\nexport const s = useSelector;\n" },
+  { key: 'useSelector dynamic', filePath: 'src/app/x.tsx', code: "export const load = () => import('react-redux');\n" },
+  { key: 'computed source', filePath: 'src/lib/x.ts', code: 'export const load = (name: string) => import(`../../store/${name}`);\n' },
+  { key: 'template source', filePath: 'src/lib/x.ts', code: 'export const load = () => import(`../../store/walletSlice`);\n' },
+  { key: 'window.localStorage', filePath: 'src/features/wallet/x.ts', code: 'export const s = window.localStorage;\n' },
+  { key: 'localStorage', filePath: 'store/x.ts', code: 'export const s = localStorage;\n' },
+  { key: 'indexedDB', filePath: 'src/lib/x.ts', code: 'export const d = indexedDB;\n' },
+  // What each floor may import passes, statically and dynamically: the rules are not simply "no imports".
+  { key: 'clean lib', filePath: 'src/lib/x.ts', code: "import { describeValue } from './errors';\nexport const d = describeValue;\nexport const load = () => import('./chains');\n" },
+  { key: 'clean store', filePath: 'store/x.ts', code: "import { describeValue } from '../src/lib/errors';\nexport const d = describeValue;\nexport const load = () => import('./walletSlice');\n" },
+  { key: 'clean sagas', filePath: 'sagas/x.ts', code: "import type { Connector } from '../src/lib/connectors/types';\nexport type C = Connector;\nexport const load = () => import('../store/walletSlice');\n" },
+  { key: 'clean features', filePath: 'src/features/wallet/x.tsx', code: "import { lazyPart } from '../../ui/lazyPart';\nexport const P = lazyPart('A part', () => import('./QrCodePanel'));\n" },
+  { key: 'clean ui', filePath: 'src/ui/x.tsx', code: "import { displayText } from '../lib/displayText';\nexport const t = displayText;\nexport const load = () => import('../lib/chains');\n" },
+];
+
+beforeAll(() => {
+  results = lintAll(CASES);
+}, 120_000);
+
+const messagesOf = (key: string) => {
+  const messages = results.get(key);
+  if (!messages) throw new Error(`no lint result for ${key}`);
+  return messages;
+};
+
+describe('every import-direction rule holds for static imports and for import()', () => {
+  it.each(VIOLATIONS)('%s importing %s: "%s"', (filePath, source, message) => {
+    const statics = messagesOf(`static ${filePath} ${source}`);
+    expect(statics).toEqual([{ ruleId: 'no-restricted-imports', message: expect.stringContaining(message) }]);
+    const dynamics = messagesOf(`dynamic ${filePath} ${source}`);
+    expect(dynamics).toEqual([{ ruleId: 'walletdeck/no-restricted-import-expressions', message: expect.stringContaining(message) }]);
+    // One rule, one place: the same words either way.
+    expect(dynamics[0]!.message).toBe(statics[0]!.message);
+  });
+
+  it('the typed hooks rule: useSelector by name, and the whole of react-redux through import()', () => {
+    expect(messagesOf('useSelector static')).toEqual([{ ruleId: 'no-restricted-imports', message: expect.stringContaining('Use the typed hooks from store/hooks.') }]);
+    expect(messagesOf('useSelector dynamic')).toEqual([
+      { ruleId: 'walletdeck/no-restricted-import-expressions', message: expect.stringContaining('Use the typed hooks from store/hooks.') },
+    ]);
+  });
+
+  it('an import() whose source is computed cannot slip past: it is reported; a template without expressions is checked', () => {
+    expect(messagesOf('computed source')).toEqual([{ ruleId: 'walletdeck/no-restricted-import-expressions', message: expect.stringContaining('computed source') }]);
+    expect(messagesOf('template source')).toEqual([{ ruleId: 'walletdeck/no-restricted-import-expressions', message: expect.stringContaining('src/lib imports no store.') }]);
+  });
+
+  it.each(['clean lib', 'clean store', 'clean sagas', 'clean features', 'clean ui'])('%s: what the floor may import passes', (key) => {
+    expect(messagesOf(key)).toEqual([]);
+  });
+});
+
+describe('one mechanism for lazy parts', () => {
+  it('React.lazy outside src/ui/lazyPart is reported; lazyPart itself may use it', () => {
+    expect(messagesOf('lazy static')).toEqual([{ ruleId: 'no-restricted-imports', message: expect.stringContaining('Lazy parts load through src/ui/lazyPart') }]);
+    expect(messagesOf('lazy in lazyPart')).toEqual([]);
+  });
+});
+
+describe('site storage only through its guarded accessor', () => {
+  it.each([
+    ['window.localStorage', 'no-restricted-properties'],
+    ['localStorage', 'no-restricted-globals'],
+    ['indexedDB', 'no-restricted-globals'],
+  ])('%s is reported', (key, ruleId) => {
+    expect(messagesOf(key)).toEqual([{ ruleId, message: expect.stringContaining('siteStorage() in src/lib/storage.ts') }]);
+  });
+});

@@ -1,0 +1,53 @@
+// Walletdeck's own lint rules. `no-restricted-import-expressions` holds every import-direction rule
+// for dynamic `import()` too (ESLint's no-restricted-imports sees only static imports and exports):
+// it takes the very same options and hands each `import('…')` to ESLint's own rule as a namespace
+// import of that source, so both report the same way with the same messages.
+import { builtinRules } from 'eslint/use-at-your-own-risk';
+
+const restrictedImports = builtinRules.get('no-restricted-imports');
+
+/** The source of `import(source)` when it is written out (a string, or a template without expressions). */
+function staticSource(source) {
+  if (source.type === 'Literal' && typeof source.value === 'string') return source.value;
+  if (source.type === 'TemplateLiteral' && source.expressions.length === 0) return source.quasis[0].value.cooked;
+  return undefined;
+}
+
+const noRestrictedImportExpressions = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The options of no-restricted-imports, applied to dynamic import() as well' },
+    schema: restrictedImports.meta.schema,
+    messages: {
+      ...restrictedImports.meta.messages,
+      computed: 'import() with a computed source escapes the import rules of this folder: write the source as a string.',
+    },
+  },
+  create(context) {
+    const checks = restrictedImports.create(context);
+    return {
+      ImportExpression(node) {
+        const value = staticSource(node.source);
+        if (value === undefined) {
+          context.report({ node: node.source, messageId: 'computed' });
+          return;
+        }
+        // What import() yields is the whole module: checked as `import * as … from source`.
+        checks.ImportDeclaration?.({
+          type: 'ImportDeclaration',
+          importKind: 'value',
+          source: { ...node.source, type: 'Literal', value },
+          specifiers: [{ type: 'ImportNamespaceSpecifier', local: { type: 'Identifier', name: '*' }, loc: node.loc, range: node.range }],
+          loc: node.loc,
+          range: node.range,
+          parent: node.parent,
+        });
+      },
+    };
+  },
+};
+
+export default {
+  meta: { name: 'walletdeck' },
+  rules: { 'no-restricted-import-expressions': noRestrictedImportExpressions },
+};

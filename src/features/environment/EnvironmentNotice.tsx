@@ -1,0 +1,34 @@
+// Tells the user once, calmly, what this browser takes away (SPEC section 12): site storage refused
+// (nothing is remembered), and each wallet kind's limit here. Self-contained: mounted in one line.
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { environmentActions } from '../../../store/environmentSlice';
+import { selectEnvironmentNotice } from '../../../store/environmentSelectors';
+import './environment.css';
+
+export function EnvironmentNotice() {
+  const dispatch = useAppDispatch();
+  const notice = useAppSelector(selectEnvironmentNotice);
+  if (!notice) return null;
+  return (
+    <section className="environment-notice" role="status" aria-label="About this browser" data-testid="environment-notice">
+      {notice.storageRefused ? (
+        <p data-testid="storage-refused">
+          This browser will not remember your wallet: it does not let this site keep anything. Everything works, but after a reload you connect
+          again.
+        </p>
+      ) : null}
+      {notice.limitations.length > 0 ? (
+        <ul>
+          {notice.limitations.map((limit) => (
+            <li key={limit.id} data-testid={`limitation-${limit.id}`}>
+              <strong>{limit.name}:</strong> {limit.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <button type="button" className="secondary" onClick={() => dispatch(environmentActions.noticeDismissed())}>
+        Got it
+      </button>
+    </section>
+  );
+}
