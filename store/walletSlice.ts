@@ -218,8 +218,9 @@ const slice = createSlice({
     activationSucceeded(state, action: PayloadAction<Attempted<{ chainId: unknown; accounts: unknown }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;
       const { id, chainId, accounts } = action.payload;
-      // An invalid answer ends the activation: the wallet gave us nothing we can use.
-      if (!applyUpdate(state, id, { chainId, accounts })) reset(state, id, state.activity[id].rejectedUpdate);
+      // An activation's answer carries both chainId and accounts (SPEC §2): one missing either is as
+      // invalid as a wrong value, and an invalid answer ends the activation: nothing we can use.
+      if (!applyUpdate(state, id, { chainId: chainId ?? null, accounts: accounts ?? null })) reset(state, id, state.activity[id].rejectedUpdate);
     },
     activationFailed(state, action: PayloadAction<Attempted<{ error: WalletError }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;

@@ -56,6 +56,11 @@ describe('the error catalogue', () => {
     expect(toWalletError(new TypeError('bad'))).toEqual({ name: 'TypeError', message: 'bad' });
   });
 
+  it('keeps no code that is not a safe integer (2^53 is no code a wallet means)', () => {
+    expect(toWalletError({ code: 2 ** 53, message: 'x' })).toEqual({ name: 'Error', message: 'x' });
+    expect(toWalletError({ name: 'E', message: 'y', code: 2 ** 53 })).toEqual({ name: 'E', message: 'y' });
+  });
+
   it('passes an error that is already plain through unchanged', () => {
     const plain = { name: 'TimeoutError', message: 'Connecting timed out after 120 s' };
     expect(isWalletError(plain)).toBe(true);

@@ -95,6 +95,17 @@ describe('every update is validated', () => {
     expect(after.connections.injected).toEqual({ activating: false, error: { name: 'InvalidUpdateError', message: 'Invalid chainId 0' } });
   });
 
+  it('an answer to an activation without accounts (or without a chain) is invalid too, never a half-connected state', () => {
+    // Found by the slice property test: after a failed attempt, an answer of the same attempt with a
+    // chain id alone left "chain 1" beside the old error.
+    const failed = reduce(started(), a.activationFailed({ id: 'injected', attempt: 1, error: { name: 'Error', message: 'User rejected the request.' } }));
+    const noAccounts = reduce(failed, a.activationSucceeded({ id: 'injected', attempt: 1, chainId: 1 } as never));
+    expect(noAccounts.connections.injected).toEqual({ activating: false, error: { name: 'InvalidUpdateError', message: 'Invalid account null' } });
+    const s = started();
+    const noChain = reduce(s, a.activationSucceeded({ id: 'injected', attempt: s.activity.injected.attempt, accounts: [lower] } as never));
+    expect(noChain.connections.injected).toEqual({ activating: false, error: { name: 'InvalidUpdateError', message: 'Invalid chainId null' } });
+  });
+
   it('a valid update after an invalid one clears the report', () => {
     const s = reduce(connected(), a.chainChanged({ id: 'injected', chainId: 'x' }), a.chainChanged({ id: 'injected', chainId: 10 }));
     expect(s.activity.injected.rejectedUpdate).toBeUndefined();

@@ -137,7 +137,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function integerCode(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
 }
 
 /**
