@@ -7,8 +7,6 @@ import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../s
 import { until } from '../support/wait';
 import { browserSuite } from '../support/browserSuite';
 
-jest.setTimeout(90_000);
-
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const RABBY = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet with a rather long name that must wrap', icon: '', rdns: 'io.rabby' };

@@ -12,8 +12,6 @@ import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
 
-jest.setTimeout(60_000);
-
 // anvil accounts 5 and 6: other suites use the first ones, so these balances are ours to set.
 const ERIN = { address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc', privateKey: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba' };
 const FRANK = { address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9', privateKey: '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e' };

@@ -11,8 +11,6 @@ import { serveFakeKeys, type FakeKeysServer } from '../support/fakeCoinbaseServe
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
 
-jest.setTimeout(60_000);
-
 const ACCOUNT = TEST_ACCOUNTS[0].address;
 const METAMASK = { uuid: '9b0c1a7e-2f4d-4e8a-b6c1-5d3e7f9a1b20', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 

@@ -8,8 +8,6 @@ import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../s
 import { serveStatic, type StaticServer } from '../support/staticServer';
 import { until as waitUntil } from '../support/wait';
 
-jest.setTimeout(60_000);
-
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const OPTIMISM_ADD_PARAMS = {
   chainId: '0xa',

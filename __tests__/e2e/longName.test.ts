@@ -9,8 +9,6 @@ import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
 
-jest.setTimeout(60_000);
-
 const AXE = readFileSync(path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 // anvil's test account 8: no other suite names it, so its reverse record is ours to set.
 const LONG_NAMED = { address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97' };

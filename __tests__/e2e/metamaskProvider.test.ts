@@ -10,8 +10,6 @@ import { until } from '../support/wait';
 import { installMetaMask, type MetaMaskBackground, type MetaMaskOptions } from '../support/metamask/background';
 import { browserSuite } from '../support/browserSuite';
 
-jest.setTimeout(60_000);
-
 const suite = browserSuite({ optimism: true });
 
 interface App {

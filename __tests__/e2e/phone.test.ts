@@ -12,7 +12,6 @@ import { startWcRelay, type WcRelay } from '../support/wcRelay';
 import { createVerifyService, type VerifyService } from '../support/wcVerify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
-jest.setTimeout(60_000);
 const timers = trackTimers();
 
 let browser: Browser;

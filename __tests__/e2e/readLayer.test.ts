@@ -8,8 +8,6 @@ import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
 
-jest.setTimeout(90_000);
-
 // anvil account 8: no other suite uses it.
 const HOLDER = new Wallet('0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97');
 const LONG_NAME = `${'a'.repeat(9_995)}.test`;

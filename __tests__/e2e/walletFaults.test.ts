@@ -8,8 +8,6 @@ import { until } from '../support/wait';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions, type HostileKind } from '../support/fakeWallet';
 import { browserSuite } from '../support/browserSuite';
 
-jest.setTimeout(60_000);
-
 const METAMASK = { uuid: '0c3e5a1d-8b7f-4e2a-9d6c-1f4b3a2e5d70', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const ACCOUNT = TEST_ACCOUNTS[0].address;
 /** The production connect timeout (sagas/context.ts DEFAULT_TIMEOUTS.activateMs) and a margin past it. */

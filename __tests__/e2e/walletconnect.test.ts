@@ -14,7 +14,6 @@ import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet'
 import { encodeQr, qrLayout, qrSettings } from '../../src/lib/qr';
 import { pairingTopicOf } from '../../src/lib/connectors/walletconnect/session';
 
-jest.setTimeout(60_000);
 const timers = trackTimers();
 
 let browser: Browser;

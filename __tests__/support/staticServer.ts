@@ -35,7 +35,8 @@ export function serveStatic(root: string, port = 0): Promise<StaticServer> {
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': cacheControl(file) });
     createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       const actual = typeof address === 'object' && address ? address.port : port;

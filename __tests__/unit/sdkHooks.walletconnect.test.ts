@@ -23,10 +23,10 @@ import {
 import { loadWalletConnectSdk, walletConnectChains, type WalletConnectSdkProvider } from '../../src/lib/connectors/walletconnect/session';
 import type { SdkKeyValueStorage } from '../../src/lib/connectors/walletconnect/shared';
 import { trackTimers } from '../support/sdkTimers';
+import { setUp, tearDown } from '../support/lifecycle';
 import { startWcRelay, type WcRelay } from '../support/wcRelay';
 import { releaseCore } from '../support/wcWallet';
 
-jest.setTimeout(30_000);
 const timers = trackTimers();
 
 // The same hooks in the SDK's own type declarations: `npm run typecheck` fails on a rename too.
@@ -67,7 +67,7 @@ let relay: WcRelay;
 let sdk: WalletConnectSdkProvider;
 let storage: ReturnType<typeof recordingStorage>;
 
-beforeAll(async () => {
+setUp(async () => {
   relay = await startWcRelay();
   storage = recordingStorage();
   const create = await loadWalletConnectSdk();
@@ -83,11 +83,11 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  if (sdk) await releaseCore((sdk as unknown as { signer: { client: { core: Parameters<typeof releaseCore>[0] } } }).signer.client.core);
-  await relay?.close();
-  timers.clearAll();
-});
+tearDown(() => [
+  () => sdk && releaseCore((sdk as unknown as { signer: { client: { core: Parameters<typeof releaseCore>[0] } } }).signer.client.core),
+  relay,
+  () => timers.clearAll(),
+]);
 
 it('is the pinned SDK, 2.25', () => {
   expect(packageVersion('@walletconnect/ethereum-provider')).toMatch(/^2\.25\./);
