@@ -9,7 +9,8 @@ import { CornerNotices } from '../../src/features/wallet/CornerNotice';
 import { ConnectionCard } from '../../src/features/wallet/ConnectionCard';
 import { ExtensionSuggestionDialog } from '../../src/features/wallet/ExtensionSuggestionDialog';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
-import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { FAKE_KEYS_URL, KEYS_WINDOW_TIMEOUTS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { WAIT_MS } from '../support/lifecycle';
 import { startWalletApp } from '../support/walletHarness';
 
 // jsdom has no <dialog> modality; the browser's showModal/close are what Dialog relies on.
@@ -21,9 +22,6 @@ beforeAll(() => {
     this.removeAttribute('open');
   };
 });
-
-// The keys-window handshake (ECDH + AES in jsdom) is slow on a loaded 2-core machine: room beyond jest's 5 s.
-jest.setTimeout(20_000);
 
 let keys: FakeKeys;
 let apps: ReturnType<typeof startWalletApp>[] = [];
@@ -52,11 +50,12 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
     appChainIds: [1, 10],
     preference: 'all',
     keysUrl: FAKE_KEYS_URL,
-    timeouts: { popupLoadMs: 2000, popupPollMs: 20, popupClosedGraceMs: POPUP_CLOSED_GRACE_MS, awaitingDelayMs: 20 },
+    timeouts: { ...KEYS_WINDOW_TIMEOUTS, awaitingDelayMs: 20 },
     ...options,
   });
   const injected = injectedWith(new FakeEip1193Provider({ chainId: 1, authorized: true }));
-  const app = startWalletApp({ connectors: { coinbase, injected }, timeouts: { activateMs: 3000, eagerMs: 1000 } });
+  // No test here is about a time limit: each is a hang guard.
+  const app = startWalletApp({ connectors: { coinbase, injected }, timeouts: { activateMs: WAIT_MS, eagerMs: WAIT_MS } });
   apps.push(app);
   render(
     <Provider store={app.store}>
@@ -68,13 +67,13 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
       </ChainsProvider>
     </Provider>,
   );
-  await screen.findByText('Connected', {}, { timeout: 5000 }); // the browser wallet beside it
+  await screen.findByText('Connected', {}, { timeout: WAIT_MS }); // the browser wallet beside it
   return { app, card: screen.getByTestId('card-coinbase'), injectedCard: screen.getByTestId('card-injected') };
 }
 
 const statusOf = (card: HTMLElement) => within(card).getByTestId('status').textContent;
 const waitForStatus = (card: HTMLElement, status: string) =>
-  screen.findByText((_, el) => el === within(card).getByTestId('status') && el.textContent === status, {}, { timeout: 5000 });
+  screen.findByText((_, el) => el === within(card).getByTestId('status') && el.textContent === status, {}, { timeout: WAIT_MS });
 
 describe('the extension suggestion', () => {
   it('opens on Connect when no Coinbase extension is installed, with an install link and a way to continue', async () => {
@@ -139,7 +138,7 @@ describe('Confirm on phone', () => {
     const { app, card } = await showApp();
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
-    const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
+    const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: WAIT_MS });
     fireEvent.click(within(notice).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
     // The user's own "no" (4001) is a neutral notice with Connect, not a red error with Disconnect (issue 11).
@@ -157,7 +156,7 @@ describe('Confirm on phone', () => {
     const { card } = await showApp();
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue with the mobile app or pop-up' }));
-    await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
+    await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: WAIT_MS });
     await act(async () => (await keys.nextPrompt()).answer(true));
     await waitForStatus(card, 'Connected');
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
@@ -177,7 +176,7 @@ describe('Connection lost', () => {
       // The user removed the dapp in the wallet: the next request there finds the link gone.
       keys.state.revoked = true;
       fireEvent.change(within(card).getByLabelText('Switch chain'), { target: { value: '10' } });
-      const notice = await screen.findByRole('alert', { name: 'Connection lost' }, { timeout: 5000 });
+      const notice = await screen.findByRole('alert', { name: 'Connection lost' }, { timeout: WAIT_MS });
       fireEvent.click(within(notice).getByRole('button', { name: 'Reset connection' }));
 
       await waitForStatus(card, 'Disconnected');
