@@ -10,6 +10,7 @@ import { QrDialog } from '../../src/features/wallet/QrDialog';
 import { walletActions } from '../../store/walletSlice';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { fakeWcSdkLoader } from '../support/fakeWcSdk';
+import { WAIT_MS } from '../support/lifecycle';
 import { startWalletApp } from '../support/walletHarness';
 import { memoryWebStorage } from '../support/webStorage';
 
@@ -57,7 +58,7 @@ afterEach(() => {
   painted.clear();
 });
 
-function showApp(qrCloseIsError = true, relayDown = false) {
+function showApp(qrCloseIsError = true, relayDown = false, relayTimeoutMs?: number) {
   const fake = fakeWcSdkLoader(undefined, (sdk) => {
     sdk.relayDown = relayDown;
   });
@@ -67,8 +68,10 @@ function showApp(qrCloseIsError = true, relayDown = false) {
     metadata: { name: 'Walletdeck', description: 'd', url: 'https://walletdeck.test', icons: [] },
     storage: memoryWebStorage(),
     loadSdk: fake.load,
+    ...(relayTimeoutMs === undefined ? {} : { relayTimeoutMs }),
   });
-  const app = startWalletApp({ connectors: { walletconnect: connector }, chains: CHAINS, qrCloseIsError, timeouts: { activateMs: 5000 } });
+  // The connect limit is no test's subject here: a hang guard, so the dialog stays as long as a test needs it.
+  const app = startWalletApp({ connectors: { walletconnect: connector }, chains: CHAINS, qrCloseIsError, timeouts: { activateMs: WAIT_MS } });
   apps.push(app);
   render(
     <Provider store={app.store}>
@@ -164,14 +167,16 @@ describe('before the pairing URI', () => {
   });
 
   it('an unreachable relay ends it with the connection error', async () => {
-    const { app } = showApp(true, true);
+    // The relay never answers, so a short relay limit races with nothing.
+    const { app } = showApp(true, true, 50);
     act(() => {
       app.store.dispatch(walletActions.connectRequested({ id: ID }));
     });
     await screen.findByRole('dialog', { name: 'Connecting to WalletConnect' });
-    await waitFor(() => expect(app.store.getState().wallet.connections[ID].error).toBeDefined(), { timeout: 8000 });
+    await waitFor(() => expect(app.store.getState().wallet.connections[ID].error).toBeDefined(), { timeout: WAIT_MS });
+    expect(app.store.getState().wallet.connections[ID].error).toMatchObject({ name: 'TimeoutError', message: 'Reaching the WalletConnect relay timed out after 0 s' });
     expect(screen.queryByRole('dialog')).toBeNull();
-  }, 15_000);
+  });
 });
 
 describe('on a phone', () => {
