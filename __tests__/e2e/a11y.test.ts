@@ -6,6 +6,7 @@ import { type Page } from 'playwright-core';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { until } from '../support/wait';
 import { browserSuite } from '../support/browserSuite';
+import { WAIT_MS } from '../support/lifecycle';
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
@@ -48,7 +49,7 @@ async function expectAccessible(page: Page, ready: () => Promise<unknown>): Prom
 async function openApp(wallet: Partial<FakeWalletOptions> | 'no wallet' = {}): Promise<{ page: Page; wallet: FakeWallet }> {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   suite.contexts.push(context);
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(WAIT_MS);
   const fake = wallet === 'no wallet' ? (undefined as unknown as FakeWallet) : await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls, ...wallet });
   const page = await context.newPage();
   await page.goto(suite.server.url);
@@ -68,7 +69,7 @@ describe('no accessibility violations (axe-core), light and dark, 1280 px and 37
   it('connecting', async () => {
     const { page, wallet } = await openApp({ approval: 'manual' });
     await connect(page);
-    await until(() => wallet.pendingPrompts === 1, 10_000);
+    await until(() => wallet.pendingPrompts === 1);
     await expectAccessible(page, () => status(page, 'Connecting'));
   });
 
@@ -108,7 +109,7 @@ describe('no accessibility violations (axe-core), light and dark, 1280 px and 37
   it('extension picker (two announced wallets, one without an icon)', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     suite.contexts.push(context);
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(WAIT_MS);
     await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls });
     await installFakeWallet(context, { globalName: 'rabbyWallet', announce: RABBY, rpcUrls: suite.rpcUrls });
     const page = await context.newPage();

@@ -6,6 +6,7 @@ import { TEST_ACCOUNTS } from '../support/anvil';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { pause, until } from '../support/wait';
 import { browserSuite } from '../support/browserSuite';
+import { WAIT_MS } from '../support/lifecycle';
 
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const RABBY = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet', icon: '', rdns: 'io.rabby' };
@@ -15,7 +16,7 @@ const suite = browserSuite();
 async function newContext(width = 1280): Promise<BrowserContext> {
   const context = await suite.browser.newContext({ viewport: { width, height: 800 } });
   suite.contexts.push(context);
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(WAIT_MS);
   // Every status the injected card shows, from the first render on.
   await context.addInitScript(() => {
     const history: string[] = [];
@@ -47,7 +48,7 @@ const focused = (page: Page) =>
   });
 
 /** Polls an async condition (a page read) until it holds. */
-async function eventually(read: () => Promise<boolean>, ms = 10_000): Promise<void> {
+async function eventually(read: () => Promise<boolean>, ms = WAIT_MS): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await read())) {
     if (Date.now() > deadline) throw new Error('timed out waiting for the page');
@@ -98,7 +99,7 @@ describe('a double-click on Connect never disconnects (issue 8 item 6)', () => {
   it('with a wallet that waits for the user: still one request, Connected after approval', async () => {
     const app = await openApp({ approval: 'manual' });
     await app.card.getByRole('button', { name: 'Connect' }).dblclick();
-    await until(() => app.wallet.pendingPrompts === 1, 10_000);
+    await until(() => app.wallet.pendingPrompts === 1);
     await app.page.waitForTimeout(300);
     expect(await statusOf(app.card)).toBe('Connecting');
     await app.wallet.approvePending();
@@ -137,7 +138,7 @@ describe('keyboard only', () => {
     const app = await openApp({ approval: 'manual' });
     await tabTo(app.page, app.card.getByRole('button', { name: 'Connect' }));
     await app.page.keyboard.press('Enter');
-    await until(() => app.wallet.pendingPrompts === 1, 10_000);
+    await until(() => app.wallet.pendingPrompts === 1);
     await tabTo(app.page, app.card.getByRole('button', { name: 'Cancel' }));
     await app.page.keyboard.press('Enter');
     await waitForStatus(app.card, 'Disconnected');
@@ -163,7 +164,7 @@ describe('keyboard only', () => {
     const target = Number(await select.inputValue());
     expect(target).toBe(10);
     await app.page.keyboard.press('Enter');
-    await until(() => app.wallet.requests('wallet_switchEthereumChain').length > 0, 10_000);
+    await until(() => app.wallet.requests('wallet_switchEthereumChain').length > 0);
     await app.card.getByTestId('chain').filter({ hasText: `(${target})` }).waitFor();
     await app.page.waitForTimeout(300);
     expect(app.wallet.requests('wallet_switchEthereumChain').map((r) => r.params)).toEqual([[{ chainId: `0x${target.toString(16)}` }]]);

@@ -8,6 +8,7 @@ import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
+import { SETUP_TIMEOUT_MS, startAll, WAIT_MS } from '../support/lifecycle';
 
 const AXE = readFileSync(path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 // anvil's test account 8: no other suite names it, so its reverse record is ours to set.
@@ -22,11 +23,11 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   const env = e2eEnv();
   anvilUrl = env.anvilUrl;
-  [browser, server] = await Promise.all([launchChromium(), serveStatic(env.distDir)]);
+  [browser, server] = await startAll([launchChromium(), serveStatic(env.distDir)]);
   // The built app knows the registry's fixed address on its development chain (the shared anvil).
   await deployEns(anvilUrl);
   await registerName(anvilUrl, LONG_NAME, LONG_NAMED.address);
-});
+}, SETUP_TIMEOUT_MS);
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -41,7 +42,7 @@ describe('a long verified name at 375 px', () => {
     it(`wraps inside the card with no sideways scroll and no axe violations (${dark ? 'dark' : 'light'})`, async () => {
       const context = await browser.newContext({ viewport: { width: 375, height: 800 }, colorScheme: dark ? 'dark' : 'light' });
       contexts.push(context);
-      context.setDefaultTimeout(10_000);
+      context.setDefaultTimeout(WAIT_MS);
       await installFakeWallet(context, { rpcUrls: { 31337: anvilUrl }, privateKeys: [LONG_NAMED.privateKey] });
       const page = await context.newPage();
       await page.goto(server.url);

@@ -11,6 +11,7 @@ import { trackTimers } from '../support/sdkTimers';
 import { startWcRelay, type WcRelay } from '../support/wcRelay';
 import { createVerifyService, type VerifyService } from '../support/wcVerify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
+import { SETUP_TIMEOUT_MS, startAll, WAIT_MS } from '../support/lifecycle';
 
 const timers = trackTimers();
 
@@ -28,8 +29,8 @@ beforeAll(async () => {
   anvilUrl = env.anvilUrl;
   verify = createVerifyService();
   restoreFetch = verify.installInNode();
-  [browser, server, relay] = await Promise.all([launchChromium(), serveStatic(env.distDir), startWcRelay({ port: env.relayPort })]);
-});
+  [browser, server, relay] = await startAll([launchChromium(), serveStatic(env.distDir), startWcRelay({ port: env.relayPort })]);
+}, SETUP_TIMEOUT_MS);
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -45,7 +46,7 @@ afterAll(async () => {
 async function openPhone(): Promise<{ page: Page; phone: SimulatedWallet }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   contexts.push(context);
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(WAIT_MS);
   // Wallet links must not leave the page in the test: any https navigation is refused at once.
   await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
   await verify.routeBrowser(context);

@@ -8,6 +8,7 @@ import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
+import { SETUP_TIMEOUT_MS, startAll, WAIT_MS } from '../support/lifecycle';
 
 const METAMASK = { uuid: '0b7c3f0e-52a4-4f0e-9d55-6a1e4cde2a71', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const MNEMONIC = 'test test test test test test test test test test test junk';
@@ -24,8 +25,8 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   const env = e2eEnv();
   anvilUrl = env.anvilUrl;
-  [browser, server] = await Promise.all([launchChromium(), serveStatic(env.distDir)]);
-});
+  [browser, server] = await startAll([launchChromium(), serveStatic(env.distDir)]);
+}, SETUP_TIMEOUT_MS);
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -46,7 +47,7 @@ interface App {
 async function openConnected(options: Partial<FakeWalletOptions> = {}): Promise<App> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(WAIT_MS);
   const wallet = await installFakeWallet(context, { announce: METAMASK, rpcUrls: { 31337: anvilUrl }, privateKeys: [SENDER.privateKey], ...options });
   const page = await context.newPage();
   await page.goto(server.url);
@@ -62,7 +63,7 @@ async function openConnected(options: Partial<FakeWalletOptions> = {}): Promise<
 
 const outcome = (app: App, kind: string) => app.panel.getByTestId(`sign-${kind}`).getByTestId('outcome');
 
-async function waitForOutcome(app: App, kind: string, status: string, timeout = 10_000): Promise<Locator> {
+async function waitForOutcome(app: App, kind: string, status: string, timeout = WAIT_MS): Promise<Locator> {
   const locator = app.panel.locator(`[data-testid=sign-${kind}] [data-testid=outcome][data-status=${status}]`);
   await locator.waitFor({ timeout });
   return locator;
@@ -177,7 +178,7 @@ describe('send a transfer', () => {
     await form.getByLabel('Amount (ETH)').fill('1');
     await form.getByTestId('fee').filter({ hasText: /^Network fee ≈ / }).waitFor();
     await form.getByRole('button', { name: 'Send', exact: true }).click();
-    const done = await waitForOutcome(app, 'transaction', 'confirmed', 20_000);
+    const done = await waitForOutcome(app, 'transaction', 'confirmed', WAIT_MS);
     const hash = (await done.getByTestId('tx-hash').textContent()) ?? '';
     const receipt = await rpc<{ status: string; blockNumber: string }>(anvilUrl, 'eth_getTransactionReceipt', [hash]);
     expect(receipt.status).toBe('0x1');
@@ -198,7 +199,7 @@ describe('send a transfer', () => {
     await form.getByLabel('Amount (ETH)').fill('0.01');
     await form.getByTestId('fee').filter({ hasText: /could not be estimated/ }).waitFor();
     await form.getByRole('button', { name: 'Send anyway' }).click();
-    const done = await waitForOutcome(app, 'transaction', 'reverted', 20_000);
+    const done = await waitForOutcome(app, 'transaction', 'reverted', WAIT_MS);
     const hash = (await done.getByTestId('tx-hash').textContent()) ?? '';
     const receipt = await rpc<{ status: string; blockNumber: string }>(anvilUrl, 'eth_getTransactionReceipt', [hash]);
     expect(receipt.status).toBe('0x0');

@@ -34,6 +34,18 @@ export async function until<T>(read: () => T | undefined | null | false, options
   }
 }
 
+/** `until` for a condition read asynchronously (a page read): each read is awaited before the next. */
+export async function untilAsync<T>(read: () => Promise<T | undefined | null | false>, options: UntilOptions = {}): Promise<T> {
+  const { ms = WAIT_MS, what = 'the condition', everyMs = 50 } = options;
+  const deadline = realNowMs() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined && value !== null && value !== false) return value as T;
+    if (realNowMs() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => realSetTimeout(resolve, everyMs));
+  }
+}
+
 /** Lets pending promises, timers and saga steps run. */
 export function pause(ms = 0): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,6 +9,8 @@ export const VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https://veri
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 export interface VerifyService {
+  /** Every attestation handed to a dapp in a browser, in order. */
+  readonly issued: readonly string[];
   /** A signed attestation JWT for a message id seen from `origin`. */
   attestation(id: string, origin: string): string;
   /** What `GET <verify>/v3/public-key` answers. */
@@ -35,8 +37,10 @@ export function createVerifyService(): VerifyService {
   const publicKeyResponse = () => ({ publicKey: { ...jwk, alg: 'ES256' }, expiresAt: inAnHour() });
 
   const isVerifyUrl = (url: string) => VERIFY_ORIGINS.some((origin) => url.startsWith(origin));
+  const issued: string[] = [];
 
   return {
+    issued,
     attestation,
     publicKeyResponse,
     installInNode() {
@@ -58,6 +62,7 @@ export function createVerifyService(): VerifyService {
           const url = new URL(route.request().url());
           if (!url.pathname.endsWith('/attestation')) return route.fulfill({ status: 404, body: 'not found' });
           const jwt = attestation(url.searchParams.get('id') ?? '', url.searchParams.get('origin') ?? '');
+          issued.push(jwt);
           const message = JSON.stringify({ type: 'verify_attestation', attestation: jwt });
           await route.fulfill({
             status: 200,
