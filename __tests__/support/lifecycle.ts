@@ -5,6 +5,11 @@
 
 /** Every test and hook without a limit of its own (jest's 5 s default is a margin, not a hang guard). */
 export const TEST_TIMEOUT_MS = 120_000;
+/**
+ * A test that does minutes of work by design (the fuzz suites): 1,000 saga scripts took 44 s on an
+ * idle machine and over 600 s beside other runs at load 20, so its guard is an hour.
+ */
+export const LONG_TEST_TIMEOUT_MS = 60 * 60_000;
 /** A hook that starts servers, nodes, relays or a browser (its own limit, not the test's). */
 export const SETUP_TIMEOUT_MS = 120_000;
 /** A hook that stops them. */
