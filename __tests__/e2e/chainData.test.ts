@@ -215,7 +215,8 @@ describe('with a connected wallet', () => {
   });
 
   it('a new block refreshes the balances', async () => {
-    const app = await openApp({ privateKeys: [ERIN.privateKey] });
+    // The page's clock is the test's: the next poll comes when the test moves it, not 10 s later.
+    const app = await openApp({ privateKeys: [ERIN.privateKey] }, (context) => context.clock.install());
     await connect(app);
     const balance = accountRow(app, ERIN.address).getByTestId('balance');
     await balance.filter({ hasText: '1.5 ETH' }).waitFor();
@@ -223,7 +224,8 @@ describe('with a connected wallet', () => {
     await rpc(env.anvilUrl, 'anvil_setBalance', [ERIN.address, hex(amount)]);
     await rpc(env.anvilUrl, 'anvil_mine', ['0x1']);
     const mined = await blockNumber(env.anvilUrl);
-    await balance.filter({ hasText: `${formatNativeAmount(amount)} ETH` }).waitFor({ timeout: BLOCK_POLL_MS + WAIT_MS });
+    await app.page.clock.runFor(BLOCK_POLL_MS);
+    await balance.filter({ hasText: `${formatNativeAmount(amount)} ETH` }).waitFor();
     expect(await balance.textContent()).toBe('2.0001 ETH');
     expect(Number(await app.page.getByTestId('block-number').textContent())).toBeGreaterThanOrEqual(mined);
   });
