@@ -7,6 +7,8 @@ const transform = {
 };
 // The Coinbase Wallet SDK ships ES modules only (and preact/clsx as ES modules under jsdom's "browser" condition).
 const transformIgnorePatterns = ['/node_modules/(?!(@coinbase/wallet-sdk|preact|clsx)/)'];
+// Every test's limit is a hang guard set in one place (__tests__/support/lifecycle.ts), never a margin.
+const setupFilesAfterEnv = ['<rootDir>/__tests__/support/testLimits.ts'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -16,6 +18,7 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       transformIgnorePatterns,
+      setupFilesAfterEnv,
       testMatch: ['<rootDir>/__tests__/{unit,sagas,rpc,fuzz}/**/*.test.ts'],
     },
     {
@@ -23,6 +26,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       transform,
       transformIgnorePatterns,
+      setupFilesAfterEnv,
       testMatch: ['<rootDir>/__tests__/dom/**/*.test.tsx'],
       setupFiles: ['<rootDir>/__tests__/support/jsdomDialog.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/styleStub.js' },
@@ -31,6 +35,7 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
+      setupFilesAfterEnv,
       testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/__tests__/e2e/globalSetup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e/globalTeardown.ts',

@@ -13,11 +13,10 @@ import ConnectDialog from '../../src/features/wallet/connect/ConnectDialog';
 import AccountMenu from '../../src/features/wallet/menu/AccountMenu';
 import { selectKindView } from '../../store/selectors';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
-import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { FAKE_KEYS_URL, KEYS_WINDOW_TIMEOUTS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { WAIT_MS } from '../support/lifecycle';
 import { startWalletApp } from '../support/walletHarness';
 
-// The keys-window handshake (ECDH + AES in jsdom) is slow on a loaded 2-core machine: room beyond jest's 5 s.
-jest.setTimeout(20_000);
 
 let keys: FakeKeys;
 let apps: ReturnType<typeof startWalletApp>[] = [];
@@ -46,11 +45,12 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
     appChainIds: [1, 10],
     preference: 'all',
     keysUrl: FAKE_KEYS_URL,
-    timeouts: { popupLoadMs: 2000, popupPollMs: 20, popupClosedGraceMs: POPUP_CLOSED_GRACE_MS, awaitingDelayMs: 20 },
+    timeouts: { ...KEYS_WINDOW_TIMEOUTS, awaitingDelayMs: 20 },
     ...options,
   });
   const injected = injectedWith(new FakeEip1193Provider({ chainId: 1, authorized: true }));
-  const app = startWalletApp({ connectors: { coinbase, injected }, timeouts: { activateMs: 3000, eagerMs: 1000 } });
+  // No test here is about a time limit: each is a hang guard.
+  const app = startWalletApp({ connectors: { coinbase, injected }, timeouts: { activateMs: WAIT_MS, eagerMs: WAIT_MS } });
   apps.push(app);
   render(
     <Provider store={app.store}>
@@ -63,13 +63,13 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
     </Provider>,
   );
   // The browser wallet beside it reconnects: the header shows its account.
-  await screen.findByTestId('account-button', {}, { timeout: 5000 });
+  await screen.findByTestId('account-button', {}, { timeout: WAIT_MS });
   return { app };
 }
 
 const statusOf = (app: ReturnType<typeof startWalletApp>, id: ConnectionId) => selectKindView(app.store.getState(), id);
 const waitForStatus = (app: ReturnType<typeof startWalletApp>, id: ConnectionId, status: string) =>
-  waitFor(() => expect(statusOf(app, id)).toBe(status), { timeout: 15_000 });
+  waitFor(() => expect(statusOf(app, id)).toBe(status), { timeout: WAIT_MS });
 
 /** The connect dialog's wallet list, opened from the account menu ("Connect another wallet"). */
 function openWalletList(): HTMLElement {
@@ -158,7 +158,7 @@ describe('Confirm on phone', () => {
     keys.behaviour = 'manual';
     const { app } = await showApp();
     connectCoinbase();
-    const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
+    const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: WAIT_MS });
     fireEvent.click(within(notice).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
     // The user's own "no" (4001) is a calm sentence with Try again, not a red error.
@@ -175,7 +175,7 @@ describe('Confirm on phone', () => {
     keys.behaviour = 'manual';
     const { app } = await showApp();
     connectCoinbase();
-    await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: 5000 });
+    await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: WAIT_MS });
     await act(async () => (await keys.nextPrompt()).answer(true));
     await waitForStatus(app, 'coinbase', 'Connected');
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
@@ -198,7 +198,7 @@ describe('Connection lost', () => {
       const menu = screen.getByTestId('account-menu');
       fireEvent.click(within(menu).getByText('Switch network'));
       fireEvent.click(within(menu).getByRole('button', { name: chainName(app.chains, 10) }));
-      const notice = await screen.findByRole('alert', { name: 'Connection lost' }, { timeout: 5000 });
+      const notice = await screen.findByRole('alert', { name: 'Connection lost' }, { timeout: WAIT_MS });
       fireEvent.click(within(notice).getByRole('button', { name: 'Reset connection' }));
 
       await waitForStatus(app, 'coinbase', 'Disconnected');

@@ -7,58 +7,66 @@ import { chainIds } from '../../src/lib/chains';
 import { setupStore } from '../../store/setupStore';
 import { walletActions as a } from '../../store/walletSlice';
 import { LOWER_ACCOUNT } from '../support/slice';
-import { pause } from '../support/wait';
+import { until, useFakeClock } from '../support/wait';
 import { renderApp } from '../support/renderApp';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
 const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids };
+const CAP_MS = 60_000;
 
-// Generous waits: a loaded CI machine; what is asserted is the order of events, not their speed.
-jest.setTimeout(30_000);
-afterEach(cleanup);
+// The clock moves only when a test moves it: "not yet" holds for exactly as long as the test says,
+// however slow the machine.
+beforeEach(useFakeClock);
+afterEach(() => {
+  cleanup();
+  jest.useRealTimers();
+});
 
 /** The cap is far away unless a test is about the cap: each test sees one rule at work. */
-function show(laterPartsMaxWaitMs = 60_000) {
+function show(laterPartsMaxWaitMs = CAP_MS) {
   const store = setupStore(undefined, { allowedChainIds });
   renderApp(store, chains, { laterPartsMaxWaitMs });
   return store;
 }
 
 const panel = () => screen.queryByTestId('corner-notices');
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+/** Waits (in real time, the fake clock standing still) for the panel: it came without more time passing. */
+const mounted = () => act(() => until(panel, { what: 'the later parts' }));
 
 describe('the later parts of the page', () => {
   it('wait while a wallet is being reconnected at start, and mount once it has answered', async () => {
     const store = show();
     act(() => void store.dispatch(a.activationStarted({ id: 'injected', eager: true })));
-    await act(() => pause(300));
+    await advance(CAP_MS - 1);
     expect(panel()).toBeNull();
     const attempt = store.getState().wallet.activity.injected.attempt;
     act(() => void store.dispatch(a.activationSucceeded({ id: 'injected', attempt, chainId: '0x1', accounts: [LOWER_ACCOUNT] })));
-    expect(await screen.findByTestId('corner-notices', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('corner-notices')).toBeTruthy();
   });
 
   it('mount at once when the user starts a connect, even during a reconnect at start', async () => {
     const store = show();
     act(() => void store.dispatch(a.activationStarted({ id: 'injected', eager: true })));
-    await act(() => pause(100));
+    await advance(1_000);
     expect(panel()).toBeNull();
     act(() => void store.dispatch(a.activationStarted({ id: 'coinbase', eager: false })));
-    expect(await screen.findByTestId('corner-notices', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await mounted()).toBeTruthy();
   });
 
   it('mount after the cap at the latest, however long a wallet takes', async () => {
     const store = show(600);
     act(() => void store.dispatch(a.activationStarted({ id: 'injected', eager: true })));
-    await act(() => pause(300));
+    await advance(599);
     expect(panel()).toBeNull();
-    expect(await screen.findByTestId('corner-notices', {}, { timeout: 10_000 })).toBeTruthy();
+    await advance(1);
+    expect(await mounted()).toBeTruthy();
     expect(store.getState().wallet.connections.injected.activating).toBe(true);
   });
 
-
   it('mount on a first visit, when nothing is to be reconnected, without waiting for the cap', async () => {
     show();
-    expect(await screen.findByTestId('corner-notices', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('corner-notices')).toBeTruthy();
   });
 });

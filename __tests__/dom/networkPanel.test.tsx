@@ -6,7 +6,6 @@ import { chainIds } from '../../src/lib/chains';
 import { setupStore } from '../../store/setupStore';
 import { renderApp } from '../support/renderApp';
 
-jest.setTimeout(30_000);
 afterEach(cleanup);
 
 // Nothing listens on port 9 of this machine: every read fails at once, no request leaves it.

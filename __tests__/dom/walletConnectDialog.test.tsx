@@ -10,15 +10,13 @@ import ConnectDialog from '../../src/features/wallet/connect/ConnectDialog';
 import { walletActions } from '../../store/walletSlice';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { fakeWcSdkLoader } from '../support/fakeWcSdk';
+import { WAIT_MS } from '../support/lifecycle';
 import { startWalletApp } from '../support/walletHarness';
 import { memoryWebStorage } from '../support/webStorage';
 
 // The fake SDK stands in for it; the real one is not even loaded into jsdom.
 jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
 
-// The first connect loads the dialog's and the QR code's modules: room for a loaded machine (the
-// assertions are about what is shown, never how fast).
-jest.setTimeout(30_000);
 
 const CHAINS: ChainTable = { 1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' } };
 const ID = 'walletconnect' as const;
@@ -54,7 +52,7 @@ afterEach(() => {
   painted.clear();
 });
 
-function showApp(qrCloseIsError = true, relayDown = false) {
+function showApp(qrCloseIsError = true, relayDown = false, relayTimeoutMs?: number) {
   const fake = fakeWcSdkLoader(undefined, (sdk) => {
     sdk.relayDown = relayDown;
   });
@@ -64,8 +62,10 @@ function showApp(qrCloseIsError = true, relayDown = false) {
     metadata: { name: 'Walletdeck', description: 'd', url: 'https://walletdeck.test', icons: [] },
     storage: memoryWebStorage(),
     loadSdk: fake.load,
+    ...(relayTimeoutMs === undefined ? {} : { relayTimeoutMs }),
   });
-  const app = startWalletApp({ connectors: { walletconnect: connector }, chains: CHAINS, qrCloseIsError, timeouts: { activateMs: 5000 } });
+  // The connect limit is no test's subject here: a hang guard, so the dialog stays as long as a test needs it.
+  const app = startWalletApp({ connectors: { walletconnect: connector }, chains: CHAINS, qrCloseIsError, timeouts: { activateMs: WAIT_MS } });
   apps.push(app);
   render(
     <Provider store={app.store}>
@@ -158,17 +158,19 @@ describe('before the pairing URI', () => {
   });
 
   it('an unreachable relay ends it with the connection error, in plain words with the catalogue message under Details', async () => {
-    const { app } = showApp(true, true);
+    // The relay never answers, so a short relay limit races with nothing.
+    const { app } = showApp(true, true, 50);
     act(() => {
       app.store.dispatch(walletActions.connectRequested({ id: ID }));
     });
     await screen.findByRole('dialog', { name: 'WalletConnect' });
-    await waitFor(() => expect(app.store.getState().wallet.connections[ID].error).toBeDefined(), { timeout: 8000 });
+    await waitFor(() => expect(app.store.getState().wallet.connections[ID].error).toBeDefined(), { timeout: WAIT_MS });
+    expect(app.store.getState().wallet.connections[ID].error).toMatchObject({ name: 'TimeoutError', message: 'Reaching the WalletConnect relay timed out after 0 s' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('WalletConnect could not be reached');
-    expect(alert.querySelector('details')?.textContent).toContain(app.store.getState().wallet.connections[ID].error?.message);
+    expect(alert.querySelector('details')?.textContent).toContain('Reaching the WalletConnect relay timed out after 0 s');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-  }, 15_000);
+  });
 });
 
 describe('on a phone', () => {

@@ -32,7 +32,6 @@ import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/rela
 import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
-jest.setTimeout(120_000);
 const timers = trackTimers();
 
 const METAMASK: Eip6963Info = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };

@@ -4,8 +4,6 @@ import { runReconnectBench } from '../../scripts/bench-reconnect';
 import { BLOCK_POLL_MS } from '../../store/chainApi';
 import { e2eEnv } from '../support/e2eEnv';
 
-jest.setTimeout(120_000);
-
 it('a reload of a connected user: at most 2 RPC and 2 wallet requests until balance and block are shown; quiet when idle', async () => {
   const env = e2eEnv();
   const idleMs = BLOCK_POLL_MS + 2_000;

@@ -5,7 +5,6 @@ import { waitForStatus } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet } from '../support/fakeWallet';
 
-jest.setTimeout(60_000);
 const suite = browserSuite();
 
 it('the silent reconnect asks the wallet before React is evaluated, and the page then shows Connected', async () => {

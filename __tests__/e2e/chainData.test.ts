@@ -11,8 +11,8 @@ import { launchBrowser, type Browser } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
-
-jest.setTimeout(60_000);
+import { SETUP_TIMEOUT_MS, startAll, WAIT_MS } from '../support/lifecycle';
+import { untilAsync } from '../support/wait';
 
 // anvil accounts 5 and 6: other suites use the first ones, so these balances are ours to set.
 const ERIN = { address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc', privateKey: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba' };
@@ -28,13 +28,13 @@ const browsers: Browser[] = [];
 
 beforeAll(async () => {
   env = e2eEnv();
-  [server, mainnet, optimism] = await Promise.all([serveStatic(env.distDir), startAnvil({ chainId: 1 }), startAnvil({ chainId: 10 })]);
+  [server, mainnet, optimism] = await startAll([serveStatic(env.distDir), startAnvil({ chainId: 1 }), startAnvil({ chainId: 10 })]);
   // The built app knows the registry's fixed address on its development chain (the shared anvil).
   await deployEns(env.anvilUrl);
   await registerName(env.anvilUrl, 'erin.test', ERIN.address);
   // Frank claims Erin's name in his reverse record; the forward record says otherwise.
   await setReverseName(env.anvilUrl, FRANK.address, 'erin.test');
-});
+}, SETUP_TIMEOUT_MS);
 
 afterEach(async () => {
   await Promise.all(browsers.splice(0).map((b) => b.close()));
@@ -81,11 +81,12 @@ interface App {
   scripts: string[];
 }
 
-async function openApp(wallet?: { privateKeys: string[]; knownChainIds?: number[] }): Promise<App> {
+async function openApp(wallet?: { privateKeys: string[]; knownChainIds?: number[] }, before?: (context: BrowserContext) => Promise<void>): Promise<App> {
   const browser = await launchBrowser();
   browsers.push(browser);
   const context = browser.context;
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(WAIT_MS);
+  await before?.(context);
   const fake = wallet ? await installFakeWallet(context, { ...wallet, rpcUrls: { 31337: env.anvilUrl, 10: optimism.url } }) : undefined;
   await routeHost(context, 'mainnet.optimism.io', forwardTo(optimism.url));
   await routeHost(context, 'optimism-rpc.publicnode.com', () => 'refuse');
@@ -160,22 +161,35 @@ describe('with no wallet', () => {
   });
 
   it('polls the block number only while the page is visible', async () => {
-    const app = await openApp();
+    // The page's clock is the test's, and the page counts its own block reads (no request event in flight).
+    const app = await openApp(undefined, async (context) => {
+      await context.clock.install();
+      await context.addInitScript(() => {
+        const page = window as unknown as { blockReads: number };
+        page.blockReads = 0;
+        const original = window.fetch;
+        window.fetch = (input, init) => {
+          if (typeof init?.body === 'string' && init.body.includes('"eth_blockNumber"')) page.blockReads += 1;
+          return original(input, init);
+        };
+      });
+    });
     await app.page.getByTestId('block-number').waitFor();
     const setVisibility = (state: 'hidden' | 'visible') =>
       app.page.evaluate((s) => {
         Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
         document.dispatchEvent(new Event('visibilitychange'));
       }, state);
-    const polls = () => app.devChainMethods.filter((m) => m === 'eth_blockNumber').length;
+    const polls = () => app.page.evaluate(() => (window as unknown as { blockReads: number }).blockReads);
+    // From here no timer of the page fires unless the test moves its clock.
+    await app.page.clock.pauseAt((await app.page.evaluate(() => Date.now())) + 1_000);
     await setVisibility('hidden');
-    const hiddenAt = polls();
-    await app.page.waitForTimeout(BLOCK_POLL_MS + 1_000); // longer than the poll interval
-    expect(polls()).toBe(hiddenAt);
+    const hiddenAt = await polls();
+    await app.page.clock.runFor(2 * BLOCK_POLL_MS); // hidden for two poll intervals, without waiting for them
+    expect(await polls()).toBe(hiddenAt);
     await setVisibility('visible');
-    const deadline = Date.now() + 2_000;
-    while (polls() === hiddenAt && Date.now() < deadline) await app.page.waitForTimeout(50);
-    expect(polls()).toBeGreaterThan(hiddenAt);
+    // The clock stands still: a block read now is the one the page makes on becoming visible.
+    await untilAsync(async () => (await polls()) > hiddenAt, { what: 'the block read again once visible' });
   });
 });
 
@@ -204,7 +218,8 @@ describe('with a connected wallet', () => {
   });
 
   it('a new block refreshes the balances', async () => {
-    const app = await openApp({ privateKeys: [ERIN.privateKey] });
+    // The page's clock is the test's: the next poll comes when the test moves it, not 10 s later.
+    const app = await openApp({ privateKeys: [ERIN.privateKey] }, (context) => context.clock.install());
     await connect(app);
     const balance = accountRow(app, ERIN.address).getByTestId('balance');
     await balance.filter({ hasText: '1.5 ETH' }).waitFor();
@@ -212,7 +227,8 @@ describe('with a connected wallet', () => {
     await rpc(env.anvilUrl, 'anvil_setBalance', [ERIN.address, hex(amount)]);
     await rpc(env.anvilUrl, 'anvil_mine', ['0x1']);
     const mined = await blockNumber(env.anvilUrl);
-    await balance.filter({ hasText: `${formatNativeAmount(amount)} ETH` }).waitFor({ timeout: BLOCK_POLL_MS + 5_000 });
+    await app.page.clock.runFor(BLOCK_POLL_MS);
+    await balance.filter({ hasText: `${formatNativeAmount(amount)} ETH` }).waitFor();
     expect(await balance.textContent()).toBe('2.0001 ETH');
     expect(Number(await app.page.getByTestId('block-number').textContent())).toBeGreaterThanOrEqual(mined);
   });

@@ -13,7 +13,6 @@ import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { routeChain } from '../support/publicRpc';
 
-jest.setTimeout(90_000);
 
 const TABLE = buildChainTable({}, 'http://127.0.0.1:8545');
 const suite = browserSuite();

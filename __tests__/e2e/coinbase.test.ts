@@ -10,8 +10,7 @@ import { e2eEnv } from '../support/e2eEnv';
 import { serveCoinbaseKeys, type KeysServer } from '../../scripts/dev/coinbase/keysServer';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
-
-jest.setTimeout(60_000);
+import { SETUP_TIMEOUT_MS, startAll, WAIT_MS } from '../support/lifecycle';
 
 const ACCOUNT = TEST_ACCOUNTS[0].address;
 const METAMASK = { uuid: '9b0c1a7e-2f4d-4e8a-b6c1-5d3e7f9a1b20', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
@@ -25,7 +24,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   const env = e2eEnv();
   anvilUrl = env.anvilUrl;
-  [browser, app, keys] = await Promise.all([
+  [browser, app, keys] = await startAll([
     launchChromium(),
     serveStatic(env.distDir),
     serveCoinbaseKeys({
@@ -34,7 +33,7 @@ beforeAll(async () => {
       chains: { '1': 'https://cloudflare-eth.com', '31337': env.anvilUrl },
     }),
   ]);
-});
+}, SETUP_TIMEOUT_MS);
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -55,7 +54,7 @@ interface Opened {
 async function openApp(setup: (context: BrowserContext) => Promise<unknown> = async () => undefined): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   contexts.push(context);
-  context.setDefaultTimeout(8_000);
+  context.setDefaultTimeout(WAIT_MS);
   await setup(context);
   const page = await context.newPage();
   await page.goto(app.url);
@@ -84,7 +83,7 @@ async function connectThroughPopup({ page, card }: Opened): Promise<Page> {
 
 /** Waits until the locator's text is (or matches) `text`; fails with the last text seen. */
 async function hasText(locator: Locator, text: string | RegExp): Promise<void> {
-  const deadline = Date.now() + 8_000;
+  const deadline = Date.now() + WAIT_MS; // a hang guard: the message says what was seen last
   let last = '';
   while (Date.now() < deadline) {
     last = (await locator.textContent({ timeout: 1_000 }).catch(() => null)) ?? '';
@@ -295,7 +294,7 @@ describe('signing and sending with the Coinbase extension', () => {
     await form.getByLabel('Amount (ETH)').fill('0.25');
     await hasText(form.getByTestId('fee'), /^Network fee/);
     await form.getByRole('button', { name: 'Send', exact: true }).click();
-    await outcomeOf(panel, 'transaction', 'confirmed').waitFor({ timeout: 20_000 });
+    await outcomeOf(panel, 'transaction', 'confirmed').waitFor({ timeout: WAIT_MS });
     expect(BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', [recipient, 'latest']))).toBe(25n * 10n ** 16n);
 
     coinbase.approval = 'reject';

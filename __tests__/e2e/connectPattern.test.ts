@@ -35,7 +35,6 @@ import { createVerifyService, type VerifyService } from '../../scripts/dev/walle
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 import { trackTimers } from '../support/sdkTimers';
 
-jest.setTimeout(120_000);
 const timers = trackTimers();
 
 const ORANGE = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"%3E%3Ccircle cx="4" cy="4" r="4" fill="%23f6851b"/%3E%3C/svg%3E';

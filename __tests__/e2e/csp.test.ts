@@ -39,7 +39,6 @@ import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/rela
 import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
-jest.setTimeout(90_000);
 const timers = trackTimers();
 
 // anvil's account 3: no other suite uses it, so its name and nonce are ours.

@@ -38,7 +38,6 @@ import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/rela
 import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
-jest.setTimeout(90_000);
 const timers = trackTimers();
 
 const ACCOUNT = TEST_ACCOUNTS[0];

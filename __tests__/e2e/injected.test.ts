@@ -28,7 +28,6 @@ import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { until as waitUntil } from '../support/wait';
 
-jest.setTimeout(60_000);
 
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const ACCOUNT = TEST_ACCOUNTS[0].address;

@@ -9,7 +9,6 @@ import { accountButton, closeDialogs, connect, expectNoSidewaysScroll, openAccou
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet } from '../support/fakeWallet';
 
-jest.setTimeout(90_000);
 
 // anvil's test account 8: no other suite names it, so its reverse record is ours to set.
 const LONG_NAMED = { address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97' };

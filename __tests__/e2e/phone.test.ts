@@ -12,7 +12,6 @@ import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/rela
 import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
-jest.setTimeout(60_000);
 const timers = trackTimers();
 
 const suite = browserSuite();

@@ -7,8 +7,7 @@ import { launchBrowser, type Browser } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet } from '../support/fakeWallet';
 import { serveStatic, type StaticServer } from '../support/staticServer';
-
-jest.setTimeout(90_000);
+import { SETUP_TIMEOUT_MS, WAIT_MS } from '../support/lifecycle';
 
 // anvil account 8: no other suite uses it.
 const HOLDER = new Wallet('0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97');
@@ -23,7 +22,7 @@ beforeAll(async () => {
   server = await serveStatic(env.distDir);
   await deployEns(env.anvilUrl);
   await registerName(env.anvilUrl, LONG_NAME, HOLDER.address);
-});
+}, SETUP_TIMEOUT_MS);
 afterEach(async () => {
   await Promise.all(browsers.splice(0).map((b) => b.close()));
 });
@@ -36,7 +35,7 @@ async function openConnected(width: number): Promise<Page> {
   browsers.push(browser);
   await installFakeWallet(browser.context, { privateKeys: [HOLDER.privateKey], rpcUrls: { 31337: env.anvilUrl }, connectedOrigins: [server.url] });
   const page = await browser.context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(WAIT_MS);
   await page.setViewportSize({ width, height: 800 });
   await page.goto(server.url);
   return page;

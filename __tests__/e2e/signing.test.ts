@@ -29,7 +29,6 @@ import { injectAxe } from '../support/axe';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { formatNativeAmount } from '../../src/features/chain/format';
 
-jest.setTimeout(60_000);
 
 const METAMASK = { uuid: '0b7c3f0e-52a4-4f0e-9d55-6a1e4cde2a71', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const MNEMONIC = 'test test test test test test test test test test test junk';

@@ -18,6 +18,7 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { CONNECTION_IDS, type ConnectionId } from '../../src/lib/connectors/types';
 import { FUZZ_RUNS, FUZZ_SEED, build, fuzzFigures, hostile, realNow, show, walletStateProblem, type Hostile } from '../support/hostile';
 import { PROVIDER_EVENTS, hostileKinds, type HostileKinds, type Mode, type WcConnectMode } from '../support/hostileWallet';
+import { LONG_TEST_TIMEOUT_MS } from '../support/lifecycle';
 import { startWalletApp } from '../support/walletHarness';
 
 const CHAINS = buildChainTable({}, 'http://127.0.0.1:8545');
@@ -485,5 +486,5 @@ describe('connection core under hostile wallets and random user actions', () => 
     );
     fuzzFigures('saga scripts', SCRIPTS, started);
     if (process.env['FUZZ_STATS']) process.stdout.write(JSON.stringify(STATS, null, 1));
-  }, 600_000);
+  }, LONG_TEST_TIMEOUT_MS);
 });

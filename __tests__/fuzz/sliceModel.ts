@@ -221,40 +221,42 @@ export function runSequence(allowed: number[], steps: Step[]): void {
   steps.forEach((step, index) => {
     const before = state;
     const action = actionOf(step, before);
-    const where = `step ${index} (${step.action} ${show(step)})`;
+    // Built only for a failure: printing every step cost more than checking it.
+    const where = () => `step ${index} (${step.action} ${show(step)})`;
     try {
       state = walletSlice.reducer(before, action as never);
     } catch (error) {
-      throw new Error(`${where}: the reducer threw ${show(String(error))}`);
+      throw new Error(`${where()}: the reducer threw ${show(String(error))}`);
     }
     const problem = walletStateProblem(state);
-    if (problem) throw new Error(`${where}: ${problem}`);
-    if (!isDeepStrictEqual(Object.getOwnPropertyNames(Object.prototype).sort(), protoKeys)) throw new Error(`${where}: Object.prototype was polluted`);
-    if (!isDeepStrictEqual(state.allowedChainIds, before.allowedChainIds)) throw new Error(`${where}: the allowed chain lists changed`);
+    if (problem) throw new Error(`${where()}: ${problem}`);
+    if (!isDeepStrictEqual(Object.getOwnPropertyNames(Object.prototype).sort(), protoKeys)) throw new Error(`${where()}: Object.prototype was polluted`);
+    if (!isDeepStrictEqual(state.allowedChainIds, before.allowedChainIds)) throw new Error(`${where()}: the allowed chain lists changed`);
     const id = idOf(step.id);
     const known = typeof id === 'string' && (CONNECTION_IDS as readonly string[]).includes(id);
     if (!WITHOUT_ID.has(step.action) && !known && !isDeepStrictEqual(state, before)) {
-      throw new Error(`${where}: an action for no kind (${show(String(typeof id === 'string' ? id : typeof id))}) changed the state`);
+      throw new Error(`${where()}: an action for no kind (${show(String(typeof id === 'string' ? id : typeof id))}) changed the state`);
     }
     if (!known) return;
     const kind = id as ConnectionId;
-    if (state.activity[kind].attempt < before.activity[kind].attempt) throw new Error(`${where}: attempt went back from ${before.activity[kind].attempt} to ${state.activity[kind].attempt}`);
+    if (state.activity[kind].attempt < before.activity[kind].attempt) throw new Error(`${where()}: attempt went back from ${before.activity[kind].attempt} to ${state.activity[kind].attempt}`);
     // SPEC §2: a stale result (from an attempt that was superseded or cancelled) never changes state.
     if (ATTEMPTED.has(step.action) && action.payload['attempt'] !== before.activity[kind].attempt && !isDeepStrictEqual(state, before)) {
-      throw new Error(`${where}: a result for attempt ${show(action.payload['attempt'])} (current ${before.activity[kind].attempt}) changed the state`);
+      throw new Error(`${where()}: a result for attempt ${show(action.payload['attempt'])} (current ${before.activity[kind].attempt}) changed the state`);
     }
     // SPEC §2: an invalid update changes nothing and is reported. Judged on a fresh copy of the
     // payload: a value that answers differently on each read (a lying list) is judged by what the
-    // reducer's one read saw, the first read, not by a later one.
+    // reducer's one read saw, the first read, not by a later one. Only updates can be invalid ones.
+    if (step.action !== 'chainChanged' && step.action !== 'accountsChanged') return;
     const fresh = actionOf(step, before).payload;
     const live = before.connections[kind].activating || before.connections[kind].chainId !== undefined || before.connections[kind].accounts !== undefined;
     const invalid =
       (step.action === 'chainChanged' && 'chainId' in fresh && certainlyInvalidChainId(fresh['chainId'])) ||
       (step.action === 'accountsChanged' && 'accounts' in fresh && certainlyInvalidAccounts(fresh['accounts']));
     if (invalid && !isDeepStrictEqual(state.connections[kind], before.connections[kind])) {
-      throw new Error(`${where}: an invalid update changed the connection to ${show(state.connections[kind])}`);
+      throw new Error(`${where()}: an invalid update changed the connection to ${show(state.connections[kind])}`);
     }
-    if (invalid && live && state.activity[kind].rejectedUpdate === undefined) throw new Error(`${where}: an invalid update was not reported`);
+    if (invalid && live && state.activity[kind].rejectedUpdate === undefined) throw new Error(`${where()}: an invalid update was not reported`);
   });
 }
 

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { FUZZ_RUNS, FUZZ_SEED, fuzzFigures, realNow } from '../support/hostile';
 import { allowedLists, badId, goodId, runSequence, sequence, type IdSpec } from './sliceModel';
+import { LONG_TEST_TIMEOUT_MS } from '../support/lifecycle';
 
 const SEQUENCES = Math.round(10_000 * FUZZ_RUNS);
 const BAD_ID_SEQUENCES = Math.round(2_000 * FUZZ_RUNS);
@@ -15,7 +16,7 @@ describe('wallet slice under random and hostile actions', () => {
       { seed: FUZZ_SEED, numRuns: SEQUENCES },
     );
     fuzzFigures('slice sequences', SEQUENCES, started);
-  });
+  }, LONG_TEST_TIMEOUT_MS);
 
   it(`changes nothing and never throws for actions naming no kind (${BAD_ID_SEQUENCES} sequences)`, () => {
     const started = realNow();
@@ -25,5 +26,5 @@ describe('wallet slice under random and hostile actions', () => {
       { seed: FUZZ_SEED + 1, numRuns: BAD_ID_SEQUENCES },
     );
     fuzzFigures('slice sequences with bad kind ids', BAD_ID_SEQUENCES, started);
-  });
+  }, LONG_TEST_TIMEOUT_MS);
 });

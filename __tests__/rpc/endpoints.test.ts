@@ -4,24 +4,36 @@ import type { ChainInfo, ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime, RpcError, type RpcOptions } from '../../src/lib/rpc';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, deadUrl, startServer, type Behaviour, type TestServer } from './servers';
-import { until } from '../support/wait';
+import { setUp, startAll, tearDown } from '../support/lifecycle';
+import { isSettled, until, useFakeClock } from '../support/wait';
 
 let anvil: Anvil; // the chain under test, 31337
 let otherChain: Anvil; // a real node of another chain (5)
 const open: TestServer[] = [];
 
-beforeAll(async () => {
-  [anvil, otherChain] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
+setUp(async () => {
+  [anvil, otherChain] = await startAll([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
 });
-afterEach(async () => closeAll(open.splice(0)));
-afterAll(() => closeAll([anvil, otherChain]));
+// Timeouts fire only when a test moves the clock: a slow answer is never a timed-out one.
+beforeEach(useFakeClock);
+afterEach(async () => {
+  jest.useRealTimers();
+  await closeAll(open.splice(0));
+});
+tearDown(() => [anvil, otherChain]);
 
 async function server(behaviour: Behaviour): Promise<TestServer> {
   const s = await startServer(behaviour);
   open.push(s);
   return s;
 }
-const healthy = (delayMs = 0) => server({ kind: 'forward', to: anvil.url, delayMs });
+const healthy = () => server({ kind: 'forward', to: anvil.url });
+/** A healthy endpoint that keeps its answers back until `release()`: the slow one, without a delay. */
+async function held(behaviour: Behaviour = { kind: 'forward', to: anvil.url }): Promise<TestServer> {
+  const s = await server(behaviour);
+  s.hold();
+  return s;
+}
 
 function runtimeFor(urls: string[], options: RpcOptions = {}) {
   const chain: ChainInfo = { id: 31337, name: 'Test chain', rpcUrls: urls, icon: '' };
@@ -40,18 +52,20 @@ async function rejection(promise: Promise<unknown>): Promise<RpcError['error']> 
   throw new Error('expected the call to fail');
 }
 
-const waitFor = (check: () => boolean, ms = 3_000) => until(check, { ms });
+const waitFor = (check: () => boolean) => until(check);
+const stateOf = (client: ReturnType<typeof runtimeFor>['client'], url: string) => client.status().endpoints.find((e) => e.url === url)?.state;
 
 describe('choosing an endpoint', () => {
   it('probes every URL in parallel and uses the first to answer the right chain id', async () => {
     const dead = await deadUrl();
-    const slow = await healthy(2500);
-    const fast = await healthy(50);
+    const slow = await held();
+    const fast = await healthy();
     const { client } = runtimeFor([dead, slow.url, fast.url]);
-    const started = Date.now();
+    // Answered while the slow endpoint still holds its answer: it did not wait for it (speed itself
+    // is measured by npm run bench:rpc).
     expect(await client.request('eth_chainId')).toBe('0x7a69');
-    // It did not wait for the slow endpoint (speed itself is measured by npm run bench:rpc).
-    expect(Date.now() - started).toBeLessThan(2000);
+    await waitFor(() => slow.requests.length === 1);
+    expect(stateOf(client, slow.url)).toBe('probing');
     // The probe carried the call: one request, eth_chainId first in the batch.
     expect(fast.requests).toHaveLength(1);
     expect(fast.methods()).toEqual(['eth_chainId', 'eth_chainId']);
@@ -60,15 +74,20 @@ describe('choosing an endpoint', () => {
     expect(status.endpoints.find((e) => e.url === dead)).toMatchObject({ state: 'failed', problem: 'unreachable (ECONNREFUSED)' });
     expect(status.endpoints.find((e) => e.url === fast.url)).toMatchObject({ state: 'ok', latencyMs: expect.any(Number) });
     // The slow one is kept as a good spare once it answers.
-    await waitFor(() => client.status().endpoints.find((e) => e.url === slow.url)?.state === 'ok');
+    slow.release();
+    await waitFor(() => stateOf(client, slow.url) === 'ok');
     expect(slow.requests).toHaveLength(1);
   });
 
   it('never uses an endpoint that answers another chain id, even the fastest, and says so', async () => {
     const wrong = await server({ kind: 'forward', to: otherChain.url });
-    const right = await healthy(150);
+    const right = await held();
     const { client } = runtimeFor([wrong.url, right.url]);
-    expect(await client.request('eth_getBalance', [TEST_ACCOUNTS[0].address, 'latest'])).toMatch(/^0x/);
+    const balance = client.request('eth_getBalance', [TEST_ACCOUNTS[0].address, 'latest']);
+    // The wrong chain answers first.
+    await waitFor(() => stateOf(client, wrong.url) === 'wrongChain');
+    right.release();
+    expect(await balance).toMatch(/^0x/);
     expect(right.methods()).toEqual(['eth_chainId', 'eth_getBalance']);
     expect(right.requests).toHaveLength(1);
     expect(client.status().endpoints.find((e) => e.url === wrong.url)).toEqual({
@@ -88,22 +107,25 @@ describe('choosing an endpoint', () => {
   it('a probe waits at most the per-URL timeout (configurable; default 3 s)', async () => {
     const hung = await server({ kind: 'hang' });
     const fast = await healthy();
-    // Generous enough that a healthy local endpoint answers in time on a loaded 2-core CI machine.
     const { client } = runtimeFor([hung.url, fast.url], { timeoutMs: 1000 });
     expect(await client.request('eth_chainId')).toBe('0x7a69');
-    await waitFor(() => client.status().endpoints[0]?.state === 'failed', 3_000);
+    await waitFor(() => hung.requests.length === 1);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(stateOf(client, hung.url)).toBe('probing');
+    await jest.advanceTimersByTimeAsync(1);
+    await waitFor(() => stateOf(client, hung.url) === 'failed');
     expect(client.status().endpoints[0]?.problem).toBe('timed out after 1 s');
   });
 
   it('by default gives up on a silent endpoint after 3 s', async () => {
     const hung = await server({ kind: 'hang' });
     const { client } = runtimeFor([hung.url]);
-    const started = Date.now();
-    const error = await rejection(client.request('eth_chainId'));
-    const waited = Date.now() - started;
-    expect(waited).toBeGreaterThanOrEqual(2_900);
-    expect(waited).toBeLessThan(4_000);
-    expect(error.message).toContain('timed out after 3 s');
+    const failure = rejection(client.request('eth_chainId'));
+    await waitFor(() => hung.requests.length === 1);
+    await jest.advanceTimersByTimeAsync(2_999);
+    expect(await isSettled(failure)).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect((await failure).message).toContain('timed out after 3 s');
   });
 
   it('a chain with no URLs gives a clear error and sends nothing', async () => {
@@ -151,15 +173,21 @@ describe('failover: the next good endpoint takes over without an error', () => {
   ];
   it.each(breakages)('after %s', async (_what, breakage, problem) => {
     const first = await healthy();
-    const second = await healthy(60);
+    const second = await held();
     const { client } = runtimeFor([first.url, second.url], { timeoutMs: 1500 });
     expect(await client.request('eth_chainId')).toBe('0x7a69');
     expect(client.status().inUse).toBe(first.url);
+    second.release();
     await waitFor(() => client.status().endpoints[1]?.state === 'ok');
 
     if (breakage === 'closed') await first.close();
     else first.behave(breakage);
-    const block = await client.request('eth_blockNumber');
+    const asked = client.request('eth_blockNumber');
+    if (breakage !== 'closed' && breakage.kind === 'hang') {
+      await waitFor(() => first.requests.length === 2);
+      await jest.advanceTimersByTimeAsync(1500);
+    }
+    const block = await asked;
     expect(block).toMatch(/^0x[0-9a-f]+$/);
     expect(second.methods()).toContain('eth_blockNumber');
     const status = client.status();
@@ -185,9 +213,10 @@ describe('failover: the next good endpoint takes over without an error', () => {
 describe('JSON-RPC errors from a healthy endpoint', () => {
   it('are typed errors for the caller and are not retried elsewhere', async () => {
     const first = await healthy();
-    const second = await healthy(60);
+    const second = await held();
     const { client } = runtimeFor([first.url, second.url]);
     await client.request('eth_chainId');
+    second.release();
     await waitFor(() => client.status().endpoints[1]?.state === 'ok');
     const error = await rejection(client.request('eth_getBalance', ['not-an-address', 'latest']));
     expect(error).toMatchObject({ name: 'InvalidParamsError', code: -32602, message: 'Invalid method parameter(s).' });
@@ -212,15 +241,16 @@ describe('batching', () => {
 
   it('a call made while the first probe is under way leaves at once, with its own chain-id check', async () => {
     // A returning user: the block number's probe is on its way when the wallet names the account.
-    const s = await healthy(300);
+    const s = await held();
     const { client } = runtimeFor([s.url]);
     let blockAnswered = false;
     const block = client.request('eth_blockNumber').then((b) => ((blockAnswered = true), b));
     await waitFor(() => s.requests.length === 1);
     const balance = client.request('eth_getBalance', [TEST_ACCOUNTS[0]?.address, 'latest']);
+    // It did not queue behind the first round trip: it arrives while the first is held.
     await waitFor(() => s.requests.length === 2);
-    // It did not queue behind the first round trip.
     expect(blockAnswered).toBe(false);
+    s.release();
     expect(s.requests[1]).toEqual([expect.objectContaining({ method: 'eth_chainId' }), expect.objectContaining({ method: 'eth_getBalance' })]);
     expect(await Promise.all([block, balance])).toEqual([expect.stringMatching(/^0x/), '0x21e19e0c9bab2400000']);
     expect(client.status().inUse).toBe(s.url);
@@ -230,12 +260,16 @@ describe('batching', () => {
   });
 
   it('a call that rode along with a probe of a wrong-chain endpoint is not answered from it', async () => {
-    const wrong = await server({ kind: 'forward', to: otherChain.url, delayMs: 200 });
-    const right = await healthy(400);
+    const wrong = await held({ kind: 'forward', to: otherChain.url });
+    const right = await held();
     const { client } = runtimeFor([wrong.url, right.url]);
     const first = client.request('eth_blockNumber');
     await waitFor(() => wrong.requests.length === 1 && right.requests.length === 1);
     const second = client.request('eth_chainId');
+    // The wrong chain answers first, the right one after it.
+    wrong.release();
+    await waitFor(() => stateOf(client, wrong.url) === 'wrongChain');
+    right.release();
     expect(await Promise.all([first, second])).toEqual([expect.stringMatching(/^0x/), '0x7a69']);
     expect(client.status().endpoints.find((e) => e.url === wrong.url)).toMatchObject({ state: 'wrongChain', answeredChainId: 5 });
     expect(client.status().inUse).toBe(right.url);

@@ -10,6 +10,7 @@ import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { setUp, tearDown, WAIT_MS } from '../support/lifecycle';
 import { closeAll, startServer, type Behaviour, type TestServer } from './servers';
 
 const [alice] = TEST_ACCOUNTS;
@@ -19,14 +20,14 @@ let anvil: Anvil;
 const open: TestServer[] = [];
 const stores: Array<ReturnType<typeof setupStore>> = [];
 
-beforeAll(async () => {
+setUp(async () => {
   anvil = await startAnvil({ chainId: 31337 });
 });
 afterEach(async () => {
   for (const store of stores.splice(0)) store.dispatch(rpcApi.util.resetApiState());
   await closeAll(open.splice(0));
 });
-afterAll(() => closeAll([anvil]));
+tearDown(() => [anvil]);
 
 async function server(behaviour: Behaviour): Promise<TestServer> {
   const s = await startServer(behaviour);
@@ -34,15 +35,23 @@ async function server(behaviour: Behaviour): Promise<TestServer> {
   return s;
 }
 
-/** A hostile endpoint listed first, then a healthy one (a little slower, so the hostile answers first). */
+/**
+ * A hostile endpoint listed first, then a healthy one that holds its answers until the hostile one
+ * has been judged broken: the hostile answer is always the one judged first, however slow it is.
+ */
 async function hostileThenHealthy(hostile: Behaviour, options: RpcOptions = {}) {
   const bad = await server(hostile);
-  const good = await server({ kind: 'forward', to: anvil.url, delayMs: 100 });
+  const good = await server({ kind: 'forward', to: anvil.url });
+  good.hold();
   const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [bad.url, good.url], icon: '' } };
-  const runtime = createRpcRuntime(chains, options);
+  // The timeout is not the subject here: only a hang guard.
+  const runtime = createRpcRuntime(chains, { timeoutMs: WAIT_MS, ...options });
   const store = setupStore(undefined, { rpc: runtime });
   stores.push(store);
   const problem = () => runtime.client(31337).status().endpoints[0]?.problem;
+  runtime.client(31337).pool.subscribe(() => {
+    if (problem() !== undefined) good.release();
+  });
   return { bad, good, store, runtime, problem };
 }
 
@@ -51,7 +60,7 @@ const answering = (result: unknown): Behaviour => ({ kind: 'script', answer: (me
 
 async function failure(url: string, calls = [{ method: 'eth_chainId', params: [] as unknown[] }]): Promise<string> {
   try {
-    await postJsonRpc(realFetch, url, calls, { timeoutMs: 5_000 });
+    await postJsonRpc(realFetch, url, calls, { timeoutMs: WAIT_MS });
   } catch (error) {
     if (error instanceof EndpointFailure) return error.problem;
     throw error;
@@ -77,8 +86,8 @@ describe('an answer larger than the bound is abandoned, and the endpoint fails o
   it('the bound is configurable', async () => {
     const big = await server({ kind: 'forward', to: anvil.url });
     const calls = Array.from({ length: 40 }, () => ({ method: 'eth_getBalance', params: [alice.address, 'latest'] }));
-    await expect(postJsonRpc(realFetch, big.url, calls, { timeoutMs: 5_000, maxAnswerBytes: 1_000 })).rejects.toThrow('answered more than 1 kB');
-    expect(await postJsonRpc(realFetch, big.url, calls, { timeoutMs: 5_000 })).toHaveLength(40);
+    await expect(postJsonRpc(realFetch, big.url, calls, { timeoutMs: WAIT_MS, maxAnswerBytes: 1_000 })).rejects.toThrow('answered more than 1 kB');
+    expect(await postJsonRpc(realFetch, big.url, calls, { timeoutMs: WAIT_MS })).toHaveLength(40);
   });
 });
 

@@ -7,7 +7,8 @@ import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
-import { closeAll, startServer, type TestServer } from './servers';
+import { setUp, startAll, tearDown, WAIT_MS } from '../support/lifecycle';
+import { startServer, type TestServer } from './servers';
 
 const [alice, bob, mallory] = TEST_ACCOUNTS;
 const nobody = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'; // anvil account 3: no records at all
@@ -25,10 +26,10 @@ const UNNORMALISED: Array<[string, string, string | null]> = [
 let anvil: Anvil;
 let noEns: Anvil; // a chain where the registry address holds no contract
 let proxy: TestServer;
-let store: ReturnType<typeof setupStore>;
+let store: ReturnType<typeof setupStore>; // undefined when the set-up failed
 
-beforeAll(async () => {
-  [anvil, noEns] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
+setUp(async () => {
+  [anvil, noEns] = await startAll([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
   await deployEns(anvil.url);
   await registerName(anvil.url, 'alice.test', alice.address);
   await registerName(anvil.url, 'bob.test', bob.address);
@@ -47,12 +48,10 @@ beforeAll(async () => {
     // The same chain listed without name support.
     7: { id: 7, name: 'No names', rpcUrls: [proxy.url], icon: '' },
   };
-  store = setupStore(undefined, { rpc: createRpcRuntime(chains) });
+  // The timeout is not the subject here: only a hang guard.
+  store = setupStore(undefined, { rpc: createRpcRuntime(chains, { timeoutMs: WAIT_MS }) });
 });
-afterAll(async () => {
-  store.dispatch(rpcApi.util.resetApiState());
-  await closeAll([anvil, noEns, proxy]);
-});
+tearDown(() => [() => store?.dispatch(rpcApi.util.resetApiState()), anvil, noEns, proxy]);
 
 async function nameOf(chainId: number, address: string) {
   const result = await store.dispatch(chainApi.endpoints.getName.initiate({ chainId, address }, { subscribe: false, forceRefetch: true }));

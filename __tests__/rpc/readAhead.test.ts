@@ -9,6 +9,7 @@ import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import { walletActions } from '../../store/walletSlice';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { setUp, startAll, tearDown, WAIT_MS } from '../support/lifecycle';
 import { until } from '../support/wait';
 import { closeAll, startServer, type TestServer } from './servers';
 
@@ -20,14 +21,14 @@ let optimism: Anvil;
 const open: TestServer[] = [];
 const cleanups: Array<() => void> = [];
 
-beforeAll(async () => {
-  [anvil, optimism] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 10 })]);
+setUp(async () => {
+  [anvil, optimism] = await startAll([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 10 })]);
 });
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) cleanup();
   await closeAll(open.splice(0));
 });
-afterAll(() => closeAll([anvil, optimism]));
+tearDown(() => [anvil, optimism]);
 
 async function counted(to: string): Promise<TestServer> {
   const server = await startServer({ kind: 'forward', to });
@@ -42,7 +43,7 @@ async function setup() {
     31337: { id: 31337, name: 'Local', rpcUrls: [local.url], icon: '' },
     10: { id: 10, name: 'Optimism', rpcUrls: [op.url], icon: '' },
   };
-  const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: createRpcRuntime(chains) });
+  const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: createRpcRuntime(chains, { timeoutMs: WAIT_MS }) });
   const stop = startReadsInView(store, chains);
   cleanups.push(() => {
     stop();

@@ -8,6 +8,7 @@ import { setupStore } from '../../store/setupStore';
 import type { RootState } from '../../store/types';
 import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, deadUrl, startServer, type Behaviour, type TestServer } from './servers';
+import { setUp, startAll, tearDown, WAIT_MS } from '../support/lifecycle';
 import { until } from '../support/wait';
 
 const [alice, bob] = TEST_ACCOUNTS;
@@ -18,15 +19,15 @@ let chain5: Anvil;
 const open: TestServer[] = [];
 const stores: Array<ReturnType<typeof setupStore>> = [];
 
-beforeAll(async () => {
-  [anvil, chain5] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
+setUp(async () => {
+  [anvil, chain5] = await startAll([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
 });
 afterEach(async () => {
   // Clears RTK Query's cache timers, so nothing outlives the test.
   for (const store of stores.splice(0)) store.dispatch(rpcApi.util.resetApiState());
   await closeAll(open.splice(0));
 });
-afterAll(() => closeAll([anvil, chain5]));
+tearDown(() => [anvil, chain5]);
 
 async function server(behaviour: Behaviour): Promise<TestServer> {
   const s = await startServer(behaviour);
@@ -43,7 +44,8 @@ function table(urls: string[], urls5: string[] = [chain5.url]): ChainTable {
 }
 
 function storeWith(chains: ChainTable, options: RpcOptions = {}) {
-  const store = setupStore(undefined, { rpc: createRpcRuntime(chains, options) });
+  // No test here is about the timeout: it is only a hang guard.
+  const store = setupStore(undefined, { rpc: createRpcRuntime(chains, { timeoutMs: WAIT_MS, ...options }) });
   stores.push(store);
   return store;
 }
@@ -160,10 +162,14 @@ describe('network status', () => {
     const dead = await deadUrl();
     const wrong = await server({ kind: 'forward', to: chain5.url });
     const first = await server({ kind: 'forward', to: anvil.url, delayMs: 20 });
-    const second = await server({ kind: 'forward', to: anvil.url, delayMs: 40 });
+    // The second answers only once the first is in use (order by an event, not by a delay).
+    const second = await server({ kind: 'forward', to: anvil.url });
+    second.hold();
     const store = storeWith(table([dead, wrong.url, first.url, second.url]));
     const subscription = store.dispatch(chainApi.endpoints.getNetworkStatus.initiate(31337));
     const status = () => chainApi.endpoints.getNetworkStatus.select(31337)(store.getState()).data;
+    await until(() => status()?.inUse === first.url, { what: 'the first endpoint in use' });
+    second.release();
     const settled = await until(() => {
       const s = status();
       return s?.inUse && s.endpoints.every((e) => e.state !== 'probing' && e.state !== 'untested') ? s : undefined;

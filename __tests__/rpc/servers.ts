@@ -1,6 +1,7 @@
 // Small real HTTP servers on 127.0.0.1 that behave like RPC endpoints do in the wild: healthy
 // (forwarding to anvil), slow, rate limited, failing, malformed, or gone. No fetch mocks.
 import http from 'node:http';
+import { stopAll, type Stoppable } from '../support/lifecycle';
 import { freePort } from '../support/ports';
 
 export type Behaviour =
@@ -24,6 +25,9 @@ export interface TestServer {
   /** Methods received, flattened over batches. */
   methods(): string[];
   behave(next: Behaviour): void;
+  /** Keeps every answer back (requests are still received and recorded) until `release()`: order without delays. */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,7 @@ export async function startServer(initial: Behaviour): Promise<TestServer> {
   let behaviour = initial;
   const requests: unknown[] = [];
   let streamed = 0;
+  let gate: { opened: Promise<void>; open(): void } | undefined;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -44,6 +49,7 @@ export async function startServer(initial: Behaviour): Promise<TestServer> {
     } catch {
       requests.push(text);
     }
+    if (gate) await gate.opened;
     const b = behaviour;
     if (b.kind === 'hang') return; // never answers; closeAllConnections ends it
     if (b.kind === 'stream') {
@@ -87,6 +93,16 @@ export async function startServer(initial: Behaviour): Promise<TestServer> {
     streamedBytes: () => streamed,
     methods: () => requests.flatMap((r) => (Array.isArray(r) ? r : [r])).map((r) => (r as { method?: string }).method ?? '?'),
     behave: (next) => (behaviour = next),
+    hold: () => {
+      if (gate) return;
+      let open = () => undefined as void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      gate = { opened, open };
+    },
+    release: () => {
+      gate?.open();
+      gate = undefined;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -100,7 +116,7 @@ export async function deadUrl(): Promise<string> {
   return `http://127.0.0.1:${await freePort()}`;
 }
 
-/** Closes test servers and stops anvil instances. */
-export async function closeAll(servers: Array<{ close(): Promise<void> } | { stop(): Promise<void> } | undefined>): Promise<void> {
-  await Promise.all(servers.map((s) => (s === undefined ? undefined : 'close' in s ? s.close() : s.stop())));
+/** Closes test servers and stops anvil instances, each on its own (see stopAll). */
+export function closeAll(servers: readonly Stoppable[]): Promise<void> {
+  return stopAll(servers);
 }

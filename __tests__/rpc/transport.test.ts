@@ -2,10 +2,14 @@
 import { postJsonRpc, type FetchFn } from '../../src/lib/rpc/transport';
 import { EndpointFailure } from '../../src/lib/rpc/errors';
 import { startAnvil, type Anvil } from '../support/anvil';
-import { closeAll, deadUrl, startServer, type TestServer } from './servers';
+import { setUp, tearDown, WAIT_MS } from '../support/lifecycle';
+import { isSettled, until, useFakeClock } from '../support/wait';
+import { deadUrl, startServer, type TestServer } from './servers';
 
 const realFetch: FetchFn = (url, init) => fetch(url, init);
 const chainId = { method: 'eth_chainId', params: [] };
+// Where the timeout is not the subject it is only a hang guard: a slow answer is still an answer.
+const timeoutMs = WAIT_MS;
 
 let anvil: Anvil;
 const servers: TestServer[] = [];
@@ -15,14 +19,14 @@ async function server(...args: Parameters<typeof startServer>) {
   return s;
 }
 
-beforeAll(async () => {
+setUp(async () => {
   anvil = await startAnvil({ chainId: 31337 });
 });
-afterAll(() => closeAll([anvil, ...servers]));
+tearDown(() => [anvil, ...servers]);
 
-async function failure(url: string, timeoutMs = 2_000, calls = [chainId]): Promise<string> {
+async function failure(url: string, timeout = timeoutMs, calls = [chainId]): Promise<string> {
   try {
-    await postJsonRpc(realFetch, url, calls, { timeoutMs });
+    await postJsonRpc(realFetch, url, calls, { timeoutMs: timeout });
   } catch (error) {
     if (error instanceof EndpointFailure) return error.problem;
     throw error;
@@ -33,13 +37,13 @@ async function failure(url: string, timeoutMs = 2_000, calls = [chainId]): Promi
 describe('answers', () => {
   it('a single call is sent as one object and returns its result', async () => {
     const s = await server({ kind: 'forward', to: anvil.url });
-    expect(await postJsonRpc(realFetch, s.url, [chainId], { timeoutMs: 2_000 })).toEqual([{ ok: true, result: '0x7a69' }]);
+    expect(await postJsonRpc(realFetch, s.url, [chainId], { timeoutMs })).toEqual([{ ok: true, result: '0x7a69' }]);
     expect(Array.isArray(s.requests[0])).toBe(false);
   });
 
   it('several calls go as one batch and each gets its own outcome, JSON-RPC errors included', async () => {
     const s = await server({ kind: 'forward', to: anvil.url });
-    const outcomes = await postJsonRpc(realFetch, s.url, [chainId, { method: 'eth_noSuchMethod', params: [] }, { method: 'eth_blockNumber', params: [] }], { timeoutMs: 2_000 });
+    const outcomes = await postJsonRpc(realFetch, s.url, [chainId, { method: 'eth_noSuchMethod', params: [] }, { method: 'eth_blockNumber', params: [] }], { timeoutMs });
     expect(s.requests).toHaveLength(1);
     expect(outcomes[0]).toEqual({ ok: true, result: '0x7a69' });
     expect(outcomes[1]).toEqual({
@@ -51,7 +55,7 @@ describe('answers', () => {
 
   it('a JSON-RPC error sent with HTTP 400 is still an answer, not a broken endpoint', async () => {
     const s = await server({ kind: 'status', status: 400, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32602, message: 'bad params' } }) });
-    const [outcome] = await postJsonRpc(realFetch, s.url, [chainId], { timeoutMs: 2_000 });
+    const [outcome] = await postJsonRpc(realFetch, s.url, [chainId], { timeoutMs });
     expect(outcome).toEqual({ ok: false, error: expect.objectContaining({ code: -32602, message: 'Invalid method parameter(s).' }) });
   });
 });
@@ -87,9 +91,9 @@ describe('broken endpoints', () => {
 
   it('a batch answered by a single object, or with answers missing', async () => {
     const s = await server({ kind: 'json', body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch not allowed' } } });
-    expect(await failure(s.url, 2_000, [chainId, chainId])).toBe('does not accept batch requests');
+    expect(await failure(s.url, timeoutMs, [chainId, chainId])).toBe('does not accept batch requests');
     s.behave({ kind: 'json', body: [] });
-    expect(await failure(s.url, 2_000, [chainId, chainId])).toBe('answered something that is not JSON-RPC');
+    expect(await failure(s.url, timeoutMs, [chainId, chainId])).toBe('answered something that is not JSON-RPC');
   });
 
   it('other HTTP errors without a JSON-RPC body (e.g. 403 for a bad key)', async () => {
@@ -99,8 +103,17 @@ describe('broken endpoints', () => {
 
   it('no answer within the timeout', async () => {
     const s = await server({ kind: 'hang' });
-    const started = Date.now();
-    expect(await failure(s.url, 300)).toBe('timed out after 0.3 s');
-    expect(Date.now() - started).toBeLessThan(1_500);
+    // The clock moves only when the test says: the timeout fires at 300 ms, neither before nor never.
+    useFakeClock();
+    try {
+      const failed = failure(s.url, 300);
+      await until(() => s.requests.length === 1, { what: 'the request' });
+      await jest.advanceTimersByTimeAsync(299);
+      expect(await isSettled(failed)).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await failed).toBe('timed out after 0.3 s');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

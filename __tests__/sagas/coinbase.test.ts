@@ -8,31 +8,35 @@ import { walletActions as a } from '../../store/walletSlice';
 import { connectionStatus } from '../../store/selectors';
 import type { RootState } from '../../store/types';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
-import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { FAKE_KEYS_URL, KEYS_WINDOW_TIMEOUTS, WALLET_ACCOUNT, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { FakeRelay } from '../support/fakeCoinbaseRelay';
+import { WAIT_MS } from '../support/lifecycle';
+import { until, useFakeClock } from '../support/wait';
 import { startWalletApp } from '../support/walletHarness';
 
 type App = ReturnType<typeof startWalletApp>;
 
-const POPUP_LOAD_MS = 300;
 let keys: FakeKeys;
 const apps: App[] = [];
 
-function coinbase(): CoinbaseConnector {
+function coinbase(timeouts: Partial<typeof KEYS_WINDOW_TIMEOUTS> = {}): CoinbaseConnector {
   return new CoinbaseConnector({
     appName: 'Walletdeck',
     appLogoUrl: '/favicon.svg',
     appChainIds: [1, 10, 31337],
     preference: 'all',
     keysUrl: FAKE_KEYS_URL,
-    timeouts: { popupLoadMs: POPUP_LOAD_MS, popupPollMs: 20, popupClosedGraceMs: POPUP_CLOSED_GRACE_MS, awaitingDelayMs: 30 },
+    timeouts: { ...KEYS_WINDOW_TIMEOUTS, ...timeouts },
   });
 }
 
 /** The app with a Coinbase connector, and a browser wallet already connected beside it. */
-async function start(): Promise<App & { wallet: FakeEip1193Provider }> {
+async function start(connector = coinbase()): Promise<App & { wallet: FakeEip1193Provider }> {
   const wallet = new FakeEip1193Provider({ chainId: 1, authorized: true });
-  const app = startWalletApp({ connectors: { coinbase: coinbase(), injected: injectedWith(wallet) }, timeouts: { activateMs: 3000, eagerMs: 1000 } });
+  // No test here is about the connect or reconnect limits: hang guards, and so are the waits.
+  const app = startWalletApp({ connectors: { coinbase: connector, injected: injectedWith(wallet) }, timeouts: { activateMs: WAIT_MS, eagerMs: WAIT_MS } });
+  const waitFor = app.waitFor;
+  app.waitFor = (predicate, ms = WAIT_MS) => waitFor(predicate, ms);
   apps.push(app);
   await app.waitFor((s) => status(s, 'injected') === 'Connected');
   return Object.assign(app, { wallet });
@@ -51,6 +55,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  jest.useRealTimers();
   for (const app of apps.splice(0)) {
     app.stop();
     await app.connectors.coinbase.disconnect();
@@ -91,9 +96,13 @@ describe('connect through the keys popup', () => {
 
 describe('a popup that never answers', () => {
   it('ends in a clear timeout error, and Try again works once the wallet answers', async () => {
-    const app = await start();
+    const app = await start(coinbase({ popupLoadMs: 1000 }));
+    // The load limit is the subject: on a fake clock it runs out when the test says, never early.
+    useFakeClock();
     keys.neverLoad = true;
     app.store.dispatch(a.connectRequested({ id: 'coinbase' }));
+    await until(() => keys.windows.length === 1, { what: 'the keys window' });
+    await jest.advanceTimersByTimeAsync(1000);
     const s = await app.waitFor((st) => status(st) === 'Error');
     expect(s.wallet.connections.coinbase.error).toEqual({
       name: 'TimeoutError',
@@ -190,7 +199,8 @@ describe('a lost connection', () => {
       localStorage.setItem('-walletlink:https://www.walletlink.org:Addresses', WALLET_ACCOUNT);
       const app = await start();
       await app.waitFor((s) => status(s) === 'Connected');
-      await app.settle(50);
+      // The phone can end the session once the SDK has linked to the relay.
+      await until(() => relay.received.some((f) => f.type === 'GetSessionConfig'), { what: 'the SDK linked to the relay' });
       relay.endSessionFromPhone();
       const s = await app.waitFor((st) => status(st) === 'Disconnected');
       expect(s.wallet.connections.coinbase).toEqual({ activating: false });

@@ -1,6 +1,8 @@
 // The seven wallet faults measured in issue 8, at saga level through the real store and root saga:
 // each case failed on the connection core before the fix.
 import { FakeConnector, FakeEip1193Provider, HANG, fakeHost, injectedWith } from '../support/fakeProvider';
+import { WAIT_MS } from '../support/lifecycle';
+import { advanceUntil, useFakeClock } from '../support/wait';
 import { startWalletApp } from '../support/walletHarness';
 import { walletActions as a, walletSlice } from '../../store/walletSlice';
 import { selectConnectionStatus } from '../../store/selectors';
@@ -22,6 +24,7 @@ function start(...args: Parameters<typeof startWalletApp>) {
 afterEach(() => {
   for (const app of apps) app.stop();
   apps = [];
+  jest.useRealTimers();
 });
 
 /** A hostile value of each kind that used to throw out of normalisation or error conversion. */
@@ -37,15 +40,18 @@ function hostileValues(): Array<[string, unknown]> {
 
 describe('1. Try again after a request that never settles sends a fresh request', () => {
   it('after a timeout, the next Connect asks the wallet again and can succeed', async () => {
+    // The connect limit is the subject: on a fake clock the answering wallet is always in time.
+    useFakeClock();
     const wallet = new FakeEip1193Provider();
     let hang = true;
     wallet.answer('eth_requestAccounts', () => (hang ? HANG : [wallet.accounts[0]]));
     const app = start({ connectors: { injected: injectedWith(wallet) }, timeouts: { activateMs: 100 } });
     app.store.dispatch(a.connectRequested({ id: 'injected' }));
-    await app.waitFor(is('injected', 'Error'));
+    await jest.advanceTimersByTimeAsync(100);
+    expect(status('injected')(app.store.getState())).toBe('Error');
     hang = false; // the user fixed the wallet
     app.store.dispatch(a.connectRequested({ id: 'injected' }));
-    await app.waitFor(is('injected', 'Connected'));
+    await advanceUntil(() => is('injected', 'Connected')(app.store.getState()), { ms: 99, what: 'Connected' });
     expect(wallet.count('eth_requestAccounts')).toBe(2);
   });
 
@@ -130,27 +136,32 @@ describe("3. One kind's pending chain switch never holds up another kind's", () 
     const other = new FakeEip1193Provider({ authorized: true, knownChains: [1, 10] });
     const app = start({
       connectors: { injected: injectedWith(hanging), coinbase: new FakeConnector('coinbase', other) },
-      timeouts: { activateMs: 5000 },
+      timeouts: { activateMs: WAIT_MS }, // the hanging switch must not time out during the test
     });
     app.store.dispatch(a.connectRequested({ id: 'injected' }));
     app.store.dispatch(a.connectRequested({ id: 'coinbase' }));
     await app.waitFor((s) => status('injected')(s) === 'Connected' && status('coinbase')(s) === 'Connected');
     app.store.dispatch(a.chainSwitchRequested({ id: 'injected', chainId: 10 }));
     app.store.dispatch(a.chainSwitchRequested({ id: 'coinbase', chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.connections.coinbase.chainId === 10, 1000);
+    const state = await app.waitFor((s) => s.wallet.connections.coinbase.chainId === 10, WAIT_MS);
     expect(state.wallet.activity.coinbase.switchingTo).toBeUndefined();
     expect(state.wallet.activity.injected.switchingTo).toBe(10);
   });
 
   it('a provider that never loads for a switch times out instead of leaving the card switching', async () => {
+    // The limit is the subject: on a fake clock the connect before it is always in time.
+    useFakeClock();
     const wallet = new FakeEip1193Provider({ authorized: true, knownChains: [1, 10] });
     const connector = new FakeConnector('coinbase', wallet);
     const app = start({ connectors: { coinbase: connector }, timeouts: { activateMs: 150 } });
     app.store.dispatch(a.connectRequested({ id: 'coinbase' }));
-    await app.waitFor(is('coinbase', 'Connected'));
+    await advanceUntil(() => is('coinbase', 'Connected')(app.store.getState()), { ms: 149, what: 'Connected' });
     connector.getProvider = () => new Promise(() => undefined);
     app.store.dispatch(a.chainSwitchRequested({ id: 'coinbase', chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.activity.coinbase.switchError !== undefined, 2000);
+    await jest.advanceTimersByTimeAsync(149);
+    expect(app.store.getState().wallet.activity.coinbase.switchError).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(1);
+    const state = app.store.getState();
     expect(state.wallet.activity.coinbase.switchError?.name).toBe('TimeoutError');
     expect(selectConnectionStatus(state, 'coinbase')).toBe('Connected');
   });
@@ -218,7 +229,7 @@ describe('5. A wallet that appears late is reconnected silently', () => {
   it('a granted extension announced through EIP-6963 after start is asked with eth_accounts and connects', async () => {
     const host = fakeHost(undefined);
     const wallet = new FakeEip1193Provider({ authorized: true });
-    const app = start({ connectors: { injected: new InjectedConnector(host) }, timeouts: { lateWalletMs: 2000 } });
+    const app = start({ connectors: { injected: new InjectedConnector(host) }, timeouts: { lateWalletMs: WAIT_MS } });
     await app.settle(50);
     expect(selectConnectionStatus(app.store.getState(), 'injected')).toBe('Disconnected');
     host.announce({ info: { uuid: 'u-1', name: 'Late Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'com.example.late' }, provider: wallet });
@@ -237,7 +248,7 @@ describe('5. A wallet that appears late is reconnected silently', () => {
       dispatchEvent: (event: Event) => target.dispatchEvent(event),
     };
     const wallet = new FakeEip1193Provider({ authorized: true });
-    const app = start({ connectors: { injected: new InjectedConnector(host) }, timeouts: { lateWalletMs: 2000 } });
+    const app = start({ connectors: { injected: new InjectedConnector(host) }, timeouts: { lateWalletMs: WAIT_MS } });
     await app.settle(50);
     host.ethereum = wallet;
     target.dispatchEvent(new Event('ethereum#initialized'));
@@ -250,7 +261,7 @@ describe('5. A wallet that appears late is reconnected silently', () => {
     const wallet = new FakeEip1193Provider({ authorized: true });
     const app = start({
       connectors: { injected: new InjectedConnector(host) },
-      timeouts: { lateWalletMs: 2000 },
+      timeouts: { lateWalletMs: WAIT_MS },
       storage: { [STORAGE_KEYS.disconnected]: '["injected"]' },
     });
     host.announce({ info: { uuid: 'u-1', name: 'Late', icon: '', rdns: 'com.example.late' }, provider: wallet });

@@ -1,5 +1,6 @@
 // Connector lifecycles, run through the real store and root saga with faithful fake wallets.
 import { FakeConnector, FakeEip1193Provider, HANG, injectedWith, rpcError } from '../support/fakeProvider';
+import { advanceUntil, useFakeClock } from '../support/wait';
 import { startWalletApp } from '../support/walletHarness';
 import { walletActions as a } from '../../store/walletSlice';
 import { selectConnectionStatus } from '../../store/selectors';
@@ -25,6 +26,7 @@ function start(...args: Parameters<typeof startWalletApp>) {
 afterEach(() => {
   for (const app of apps) app.stop();
   apps = [];
+  jest.useRealTimers();
 });
 
 describe('eager connect at start', () => {
@@ -63,12 +65,14 @@ describe('eager connect at start', () => {
   });
 
   it('a wallet that never answers times out idle, each kind on its own', async () => {
+    // The limit is the subject: on a fake clock the answering kind is always in time.
+    useFakeClock();
     const hanging = new FakeEip1193Provider({ authorized: true }).answer('eth_chainId', () => HANG);
     const other = new FakeConnector('coinbase', new FakeEip1193Provider({ authorized: true, chainId: 1 }), { storedSession: true });
     const app = start({ connectors: { injected: injectedWith(hanging), coinbase: other }, timeouts: { eagerMs: 1000 } });
-    await app.waitFor((s) => selectConnectionStatus(s, 'coinbase') === 'Connected');
+    await advanceUntil(() => selectConnectionStatus(app.store.getState(), 'coinbase') === 'Connected', { ms: 999, what: 'coinbase Connected' });
     expect(injected(app.store.getState()).activating).toBe(true);
-    await app.waitFor((s) => !injected(s).activating, 3000);
+    await jest.advanceTimersByTimeAsync(1000);
     expect(injected(app.store.getState())).toEqual({ activating: false });
   });
 
@@ -76,10 +80,14 @@ describe('eager connect at start', () => {
     // The block number and balances of a chain the wallet is not on would be read, shown and
     // replaced a moment later; a wallet that does not answer soon gets the default chain shown.
     const chains = { 1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' }, 10: { id: 10, name: 'Optimism', rpcUrls: ['https://rpc.test/10'], icon: '' } };
+    useFakeClock();
     const hanging = new FakeEip1193Provider({ authorized: true }).answer('eth_chainId', () => HANG);
     const app = start({ connectors: { injected: injectedWith(hanging) }, storage: { [STORAGE_KEYS.connected]: '["injected"]' }, timeouts: { eagerMs: 5000, reconnectViewMs: 150 } });
     expect(chainsInView(app.store.getState(), chains)).toEqual([]);
-    await app.waitFor((s) => s.wallet.activity.injected.reconnectSlow === true, 2000);
+    await jest.advanceTimersByTimeAsync(149);
+    expect(chainsInView(app.store.getState(), chains)).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(app.store.getState().wallet.activity.injected.reconnectSlow).toBe(true);
     expect(selectConnectionStatus(app.store.getState(), 'injected')).toBe('Reconnecting');
     expect(chainsInView(app.store.getState(), chains)).toEqual([1]);
   });
@@ -96,12 +104,15 @@ describe('eager connect at start', () => {
 
   it('a wallet that answers in time: the chain in view is its chain, never the default one first', async () => {
     const chains = { 1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' }, 10: { id: 10, name: 'Optimism', rpcUrls: ['https://rpc.test/10'], icon: '' } };
+    // "In time" on a fake clock: the wallet's answer takes the same fake time on any machine.
+    useFakeClock();
     const wallet = new FakeEip1193Provider({ authorized: true, chainId: 10 });
     const app = start({ connectors: { injected: injectedWith(wallet) }, storage: { [STORAGE_KEYS.connected]: '["injected"]' }, timeouts: { reconnectViewMs: 150 } });
     const seen = new Set<string>([JSON.stringify(chainsInView(app.store.getState(), chains))]);
     const unsubscribe = app.store.subscribe(() => seen.add(JSON.stringify(chainsInView(app.store.getState(), chains))));
-    await app.waitFor(isConnected);
-    await new Promise((r) => setTimeout(r, 300));
+    await advanceUntil(() => isConnected(app.store.getState()), { ms: 149, what: 'Connected' });
+    // Past the moment the default chain would have been shown.
+    await jest.advanceTimersByTimeAsync(300);
     unsubscribe();
     expect([...seen]).not.toContain('[1]');
     expect(chainsInView(app.store.getState(), chains)).toEqual([10]);

@@ -3,6 +3,7 @@
 import { Wallet } from 'ethers';
 import { FakeConnector, FakeEip1193Provider, HANG, injectedWith, rpcError } from '../support/fakeProvider';
 import { FakeNode } from '../support/fakeNode';
+import { WAIT_MS } from '../support/lifecycle';
 import { startWalletApp, type HarnessOptions } from '../support/walletHarness';
 import { chainApi } from '../../store/chainApi';
 import { buildChainTable } from '../../src/lib/chainDefaults';
@@ -67,7 +68,7 @@ async function start(wallet: FakeEip1193Provider, options: HarnessOptions & { no
   const request = (input: SigningInput, target: { account?: string; chainId?: number } = {}) =>
     app.store.dispatch(s.requested({ connectionId: kind, account: target.account ?? ACCOUNT, chainId: target.chainId ?? 31337, input }));
   const requestOf = (k: SigningKind) => app.store.getState().signing.requests[k];
-  const until = (k: SigningKind, status: string, ms = 3000) => app.waitFor((st) => st.signing.requests[k]?.status === status, ms);
+  const until = (k: SigningKind, status: string, ms = WAIT_MS) => app.waitFor((st) => st.signing.requests[k]?.status === status, ms);
   return { ...app, node, connector, request, requestOf, until };
 }
 

@@ -12,6 +12,7 @@ import {
 import type { RootState } from '../../store/types';
 import { walletActions } from '../../store/walletSlice';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { setUp, startAll, stopAll, tearDown, TEARDOWN_TIMEOUT_MS, WAIT_MS } from '../support/lifecycle';
 import { freePort } from '../support/ports';
 import { startWalletApp } from '../support/walletHarness';
 import { trackTimers } from '../support/sdkTimers';
@@ -21,7 +22,6 @@ import { releaseCore, startSimulatedWallet, type SimulatedWallet } from '../supp
 import { memoryWebStorage } from '../support/webStorage';
 import { until } from '../support/wait';
 
-jest.setTimeout(30_000);
 // A page has one SDK core; this file runs several "pages" and wallets in one process.
 const globalCoreSetting = process.env.DISABLE_GLOBAL_CORE;
 process.env.DISABLE_GLOBAL_CORE = 'true';
@@ -55,26 +55,27 @@ async function releaseSdks() {
   }
 }
 
-beforeAll(async () => {
+setUp(async () => {
   restoreFetch = createVerifyService().installInNode();
-  [relay, anvil] = await Promise.all([startWcRelay(), startAnvil({ chainId: 31337 })]);
+  [relay, anvil] = await startAll([startWcRelay(), startAnvil({ chainId: 31337 })]);
   chains = buildChainTable({}, anvil.url);
 });
 
 afterEach(async () => {
   for (const app of apps.splice(0)) app.stop();
-  await Promise.all(wallets.splice(0).map((w) => w.close()));
-  await releaseSdks();
-  await Promise.all(extraRelays.splice(0).map((r) => r.close()));
-});
+  await stopAll([...wallets.splice(0), releaseSdks, ...extraRelays.splice(0)]);
+}, TEARDOWN_TIMEOUT_MS);
 
-afterAll(async () => {
-  restoreFetch();
-  await Promise.all([relay.close(), anvil.stop()]);
-  timers.clearAll();
-  if (globalCoreSetting === undefined) delete process.env.DISABLE_GLOBAL_CORE;
-  else process.env.DISABLE_GLOBAL_CORE = globalCoreSetting;
-});
+tearDown(() => [
+  restoreFetch,
+  relay,
+  anvil,
+  () => timers.clearAll(),
+  () => {
+    if (globalCoreSetting === undefined) delete process.env.DISABLE_GLOBAL_CORE;
+    else process.env.DISABLE_GLOBAL_CORE = globalCoreSetting;
+  },
+]);
 
 async function phoneWallet(chainIds = [31337, 1], relayUrl = relay.url) {
   const w = await startSimulatedWallet({ relayUrl, chains: chainIds, rpcUrls: { 31337: anvil.url } });
@@ -104,7 +105,8 @@ function openApp(options: AppOptions = {}) {
   const harness = startWalletApp({
     connectors: { walletconnect: connector },
     chains,
-    timeouts: { eagerMs: 5000, activateMs: 15_000 },
+    // Not the subject of any test here: hang guards.
+    timeouts: { eagerMs: WAIT_MS, activateMs: WAIT_MS },
     ...(options.qrCloseIsError === undefined ? {} : { qrCloseIsError: options.qrCloseIsError }),
   });
   apps.push(harness);
@@ -114,19 +116,18 @@ function openApp(options: AppOptions = {}) {
   /** Click Connect and wait for the QR code's URI. */
   const connect = async () => {
     harness.store.dispatch(walletActions.connectRequested({ id: ID }));
-    const shown = await harness.waitFor((s) => s.wallet.activity[ID].pairingUri !== undefined, 10_000);
+    const shown = await harness.waitFor((s) => s.wallet.activity[ID].pairingUri !== undefined, WAIT_MS);
     return shown.wallet.activity[ID].pairingUri as string;
   };
   return { ...harness, connector, webStorage: storage, wc, activity, connect, isConnected };
 }
-
 
 async function pairedApp(options: AppOptions = {}, chainIds?: number[], approvedChainIds?: number[]) {
   const app = openApp(options);
   const phone = await phoneWallet(chainIds);
   const uri = await app.connect();
   await phone.approve(await phone.pair(uri), approvedChainIds ? { chains: approvedChainIds } : {});
-  await app.waitFor(app.isConnected, 10_000);
+  await app.waitFor(app.isConnected, WAIT_MS);
   return { app, phone, uri };
 }
 
@@ -141,7 +142,7 @@ describe('pairing through the relay', () => {
     const proposal = await phone.pair(uri);
     expect(proposal.params.pairingTopic).toBe(pairingTopicOf(uri));
     await phone.approve(proposal);
-    await app.waitFor(app.isConnected, 10_000);
+    await app.waitFor(app.isConnected, WAIT_MS);
 
     expect(app.wc().accounts).toEqual([TEST_ACCOUNTS[0].address]);
     expect(app.wc().error).toBeUndefined();
@@ -161,7 +162,7 @@ describe('pairing through the relay', () => {
     // Chains without any URL are not offered (the SDK would use its own hosted RPC for them).
     expect(offered).not.toContain('eip155:3');
     await phone.approve(proposal);
-    const state = await app.waitFor(app.isConnected, 10_000);
+    const state = await app.waitFor(app.isConnected, WAIT_MS);
     expect(state.wallet.connections[ID].chainId).toBe(31337);
   });
 
@@ -169,7 +170,7 @@ describe('pairing through the relay', () => {
     const app = openApp();
     const phone = await phoneWallet();
     await phone.reject(await phone.pair(await app.connect()));
-    const state = await app.waitFor((s) => s.wallet.connections[ID].error !== undefined, 10_000);
+    const state = await app.waitFor((s) => s.wallet.connections[ID].error !== undefined, WAIT_MS);
     expect(state.wallet.connections[ID]).toEqual({
       activating: false,
       error: expect.objectContaining({ code: 4001, message: 'User rejected the request.' }),
@@ -189,7 +190,7 @@ describe('closing the QR dialog', () => {
     const second = await app.connect();
     expect(pairingTopicOf(second)).not.toBe(pairingTopicOf(first));
     await phone.approve(await phone.pair(second));
-    await app.waitFor(app.isConnected, 10_000);
+    await app.waitFor(app.isConnected, WAIT_MS);
     expect(app.wc().accounts).toEqual([TEST_ACCOUNTS[0].address]);
   });
 
@@ -206,10 +207,9 @@ describe('a relay that cannot be reached', () => {
   it('ends in a clear timeout error within the relay timeout, and no QR code is shown', async () => {
     const deadPort = await freePort();
     const app = openApp({ relayUrl: `ws://127.0.0.1:${deadPort}`, relayTimeoutMs: 700 });
-    const started = Date.now();
     app.store.dispatch(walletActions.connectRequested({ id: ID }));
-    const state = await app.waitFor((s) => s.wallet.connections[ID].error !== undefined, 5000);
-    expect(Date.now() - started).toBeLessThan(3000);
+    const state = await app.waitFor((s) => s.wallet.connections[ID].error !== undefined, WAIT_MS);
+    // The relay's limit ended it (the connect limit, far longer, would say "Connecting timed out").
     expect(state.wallet.connections[ID]).toEqual({
       activating: false,
       error: { name: 'TimeoutError', message: 'Reaching the WalletConnect relay timed out after 1 s' },
@@ -229,7 +229,7 @@ describe('a stored session', () => {
     let qrShown = false;
     reloaded.store.subscribe(() => (qrShown ||= reloaded.activity().pairingUri !== undefined));
     expect(reloaded.connector.hasStoredSession()).toBe(true);
-    const state = await reloaded.waitFor(reloaded.isConnected, 10_000);
+    const state = await reloaded.waitFor(reloaded.isConnected, WAIT_MS);
     expect(state.wallet.connections[ID].accounts).toEqual(phone.accounts);
     expect(state.wallet.activity[ID].pairingUri).toBeUndefined();
     expect(qrShown).toBe(false);
@@ -256,7 +256,7 @@ describe('the wallet side', () => {
   it('ending the session from the phone returns the connection to idle, with no error', async () => {
     const { app, phone } = await pairedApp();
     await phone.disconnect();
-    const state = await app.waitFor((s) => s.wallet.connections[ID].accounts === undefined, 10_000);
+    const state = await app.waitFor((s) => s.wallet.connections[ID].accounts === undefined, WAIT_MS);
     expect(state.wallet.connections[ID]).toEqual({ activating: false });
     expect(app.connector.hasStoredSession()).toBe(false);
   });
@@ -264,9 +264,9 @@ describe('the wallet side', () => {
   it('account and chain changes on the phone update the connection', async () => {
     const { app, phone } = await pairedApp({}, [31337, 1]);
     await phone.emitChainChanged(1);
-    await app.waitFor((s) => s.wallet.connections[ID].chainId === 1, 10_000);
+    await app.waitFor((s) => s.wallet.connections[ID].chainId === 1, WAIT_MS);
     await phone.emitAccountsChanged([`eip155:1:${TEST_ACCOUNTS[1].address.toLowerCase()}`]);
-    const state = await app.waitFor((s) => s.wallet.connections[ID].accounts?.[0] === TEST_ACCOUNTS[1].address, 10_000);
+    const state = await app.waitFor((s) => s.wallet.connections[ID].accounts?.[0] === TEST_ACCOUNTS[1].address, WAIT_MS);
     expect(state.wallet.connections[ID].accounts).toEqual([TEST_ACCOUNTS[1].address]);
   });
 });
@@ -276,7 +276,7 @@ describe('disconnect from the app', () => {
     const { app, phone } = await pairedApp();
     expect(phone.session()).toBeDefined();
     app.store.dispatch(walletActions.disconnectRequested({ id: ID }));
-    await until(() => phone.session() === undefined, { ms: 10_000, what: 'the phone to drop the session' });
+    await until(() => phone.session() === undefined, { what: 'the phone to drop the session' });
     expect(app.wc()).toEqual({ activating: false });
     expect(app.connector.hasStoredSession()).toBe(false);
   });
@@ -287,7 +287,7 @@ describe('chain switch', () => {
     const { app } = await pairedApp({}, [31337, 1]);
     const target = app.wc().chainId === 1 ? 31337 : 1;
     app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: target }));
-    const state = await app.waitFor((s) => s.wallet.connections[ID].chainId === target && s.wallet.activity[ID].switchingTo === undefined, 10_000);
+    const state = await app.waitFor((s) => s.wallet.connections[ID].chainId === target && s.wallet.activity[ID].switchingTo === undefined, WAIT_MS);
     expect(state.wallet.activity[ID].switchError).toBeUndefined();
     expect(state.wallet.connections[ID].accounts).toEqual([TEST_ACCOUNTS[0].address]);
   });
@@ -295,7 +295,7 @@ describe('chain switch', () => {
   it('asks the wallet for a chain outside the session, which widens the session', async () => {
     const { app, phone } = await pairedApp({}, [31337, 10], [31337]);
     app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.activity[ID].switchingTo === undefined, 10_000);
+    const state = await app.waitFor((s) => s.wallet.activity[ID].switchingTo === undefined, WAIT_MS);
     expect(phone.requests.map((r) => r.params.request.method)).toContain('wallet_switchEthereumChain');
     expect(state.wallet.connections[ID].chainId).toBe(10);
   });
@@ -308,10 +308,10 @@ describe('chain switch', () => {
     const app = openApp({ relayUrl: slowRelay.url });
     const phone = await phoneWallet([31337, 10], slowRelay.url);
     await phone.approve(await phone.pair(await app.connect()), { chains: [31337] });
-    await app.waitFor(app.isConnected, 10_000);
+    await app.waitFor(app.isConnected, WAIT_MS);
 
     app.store.dispatch(walletActions.chainSwitchRequested({ id: ID, chainId: 10 }));
-    const state = await app.waitFor((s) => s.wallet.activity[ID].switchingTo === undefined, 10_000);
+    const state = await app.waitFor((s) => s.wallet.activity[ID].switchingTo === undefined, WAIT_MS);
     expect(state.wallet.activity[ID].switchError).toBeUndefined();
     expect(state.wallet.connections[ID].chainId).toBe(10);
     expect(phone.session()?.namespaces.eip155?.chains).toEqual(expect.arrayContaining(['eip155:31337', 'eip155:10']));

@@ -1,6 +1,7 @@
 // A real local Ethereum node (anvil from npm) for tests: one process per call, on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { STARTUP_MS } from './lifecycle';
 import { freePort } from './ports';
 
 export const ANVIL_BIN = path.resolve(__dirname, '../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
@@ -26,9 +27,12 @@ export async function startAnvil(options: { chainId?: number; port?: number; blo
   if (options.blockTime) args.push('--block-time', String(options.blockTime));
   const child: ChildProcess = spawn(ANVIL_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
+  // A hang guard only: anvil listens within ~50 ms on an idle machine.
+  const deadline = Date.now() + STARTUP_MS;
   let exited = false;
   child.once('exit', () => (exited = true));
+  // A binary that cannot be spawned emits 'error' (unhandled, it would crash the worker).
+  child.once('error', () => (exited = true));
   while (true) {
     if (exited) throw new Error(`anvil exited before listening on ${port}`);
     try {

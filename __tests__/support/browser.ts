@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser as PlaywrightBrowser, type BrowserContext } from 'playwright-core';
+import { STARTUP_MS } from './lifecycle';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,7 +20,8 @@ export const CHROMIUM_ARGS = [
 
 /** A headless Chromium whose contexts each start empty (one browser per test file). */
 export function launchChromium(): Promise<PlaywrightBrowser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // Playwright's own launch limit (30 s) is a margin a loaded machine can pass: ours is a hang guard.
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: STARTUP_MS });
 }
 
 export interface Browser {
@@ -33,6 +35,7 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
+    timeout: STARTUP_MS,
   });
   return {
     context,

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { startAnvil, type Anvil } from './anvil';
 import { launchChromium } from './browser';
 import { e2eEnv } from './e2eEnv';
+import { setUp, startAll, stopAll, tearDown, TEARDOWN_TIMEOUT_MS } from './lifecycle';
 import { serveStatic, type StaticServer } from './staticServer';
 
 export interface BrowserSuite {
@@ -19,9 +20,9 @@ export interface BrowserSuite {
 export function browserSuite(options: { optimism?: boolean } = {}): BrowserSuite {
   const suite = { contexts: [] as BrowserContext[], rpcUrls: {} } as BrowserSuite;
   let optimism: Anvil | undefined;
-  beforeAll(async () => {
+  setUp(async () => {
     const env = e2eEnv();
-    const [browser, server, chain] = await Promise.all([
+    const [browser, server, chain] = await startAll([
       launchChromium(),
       serveStatic(env.distDir),
       options.optimism ? startAnvil({ chainId: 10 }) : Promise.resolve(undefined),
@@ -31,11 +32,7 @@ export function browserSuite(options: { optimism?: boolean } = {}): BrowserSuite
     optimism = chain;
     suite.rpcUrls = chain ? { 31337: env.anvilUrl, 10: chain.url } : { 31337: env.anvilUrl };
   });
-  afterEach(async () => {
-    await Promise.all(suite.contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await Promise.all([suite.browser?.close(), suite.server?.close(), optimism?.stop()]);
-  });
+  afterEach(() => stopAll(suite.contexts.splice(0)), TEARDOWN_TIMEOUT_MS);
+  tearDown(() => [suite.browser, suite.server, optimism]);
   return suite;
 }

@@ -5,16 +5,21 @@
 import { webcrypto } from 'node:crypto';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { KeysWallet, type KeysRequest, type KeysWalletState } from '../../scripts/dev/coinbase/keysWallet';
+import { WAIT_MS } from './lifecycle';
 
 export const FAKE_KEYS_URL = 'https://keys.test/connect';
 export const FAKE_KEYS_ORIGIN = new URL(FAKE_KEYS_URL).origin;
 export const WALLET_ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 export const WALLET_ACCOUNT_CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+// Captured before any test installs a fake clock.
+const realSetTimeout = globalThis.setTimeout;
 /**
- * How long the connector waits for an answer after the fake window closes. 60 ms flaked on a loaded
- * machine (the answer arrived after the grace, read as a closed popup: 4001); 400 ms holds.
+ * The Coinbase connector's timeouts in tests. The fake window answers and then closes itself, as the
+ * real one does, so a closed-window grace races with the SDK reading that last answer, and the load
+ * limit with the window's own start: both are hang guards here. A test whose subject is one of them
+ * sets it short where nothing can race with it (a window that never loads, or closes unanswered).
  */
-export const POPUP_CLOSED_GRACE_MS = 400;
+export const KEYS_WINDOW_TIMEOUTS = { popupLoadMs: WAIT_MS, popupPollMs: 20, popupClosedGraceMs: WAIT_MS, awaitingDelayMs: 30 };
 
 /** jsdom lacks WebCrypto's subtle, TextEncoder and fetch, which the SDK needs in any browser. */
 export function fillBrowserGaps(): void {
@@ -37,6 +42,8 @@ export interface FakePopupWindow {
   url: string;
   /** The user closes the window; `unload: false` is a window that dies without a word. */
   userCloses(options?: { unload?: boolean }): void;
+  /** Keeps this window's messages to the app back until the returned release, which resolves once they were delivered. */
+  holdMessages(): () => Promise<void>;
 }
 
 export interface FakeKeys {
@@ -46,8 +53,6 @@ export interface FakeKeys {
   blockPopups: boolean;
   /** The next windows never finish loading (offline, keys site down). */
   neverLoad: boolean;
-  /** How long a message from the window takes to arrive. */
-  messageDelayMs: number;
   readonly state: KeysWalletState;
   readonly windows: FakePopupWindow[];
   readonly log: KeysRequest[];
@@ -69,7 +74,6 @@ export function installFakeKeys(options: { chains?: Record<string, string>; acco
     behaviour: 'approve',
     blockPopups: false,
     neverLoad: false,
-    messageDelayMs: 0,
     state,
     windows: [],
     log: [],
@@ -86,23 +90,33 @@ export function installFakeKeys(options: { chains?: Record<string, string>; acco
     },
   };
 
+  // A message crosses in a later task, as between windows: a 0 ms timer of the real clock, so that a
+  // test on a fake clock (whose subject is a timeout) still has a window that talks.
+  const later = (deliver: () => void) => realSetTimeout(deliver, 0);
   // Messages of a test that has ended never reach the next one.
   const toDapp = (message: unknown, source: FakePopupWindow) =>
-    setTimeout(() => {
-      if (!installed) return;
-      const event = new MessageEvent('message', { data: message, origin: FAKE_KEYS_ORIGIN });
-      // jsdom only accepts real windows as a source; the browser sets the sending window.
-      Object.defineProperty(event, 'source', { value: source });
-      window.dispatchEvent(event);
-    }, fake.messageDelayMs);
+    new Promise<void>((delivered) =>
+      later(() => {
+        if (installed) {
+          const event = new MessageEvent('message', { data: message, origin: FAKE_KEYS_ORIGIN });
+          // jsdom only accepts real windows as a source; the browser sets the sending window.
+          Object.defineProperty(event, 'source', { value: source });
+          window.dispatchEvent(event);
+        }
+        delivered();
+      }),
+    );
 
   function openWindow(url: string | URL | undefined): FakePopupWindow | null {
     if (fake.blockPopups) return null;
     let alive = true;
     let loaded = false;
+    let held: (() => Promise<void>)[] | undefined;
     const page = new KeysWallet({
       post: (message) => {
-        if (alive) toDapp(message, popup);
+        if (!alive) return;
+        if (held) held.push(() => toDapp(message, popup));
+        else void toDapp(message, popup);
       },
       ask: (request) => {
         if (fake.behaviour !== 'manual') return Promise.resolve(fake.behaviour === 'approve');
@@ -130,7 +144,7 @@ export function installFakeKeys(options: { chains?: Record<string, string>; acco
       focus: () => undefined,
       close: () => popup.userCloses(),
       postMessage: (message: unknown) => {
-        if (alive) setTimeout(() => void page.receive(message), 0);
+        if (alive) later(() => void page.receive(message));
       },
       userCloses: ({ unload = true }: { unload?: boolean } = {}) => {
         if (!alive) return;
@@ -139,14 +153,22 @@ export function installFakeKeys(options: { chains?: Record<string, string>; acco
         alive = false;
         popup.closed = true;
       },
+      holdMessages: () => {
+        held ??= [];
+        return async () => {
+          const queued = held ?? [];
+          held = undefined;
+          await Promise.all(queued.map((send) => send()));
+        };
+      },
     };
     fake.windows.push(popup);
     if (!fake.neverLoad) {
-      setTimeout(() => {
+      later(() => {
         if (!alive) return;
         loaded = true;
         page.start();
-      }, 0);
+      });
     }
     return popup;
   }

@@ -288,6 +288,7 @@ export function notPlainJson(value: unknown, path = 'state', seen = new Set<unkn
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${path} is ${String(value)}`;
   if (typeof value !== 'object') return `${path} is a ${typeof value}`;
   if (types.isProxy(value)) return `${path} is a Proxy`;
+  if (KNOWN_PLAIN.has(value)) return undefined;
   if (seen.has(value)) return `${path} is a cycle`;
   seen.add(value);
   const proto = Object.getPrototypeOf(value) as unknown;
@@ -307,8 +308,17 @@ export function notPlainJson(value: unknown, path = 'state', seen = new Set<unkn
   }
   if (isArray && keys.length - 1 !== (value as unknown[]).length) return `${path} is a sparse array`;
   seen.delete(value);
+  // Frozen, with every object below it frozen and checked: it can never change, so it is never walked again.
+  if (Object.isFrozen(value) && keys.every((key) => isImmutablePlain((value as Record<string, unknown>)[key]))) KNOWN_PLAIN.add(value);
   return undefined;
 }
+
+/**
+ * Objects already found plain JSON that cannot change (frozen all the way down, as the store's
+ * states are): the fuzz suites check every state after every step, and a step changes one branch.
+ */
+const KNOWN_PLAIN = new WeakSet<object>();
+const isImmutablePlain = (v: unknown) => typeof v !== 'object' || v === null || KNOWN_PLAIN.has(v);
 
 function errorProblem(error: unknown, path: string): string | undefined {
   if (error === undefined) return undefined;
@@ -326,6 +336,21 @@ function errorProblem(error: unknown, path: string): string | undefined {
 
 export const isValidChainId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_SAFE_CHAIN_ID;
 
+/** Strings ethers confirmed as EIP-55 addresses (the same few accounts recur in every state). */
+const CHECKSUMMED = new Set<string>();
+
+function isChecksummed(a: unknown): boolean {
+  if (typeof a !== 'string') return false;
+  if (CHECKSUMMED.has(a)) return true;
+  try {
+    if (getAddress(a) !== a) return false;
+  } catch {
+    return false;
+  }
+  CHECKSUMMED.add(a);
+  return true;
+}
+
 /** Every SPEC §2 invariant of one wallet state; the first violation found, or undefined. */
 export function walletStateProblem(state: WalletState): string | undefined {
   const json = notPlainJson(state, 'wallet');
@@ -341,13 +366,7 @@ export function walletStateProblem(state: WalletState): string | undefined {
     if (c.accounts !== undefined) {
       if (!Array.isArray(c.accounts) || c.accounts.length === 0) return `${where}.accounts is ${JSON.stringify(c.accounts)} (zero accounts must go idle)`;
       for (const a of c.accounts) {
-        let checksummed: string | undefined;
-        try {
-          checksummed = typeof a === 'string' ? getAddress(a) : undefined;
-        } catch {
-          checksummed = undefined;
-        }
-        if (checksummed !== a) return `${where}.accounts has ${JSON.stringify(a)}, not an EIP-55 address`;
+        if (!isChecksummed(a)) return `${where}.accounts has ${JSON.stringify(a)}, not an EIP-55 address`;
       }
     }
     for (const [path, error] of [

@@ -80,7 +80,8 @@ export function serveStatic(root: string, port = 0): Promise<StaticServer> {
     });
     createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       const actual = typeof address === 'object' && address ? address.port : port;

@@ -13,12 +13,11 @@ import {
 import type { ConnectorEvent } from '../../src/lib/connectors/types';
 import { toWalletError } from '../../src/lib/errors';
 import { FakeEip1193Provider } from '../support/fakeProvider';
-import { FAKE_KEYS_URL, POPUP_CLOSED_GRACE_MS, WALLET_ACCOUNT, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
+import { FAKE_KEYS_URL, KEYS_WINDOW_TIMEOUTS, WALLET_ACCOUNT, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { FakeRelay } from '../support/fakeCoinbaseRelay';
-import { until } from '../support/wait';
+import { isSettled, until, useFakeClock } from '../support/wait';
 
-// Margins that hold on a loaded 2-core machine: the window may answer well after it closed.
-const TIMEOUTS = { popupLoadMs: 1000, popupPollMs: 20, popupClosedGraceMs: POPUP_CLOSED_GRACE_MS, awaitingDelayMs: 30 };
+const TIMEOUTS = KEYS_WINDOW_TIMEOUTS;
 const OPTIMISM_ADD = {
   chainId: '0xa',
   chainName: 'Optimism',
@@ -72,6 +71,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  jest.useRealTimers();
   for (const connector of connectors.splice(0)) await connector.disconnect();
   keys.uninstall();
   delete (window as { coinbaseWalletExtension?: unknown }).coinbaseWalletExtension;
@@ -122,33 +122,48 @@ describe('connecting through the keys popup', () => {
 });
 
 describe('a popup that never answers', () => {
+  // The load limit is the subject: on a fake clock it runs out exactly when the test says.
+  const LOAD_MS = 1000;
+  const withLoadLimit = () => coinbase({ timeouts: { ...TIMEOUTS, popupLoadMs: LOAD_MS } });
+  beforeEach(useFakeClock);
+
+  /** Starts a request and waits (in real time) until its window is open; resolves to its failure. */
+  async function failureInWindow(provider: Awaited<ReturnType<CoinbaseConnector['getProvider']>>, window: number) {
+    const failed = failure(provider.request({ method: 'eth_requestAccounts' }));
+    await until(() => keys.windows.length === window, { what: `window ${window}` });
+    return { failed };
+  }
+
   it('ends in a clear timeout error and closes the window', async () => {
     keys.neverLoad = true;
-    const provider = await coinbase().getProvider();
-    const started = Date.now();
-    const error = await failure(provider.request({ method: 'eth_requestAccounts' }));
-    expect(error).toEqual({
+    const provider = await withLoadLimit().getProvider();
+    const { failed } = await failureInWindow(provider, 1);
+    await jest.advanceTimersByTimeAsync(LOAD_MS - 1);
+    expect(await isSettled(failed)).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await failed).toEqual({
       name: 'TimeoutError',
       message: 'Coinbase Wallet did not answer: its window did not load within 1 s. Check your connection, then try again.',
     });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUTS.popupLoadMs - 20);
     expect(keys.windows[0]!.closed).toBe(true);
   });
 
   it('lets the user try again once the wallet is reachable', async () => {
     keys.neverLoad = true;
-    const provider = await coinbase().getProvider();
-    await failure(provider.request({ method: 'eth_requestAccounts' }));
+    const provider = await withLoadLimit().getProvider();
+    const { failed } = await failureInWindow(provider, 1);
+    await jest.advanceTimersByTimeAsync(LOAD_MS);
+    await failed;
     keys.neverLoad = false;
     await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([WALLET_ACCOUNT]);
   });
 
   it('does not time out a window that loaded while the user takes their time', async () => {
     keys.behaviour = 'manual';
-    const provider = await coinbase().getProvider();
+    const provider = await withLoadLimit().getProvider();
     const accounts = provider.request({ method: 'eth_requestAccounts' });
     const prompt = await keys.nextPrompt();
-    await new Promise((r) => setTimeout(r, TIMEOUTS.popupLoadMs + 50));
+    await jest.advanceTimersByTimeAsync(LOAD_MS + 50);
     prompt.answer(true);
     await expect(accounts).resolves.toEqual([WALLET_ACCOUNT]);
   });
@@ -164,23 +179,34 @@ describe('a closed popup', () => {
     expect(await failure(accounts)).toMatchObject({ name: 'UserRejectedRequestError', code: 4001, message: 'User rejected the request.' });
   });
 
+  // The grace after a silent close is the subject: on a fake clock it runs out exactly when the test says.
+  const POLL_MS = TIMEOUTS.popupPollMs;
+  const GRACE_MS = 400;
+  const withGrace = () => coinbase({ timeouts: { ...TIMEOUTS, popupClosedGraceMs: GRACE_MS } });
+
   it('is noticed also when the window dies without saying goodbye', async () => {
+    useFakeClock();
     keys.behaviour = 'manual';
-    const provider = await coinbase().getProvider();
-    const accounts = provider.request({ method: 'eth_requestAccounts' });
+    const provider = await withGrace().getProvider();
+    const accounts = failure(provider.request({ method: 'eth_requestAccounts' }));
     await keys.nextPrompt();
     keys.windows[0]!.userCloses({ unload: false });
-    expect(await failure(accounts)).toMatchObject({ code: 4001, message: 'User rejected the request.' });
+    await jest.advanceTimersByTimeAsync(POLL_MS + GRACE_MS - 1);
+    expect(await isSettled(accounts)).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await accounts).toMatchObject({ code: 4001, message: 'User rejected the request.' });
   });
 
   it('leaves nothing behind: connecting again opens a fresh window and works', async () => {
+    useFakeClock();
     keys.behaviour = 'manual';
-    const connector = coinbase();
+    const connector = withGrace();
     const provider = await connector.getProvider();
-    const first = provider.request({ method: 'eth_requestAccounts' });
+    const first = failure(provider.request({ method: 'eth_requestAccounts' }));
     await keys.nextPrompt();
     keys.windows[0]!.userCloses({ unload: false });
-    await failure(first);
+    await jest.advanceTimersByTimeAsync(POLL_MS + GRACE_MS);
+    await first;
     keys.behaviour = 'approve';
     await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([WALLET_ACCOUNT]);
     expect(keys.windows).toHaveLength(2);
@@ -194,12 +220,16 @@ describe('a late goodbye from a window closed earlier', () => {
     const connector = coinbase();
     const provider = await connector.getProvider();
     const first = provider.request({ method: 'eth_requestAccounts' });
-    await keys.nextPrompt();
-    keys.messageDelayMs = 40; // the closing window's goodbye arrives after the user retried
+    const firstPrompt = await keys.nextPrompt();
+    // The closing window's goodbye arrives once the user has retried and the new window asks them.
+    const goodbye = keys.windows[0]!.holdMessages();
     connector.cancelPendingRequests();
     await failure(first);
-    keys.behaviour = 'approve';
-    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([WALLET_ACCOUNT]);
+    const second = provider.request({ method: 'eth_requestAccounts' });
+    const prompt = await until(() => keys.prompts.find((p) => p !== firstPrompt), { what: 'the new window asking' });
+    await goodbye();
+    prompt.answer(true);
+    await expect(second).resolves.toEqual([WALLET_ACCOUNT]);
   });
 });
 

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { BUILD_ENV_NAMES, checkBuildEnv } from '../../scripts/buildEnv';
 import { readChainSettings } from '../../scripts/chainSettings';
+import { SETUP_TIMEOUT_MS, STARTUP_MS } from '../support/lifecycle';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -71,12 +72,12 @@ describe('the build', () => {
       cwd: root,
       env: { ...process.env, WALLETDECK_QR_CLOSE: 'sometimes', WALLETDECK_OUT_DIR: '/tmp/walletdeck-never-built' },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: STARTUP_MS, // a hang guard: it must stop at once, however slow the machine
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('WALLETDECK_QR_CLOSE="sometimes" is invalid: expected idle or error.');
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
-  }, 70_000);
+  }, SETUP_TIMEOUT_MS);
 });
 
 describe('loadConfig (what the app reads from the values the build baked in)', () => {

@@ -75,7 +75,7 @@ function walletLinkProvider(relay: FakeRelay) {
   };
 }
 
-const waitUntil = (check: () => boolean, ms = 2000) => until(check, { ms });
+const waitUntil = (check: () => boolean) => until(check);
 
 beforeAll(async () => {
   fillBrowserGaps();

@@ -24,9 +24,9 @@ import { loadWalletConnectSdk, walletConnectChains, type WalletConnectSdkProvide
 import type { SdkKeyValueStorage } from '../../src/lib/connectors/walletconnect/shared';
 import { trackTimers } from '../support/sdkTimers';
 import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
+import { setUp, tearDown } from '../support/lifecycle';
 import { releaseCore } from '../support/wcWallet';
 
-jest.setTimeout(30_000);
 const timers = trackTimers();
 
 // The same hooks in the SDK's own type declarations: `npm run typecheck` fails on a rename too.
@@ -67,7 +67,7 @@ let relay: WcRelay;
 let sdk: WalletConnectSdkProvider;
 let storage: ReturnType<typeof recordingStorage>;
 
-beforeAll(async () => {
+setUp(async () => {
   relay = await startWcRelay();
   storage = recordingStorage();
   const create = await loadWalletConnectSdk();
@@ -83,11 +83,11 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  if (sdk) await releaseCore((sdk as unknown as { signer: { client: { core: Parameters<typeof releaseCore>[0] } } }).signer.client.core);
-  await relay?.close();
-  timers.clearAll();
-});
+tearDown(() => [
+  () => sdk && releaseCore((sdk as unknown as { signer: { client: { core: Parameters<typeof releaseCore>[0] } } }).signer.client.core),
+  relay,
+  () => timers.clearAll(),
+]);
 
 it('is the pinned SDK, 2.25', () => {
   expect(packageVersion('@walletconnect/ethereum-provider')).toMatch(/^2\.25\./);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { bannerOnly } from '../../scripts/anvilLog';
 import { startAnvil, type Anvil } from '../support/anvil';
 import { freePort } from '../support/ports';
+import { SETUP_TIMEOUT_MS, STARTUP_MS } from '../support/lifecycle';
 
 const start = path.resolve(__dirname, '../../scripts/start.js');
 
@@ -17,8 +18,8 @@ function runStart(env: Record<string, string>, args = [start]): Promise<{ code: 
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    // It must end by itself; a start that went on to run servers is killed and fails the test.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    // It must end by itself; a start that went on to run servers is killed (a hang guard) and fails the test.
+    const timer = setTimeout(() => child.kill('SIGKILL'), STARTUP_MS);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -40,13 +41,13 @@ describe('npm start', () => {
     } finally {
       busy.close();
     }
-  }, 30_000);
+  }, SETUP_TIMEOUT_MS);
 
   it('an invalid setting: the same message as the build, exit code 1', async () => {
     const result = await runStart({ PORT: 'eighty' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('npm start: PORT="eighty" is invalid: expected a port number from 1 to 65535.');
-  }, 30_000);
+  }, SETUP_TIMEOUT_MS);
 });
 
 describe('npm start with a chain file', () => {
@@ -97,7 +98,7 @@ describe('npm run dev (the development server alone)', () => {
     } finally {
       busy.close();
     }
-  }, 30_000);
+  }, SETUP_TIMEOUT_MS);
 });
 
 describe("anvil's output", () => {

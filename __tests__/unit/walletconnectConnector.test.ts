@@ -9,7 +9,7 @@ import { toWalletError } from '../../src/lib/errors';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { fakeWcSdkLoader, type FakeSession } from '../support/fakeWcSdk';
 import { memoryWebStorage } from '../support/webStorage';
-import { pause as tick } from '../support/wait';
+import { isSettled, pause as tick, useFakeClock } from '../support/wait';
 
 jest.mock('@walletconnect/ethereum-provider', () => ({
   EthereumProvider: { init: jest.fn(async () => ({ on: jest.fn(), removeListener: jest.fn() })) },
@@ -240,11 +240,19 @@ describe('connect', () => {
   });
 
   it('the relay timeout stops counting once the URI is shown (the user takes their time to scan)', async () => {
-    const { connector, fake } = setup({ relayTimeoutMs: 30 });
-    const connecting = connector.connect(undefined as never, {});
-    await new Promise((r) => setTimeout(r, 80));
-    fake.sdk.approve([ACCOUNT], 1);
-    await expect(connecting).resolves.toBeUndefined();
+    // On a fake clock the URI is always shown "in time": the relay timeout is the subject.
+    useFakeClock();
+    try {
+      const { connector, fake, events } = setup({ relayTimeoutMs: 30 });
+      const connecting = connector.connect(undefined as never, {});
+      await jest.advanceTimersByTimeAsync(0);
+      expect(events.filter((e) => e.type === 'displayUri')).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(80);
+      fake.sdk.approve([ACCOUNT], 1);
+      await expect(connecting).resolves.toBeUndefined();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('with a session already there, does not pair again', async () => {
@@ -291,13 +299,20 @@ describe('disconnect', () => {
     expect(fake.sdk.disconnectCalls).toBe(1);
   });
 
-  it('never waits long on a relay that does not answer', async () => {
+  it('never waits long on a relay that does not answer: at most disconnectTimeoutMs', async () => {
     const { connector, fake } = setup({ disconnectTimeoutMs: 30 }, { topic: 't', accounts: [ACCOUNT], chainId: 1 });
     await connector.getProvider();
     fake.sdk.disconnectHangs = true;
-    const started = Date.now();
-    await connector.disconnect();
-    expect(Date.now() - started).toBeLessThan(500);
+    useFakeClock();
+    try {
+      const disconnected = connector.disconnect();
+      await jest.advanceTimersByTimeAsync(29);
+      expect(await isSettled(disconnected)).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await isSettled(disconnected)).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('before anything was loaded: loads nothing', async () => {

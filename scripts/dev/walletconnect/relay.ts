@@ -39,6 +39,8 @@ export interface WcRelay {
   readonly calls: readonly string[];
   /** Pairing topics of every session proposal a dapp published, in order. */
   readonly proposedPairings: readonly string[];
+  /** The Verify attestation a dapp's proposal on this pairing topic carried (none when it gave up waiting for one). */
+  attestationOf(pairingTopic: string): string | undefined;
   /** Connected sockets right now. */
   connections(): number;
   close(): Promise<void>;
@@ -86,6 +88,7 @@ export function startWcRelay(options: WcRelayOptions = {}): Promise<WcRelay> {
   const mailbox = new Map<string, Stored[]>();
   const calls: string[] = [];
   const proposedPairings: string[] = [];
+  const attestations = new Map<string, string>();
   let nextId = 1;
 
   const subscriptionId = (topic: string, client: Client) => createHash('sha256').update(topic + client.id).digest('hex');
@@ -164,6 +167,7 @@ export function startWcRelay(options: WcRelayOptions = {}): Promise<WcRelay> {
     wc_proposeSession: (client, params) => {
       const pairingTopic = str(params, 'pairingTopic');
       proposedPairings.push(pairingTopic);
+      if (typeof params.attestation === 'string') attestations.set(pairingTopic, params.attestation);
       client.topics.add(pairingTopic);
       publish(client, pairingTopic, str(params, 'sessionProposal'), TAG_SESSION_PROPOSE, num(params, 'ttl', DEFAULT_TTL_S), params.attestation);
       return true;
@@ -235,6 +239,7 @@ export function startWcRelay(options: WcRelayOptions = {}): Promise<WcRelay> {
         port,
         calls,
         proposedPairings,
+        attestationOf: (pairingTopic) => attestations.get(pairingTopic),
         connections: () => clients.size,
         close: () =>
           new Promise<void>((done) => {

@@ -13,6 +13,8 @@ export { VERIFY_ORIGINS } from './verifyShared';
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 export interface VerifyService {
+  /** Every attestation handed to a dapp in a browser, in order. */
+  readonly issued: readonly string[];
   /** A signed attestation JWT for a message id seen from `origin`. */
   attestation(id: string, origin: string): string;
   /** What `GET <verify>/v3/public-key` answers. */
@@ -40,7 +42,10 @@ export function createVerifyService(): VerifyService {
 
   const publicKeyResponse = () => ({ publicKey: { ...jwk, alg: 'ES256' }, expiresAt: inAnHour() });
 
+  const issued: string[] = [];
+
   return {
+    issued,
     attestation,
     publicKeyResponse,
     installInNode() {
@@ -52,6 +57,7 @@ export function createVerifyService(): VerifyService {
           const url = new URL(route.request().url());
           if (!url.pathname.endsWith('/attestation')) return route.fulfill({ status: 404, body: 'not found' });
           const jwt = attestation(url.searchParams.get('id') ?? '', url.searchParams.get('origin') ?? '');
+          issued.push(jwt);
           await route.fulfill({
             status: 200,
             contentType: 'text/html',
