@@ -9,12 +9,13 @@ import { defaultAllowedChainIds } from '../../src/lib/chainConfig';
 import type { ChainTable } from '../../src/lib/chains';
 import { CONNECTION_IDS, type ConnectionId, type Connector } from '../../src/lib/connectors/types';
 import { createWalletApp } from '../../src/walletApp';
+import { WAIT_MS } from './lifecycle';
 import { pause } from './wait';
 import { createMemoryStorage } from './webStorage';
 import type { RpcRuntime } from '../../src/lib/rpc';
 
 // Long enough never to fire by accident on a loaded machine; tests of timeouts set their own.
-export const TEST_TIMEOUTS: WalletTimeouts = { eagerMs: 1000, activateMs: 2000, revokeMs: 50 };
+export const TEST_TIMEOUTS: WalletTimeouts = { eagerMs: WAIT_MS, activateMs: WAIT_MS, revokeMs: 50 };
 
 export interface HarnessOptions {
   connectors?: Partial<Record<ConnectionId, Connector>>;
@@ -51,7 +52,7 @@ export function startWalletApp(options: HarnessOptions = {}) {
   const { store, session, connectors } = app;
 
   /** Resolves once `predicate` holds for the state, or fails with the last state after `ms`. */
-  const waitFor = (predicate: (state: RootState) => boolean, ms = 2000): Promise<RootState> =>
+  const waitFor = (predicate: (state: RootState) => boolean, ms = WAIT_MS): Promise<RootState> =>
     new Promise((resolve, reject) => {
       if (predicate(store.getState())) return resolve(store.getState());
       const timer = setTimeout(() => {
