@@ -174,8 +174,7 @@ describe('every flow under the shipped policy, zero violations', () => {
 
   it('Coinbase Wallet through its pop-up: connect and sign; with the pop-up blocked, its own snackbar styles are allowed', async () => {
     const { page, violations } = await openWatched();
-    // On the local chain, whose reads this build can make offline.
-    await switchChain(page, 'coinbase', 'Local development chain');
+    // The SDK connects on the first chain the app lists: the local one, whose reads this build can make offline.
     await startConnect(page, 'coinbase');
     let popupOpened = page.waitForEvent('popup');
     await continueWithoutExtension(page);

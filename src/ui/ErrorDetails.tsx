@@ -21,11 +21,13 @@ export function ErrorDetails({ error, children, alert = true, who }: { error: Wa
         <summary>Details</summary>
         <span className="error-message">{displayText(exact.message)}</span>
         {typeof error !== 'string' && error.walletMessage ? (
-          <span className="error-detail">
+          <>
             {' '}
-            ({who ? `${who} says: ` : ''}
-            {displayText(error.walletMessage)})
-          </span>
+            <span className="error-detail">
+              {who ? `${who} says: ` : ''}
+              {displayText(error.walletMessage)}
+            </span>
+          </>
         ) : null}
       </details>
     </div>
