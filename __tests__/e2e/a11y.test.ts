@@ -23,13 +23,10 @@ import {
   waitForStatus,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
-import { e2eEnv } from '../support/e2eEnv';
-import { serveCoinbaseKeys, type KeysServer } from '../../scripts/dev/coinbase/keysServer';
 import { installFakeWallet, type Eip6963Info, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
+import { tearDown } from '../support/lifecycle';
 import { trackTimers } from '../support/sdkTimers';
 import { until } from '../support/wait';
-import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
-import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
 const timers = trackTimers();
@@ -38,42 +35,16 @@ const METAMASK: Eip6963Info = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', na
 const LONG_NAMED: Eip6963Info = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet with a rather long name that must wrap', icon: '', rdns: 'io.rabby' };
 const ACCOUNT = TEST_ACCOUNTS[0].address;
 
-const suite = browserSuite();
-let relay: WcRelay | undefined;
-let verify: VerifyService | undefined;
-let restoreFetch: (() => void) | undefined;
-let keys: KeysServer | undefined;
+const suite = browserSuite({ wallets: { coinbase: { accounts: [ACCOUNT.toLowerCase()] } } });
 const phones: SimulatedWallet[] = [];
-
-beforeAll(async () => {
-  const env = e2eEnv();
-  verify = createVerifyService();
-  restoreFetch = verify.installInNode();
-  [relay, keys] = await Promise.all([
-    startWcRelay({ port: env.relayPort }),
-    serveCoinbaseKeys({ port: env.keysPort, accounts: [ACCOUNT.toLowerCase()], chains: { '31337': env.anvilUrl } }),
-  ]);
-}, 120_000);
 
 afterEach(async () => {
   await Promise.allSettled(phones.splice(0).map((p) => p.close()));
 });
 
-afterAll(async () => {
-  restoreFetch?.();
-  await Promise.allSettled([relay?.close(), keys?.close()]);
-  timers.clearAll();
-}, 60_000);
+tearDown(() => [() => timers.clearAll()]);
 
-async function newContext(): Promise<BrowserContext> {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  suite.contexts.push(context);
-  context.setDefaultTimeout(15_000);
-  // No internet here: anything outside fails at once instead of hanging.
-  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
-  await verify!.routeBrowser(context);
-  return context;
-}
+const newContext = (): Promise<BrowserContext> => suite.newContext({ viewport: { width: 1280, height: 800 } });
 
 async function open(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -305,7 +276,7 @@ describe("Coinbase Wallet's progress", () => {
 describe("WalletConnect's progress", () => {
   async function pairing(): Promise<{ page: Page; dialog: Locator; phone: SimulatedWallet }> {
     const { page } = await openWith('no wallet');
-    const phone = await startSimulatedWallet({ relayUrl: relay!.url, chains: [31337], rpcUrls: { 31337: e2eEnv().anvilUrl } });
+    const phone = await startSimulatedWallet({ relayUrl: suite.relay.url, chains: [31337], rpcUrls: { 31337: suite.rpcUrls[31337]! } });
     phones.push(phone);
     await startConnect(page, 'walletconnect');
     return { page, dialog: connectDialog(page), phone };

@@ -27,13 +27,10 @@ import {
   waitForStatus,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
-import { e2eEnv } from '../support/e2eEnv';
-import { serveCoinbaseKeys, type KeysServer } from '../../scripts/dev/coinbase/keysServer';
 import { installFakeWallet, type Eip6963Info, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
-import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
-import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 import { trackTimers } from '../support/sdkTimers';
+import { setUp, tearDown } from '../support/lifecycle';
 
 const timers = trackTimers();
 
@@ -42,44 +39,21 @@ const METAMASK: Eip6963Info = { uuid: '7d1f3c2a-9b8e-4c6d-a5f4-3e2d1c0b9a88', na
 const RABBY: Eip6963Info = { uuid: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Rabby Wallet', icon: '', rdns: 'io.rabby' };
 const ACCOUNT = TEST_ACCOUNTS[0].address;
 
-const suite = browserSuite();
-let relay: WcRelay | undefined;
-let verify: VerifyService | undefined;
-let restoreFetch: (() => void) | undefined;
-let keys: KeysServer | undefined;
+const suite = browserSuite({ wallets: { coinbase: { accounts: [ACCOUNT.toLowerCase()] } } });
 let bsc: Anvil | undefined;
 const phones: SimulatedWallet[] = [];
 
-beforeAll(async () => {
-  const env = e2eEnv();
-  verify = createVerifyService();
-  restoreFetch = verify.installInNode();
-  [relay, keys, bsc] = await Promise.all([
-    startWcRelay({ port: env.relayPort }),
-    serveCoinbaseKeys({ port: env.keysPort, accounts: [ACCOUNT.toLowerCase()], chains: { '31337': env.anvilUrl } }),
-    startAnvil({ chainId: 56 }),
-  ]);
-}, 120_000);
+setUp(async () => {
+  bsc = await startAnvil({ chainId: 56 });
+});
 
 afterEach(async () => {
   await Promise.allSettled(phones.splice(0).map((p) => p.close()));
 });
 
-afterAll(async () => {
-  restoreFetch?.();
-  await Promise.allSettled([relay?.close(), keys?.close(), bsc?.stop()]);
-  timers.clearAll();
-}, 60_000);
+tearDown(() => [bsc, () => timers.clearAll()]);
 
-async function newContext(): Promise<BrowserContext> {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  suite.contexts.push(context);
-  context.setDefaultTimeout(15_000);
-  // No internet here: anything else outside fails at once instead of hanging.
-  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
-  await verify!.routeBrowser(context);
-  return context;
-}
+const newContext = (): Promise<BrowserContext> => suite.newContext({ viewport: { width: 1280, height: 800 } });
 
 async function open(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -158,7 +132,7 @@ describe('connect each kind from the dialog, disconnect from the menu', () => {
 
   it('WalletConnect: the QR code of the pairing link in the dialog, the phone approves, the dialog closes', async () => {
     const { page } = await openWith('no wallet');
-    const phone = await startSimulatedWallet({ relayUrl: relay!.url, chains: [31337], rpcUrls: { 31337: e2eEnv().anvilUrl } });
+    const phone = await startSimulatedWallet({ relayUrl: suite.relay.url, chains: [31337], rpcUrls: { 31337: suite.rpcUrls[31337]! } });
     phones.push(phone);
     await startConnect(page, 'walletconnect');
     const dialog = connectDialog(page);

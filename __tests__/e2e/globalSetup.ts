@@ -16,6 +16,10 @@ export interface E2eEnv {
   relayPort: number;
   /** Port reserved for the fake Coinbase keys page (a second local origin), baked in as COINBASE_KEYS_URL. */
   keysPort: number;
+  /** WALLETCONNECT_RELAY_URL of the build: `ws://127.0.0.1:<relayPort>`. */
+  relayUrl: string;
+  /** COINBASE_KEYS_URL of the build: `http://127.0.0.1:<keysPort>/connect`. */
+  keysUrl: string;
 }
 
 declare global {
@@ -30,6 +34,8 @@ export default async function globalSetup(): Promise<void> {
   const relayPort = await freePort();
   let keysPort = await freePort();
   while (keysPort === relayPort) keysPort = await freePort();
+  const relayUrl = `ws://127.0.0.1:${relayPort}`;
+  const keysUrl = `http://127.0.0.1:${keysPort}/connect`;
   globalThis.__E2E_ANVIL__ = anvil;
   try {
     execFileSync(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
@@ -39,9 +45,9 @@ export default async function globalSetup(): Promise<void> {
         ...process.env,
         WALLETDECK_OUT_DIR: distDir,
         WALLETDECK_DEV_CHAIN_URL: anvil.url,
-        WALLETCONNECT_RELAY_URL: `ws://127.0.0.1:${relayPort}`,
+        WALLETCONNECT_RELAY_URL: relayUrl,
         WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e',
-        COINBASE_KEYS_URL: `http://127.0.0.1:${keysPort}/connect`,
+        COINBASE_KEYS_URL: keysUrl,
       },
     });
   } catch (error) {
@@ -49,7 +55,7 @@ export default async function globalSetup(): Promise<void> {
     await anvil.stop();
     throw error;
   }
-  const env: E2eEnv = { distDir, anvilUrl: anvil.url, relayPort, keysPort };
+  const env: E2eEnv = { distDir, anvilUrl: anvil.url, relayPort, keysPort, relayUrl, keysUrl };
   const file = path.join(work, 'env.json');
   writeFileSync(file, JSON.stringify(env));
   process.env.E2E_ENV_FILE = file;

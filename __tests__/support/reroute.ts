@@ -1,7 +1,7 @@
-// The build has one WalletConnect relay URL and one Coinbase keys URL baked in (ports reserved by
-// globalSetup). A suite that runs beside walletconnect.test.ts or coinbase.test.ts cannot listen on
-// those ports too: it serves its own relay and keys page on free ports, and the browser context
-// sends the baked-in URLs there (the page still sees the baked-in URL and origin, as in production).
+// The build has one WalletConnect relay URL and one Coinbase keys URL baked in, on ports globalSetup
+// reserves and nothing listens on. Each suite serves its own relay and keys page on free ports, and
+// its browser contexts send the baked-in URLs there (the page still sees the baked-in URL and origin,
+// as in production). browserSuite({ wallets }) does this for every context it makes.
 import type { BrowserContext } from 'playwright-core';
 import { WebSocket } from 'ws';
 

@@ -21,7 +21,8 @@ export interface KeysServer {
 }
 
 export interface KeysServerOptions {
-  port: number;
+  /** Its own port; 0 (the default) takes a free one, with no gap in which another server could. */
+  port?: number;
   /** The accounts the wallet connects with, or offers to choose from when `signer` is set. */
   accounts: string[];
   /** Chain id -> RPC URL the wallet hands the SDK. Default: the local chain through /rpc. */
@@ -44,21 +45,10 @@ export async function serveCoinbaseKeys(options: KeysServerOptions): Promise<Key
     logLevel: 'silent',
   });
   const script = bundle.outputFiles[0]!.text;
-  const origin = `http://127.0.0.1:${options.port}`;
   const signer = options.signer;
-  const chains = options.chains ?? (signer ? { [String(signer.chainId)]: `${origin}/rpc` } : {});
-  // With a signer the user picks the account when connecting; the wallet starts with the first.
-  const initial: KeysWalletState = { accounts: options.accounts.slice(0, signer ? 1 : undefined), chains };
-  const setup: KeysPageSetup = { initial, choices: options.accounts, ...(signer ? { signer } : {}), ...(options.chainNames ? { chainNames: options.chainNames } : {}) };
   const opened: string[] = [];
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${DEV_NAMES.popup}</title><link rel="icon" href="${DEV_WALLET_ICON}">
-<style>body { margin: 0; font: 15px/1.45 system-ui, sans-serif; color: #1c2430; background: #fff; } main > p { margin: 1.2rem; }
-h1 { margin: 0; padding: 0.8rem 1.2rem 0; font-size: 0.9rem; color: #5b3fd6; }
-@media (prefers-color-scheme: dark) { body { color: #e6edf3; background: #161b22; } h1 { color: #8c76ff; } }</style></head>
-<body><header><h1>${DEV_NAMES.popup}</h1></header><main><p>The development stand-in for Coinbase Wallet's popup, run by <code>npm start</code>. A site that connects with Coinbase Wallet opens it and asks here.</p></main>
-<script type="application/json" id="keys-setup">${escapeJson(setup)}</script><script src="/keys.js"></script></body></html>`;
-
+  // Written once the port is known: the page's setup names this origin.
+  let html = '';
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname === '/connect') {
@@ -76,8 +66,22 @@ h1 { margin: 0; padding: 0.8rem 1.2rem 0; font-size: 0.9rem; color: #5b3fd6; }
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  const address = server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : options.port}`;
+  const chains = options.chains ?? (signer ? { [String(signer.chainId)]: `${origin}/rpc` } : {});
+  // With a signer the user picks the account when connecting; the wallet starts with the first.
+  const initial: KeysWalletState = { accounts: options.accounts.slice(0, signer ? 1 : undefined), chains };
+  const setup: KeysPageSetup = { initial, choices: options.accounts, ...(signer ? { signer } : {}), ...(options.chainNames ? { chainNames: options.chainNames } : {}) };
+  html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${DEV_NAMES.popup}</title><link rel="icon" href="${DEV_WALLET_ICON}">
+<style>body { margin: 0; font: 15px/1.45 system-ui, sans-serif; color: #1c2430; background: #fff; } main > p { margin: 1.2rem; }
+h1 { margin: 0; padding: 0.8rem 1.2rem 0; font-size: 0.9rem; color: #5b3fd6; }
+@media (prefers-color-scheme: dark) { body { color: #e6edf3; background: #161b22; } h1 { color: #8c76ff; } }</style></head>
+<body><header><h1>${DEV_NAMES.popup}</h1></header><main><p>The development stand-in for Coinbase Wallet's popup, run by <code>npm start</code>. A site that connects with Coinbase Wallet opens it and asks here.</p></main>
+<script type="application/json" id="keys-setup">${escapeJson(setup)}</script><script src="/keys.js"></script></body></html>`;
+
   return {
     url: `${origin}/connect`,
     origin,
