@@ -96,6 +96,14 @@ function linkIsDead(connector: Connector): boolean {
   }
 }
 
+function providerAtHand(connector: Connector): Eip1193Provider | undefined {
+  try {
+    return connector.providerNow?.();
+  } catch {
+    return undefined;
+  }
+}
+
 export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions): SagaIterator {
   const { connectors, session, timeouts }: WalletSagaContext = yield call(walletContext);
   const connector = connectors[id];
@@ -113,10 +121,15 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
   const grace: Task | undefined =
     options.eager && !options.silent ? yield fork(reconnectGrace, id, attempt, timeouts.reconnectViewMs ?? RECONNECT_VIEW_MS) : undefined;
   try {
-    const loaded: { provider?: Eip1193Provider; timeout?: true } = yield race({
-      provider: call([connector, connector.getProvider]),
-      timeout: delay(limit),
-    });
+    // A provider at hand (an extension's) is asked at once, in the task of the click: a promise's
+    // turn would let React render the dialog's progress view before the wallet is even asked.
+    const atHand = providerAtHand(connector);
+    const loaded: { provider?: Eip1193Provider; timeout?: true } = atHand
+      ? { provider: atHand }
+      : yield race({
+          provider: call([connector, connector.getProvider]),
+          timeout: delay(limit),
+        });
     if (!loaded.provider) return yield call(timedOut);
     const provider = loaded.provider;
     // Subscribed before asking: the answer to a pending request (-32002) arrives as an event.

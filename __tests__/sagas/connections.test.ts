@@ -406,3 +406,15 @@ describe('QR dialog close', () => {
     expect(app.store.getState().wallet.connections.walletconnect).toEqual({ activating: false });
   });
 });
+
+describe('the click path of a browser extension', () => {
+  it('asks the wallet within the dispatch of the click: no promise turn lets the dialog render first', async () => {
+    const wallet = new FakeEip1193Provider({ chainId: 10 });
+    const app = start({ connectors: { injected: injectedWith(wallet) } });
+    await app.waitFor((s) => !injected(s).activating);
+    app.store.dispatch(a.connectRequested({ id: 'injected' }));
+    expect(wallet.count('eth_requestAccounts')).toBe(1);
+    const state = await app.waitFor(isConnected);
+    expect(injected(state)).toEqual({ activating: false, chainId: 10, accounts: [ACCOUNT] });
+  });
+});

@@ -137,8 +137,17 @@ export class InjectedConnector implements Connector {
   }
 
   async getProvider(): Promise<Eip1193Provider> {
-    this.chosen ??= this.find();
-    if (!this.chosen) throw new WalletdeckError(ERROR_NAMES.noMetaMask, MESSAGES.noMetaMask);
+    const provider = this.providerNow();
+    if (!provider) throw new WalletdeckError(ERROR_NAMES.noMetaMask, MESSAGES.noMetaMask);
+    return provider;
+  }
+
+  providerNow(): Eip1193Provider | undefined {
+    try {
+      this.chosen ??= this.find();
+    } catch {
+      return undefined;
+    }
     return this.chosen;
   }
 
