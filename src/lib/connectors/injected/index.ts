@@ -65,6 +65,7 @@ export class InjectedConnector implements Connector {
   readonly id = 'injected' as const;
   readonly name = 'Browser wallet';
   readonly supportsRevoke = true;
+  readonly chainIdBeforeConnect = true;
   private readonly announced = new Map<string, Announced>();
   private readonly changes = new ListenerSet<void>();
   private chosen: ExtensionProvider | undefined;
