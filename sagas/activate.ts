@@ -11,7 +11,7 @@ import { normalizeChainId } from '../src/lib/validation';
 import { walletActions as actions } from '../store/walletSlice';
 import { RECONNECT_VIEW_MS, type WalletSagaContext } from './context';
 import { connectorChannel, forwardEvents } from './events';
-import { selectAttempt, selectHasAccounts, walletContext } from './support';
+import { selectAttempt, selectHasAccounts, selectReportedChainId, walletContext } from './support';
 
 const { accountsChanged } = actions;
 
@@ -54,6 +54,16 @@ function* eagerSequence(id: ConnectionId, attempt: number, provider: Eip1193Prov
   return has ? 'connected' : 'idle';
 }
 
+/** `eth_chainId` asked beside the accounts: a failure must not end the attempt while the wallet's prompt is open. */
+function* chainIdOrFailure(provider: Eip1193Provider): SagaIterator<{ chainId?: unknown; failed?: true }> {
+  try {
+    const chainId: unknown = yield call([provider, provider.request], { method: 'eth_chainId' });
+    return { chainId };
+  } catch {
+    return { failed: true };
+  }
+}
+
 function* userSequence(
   id: ConnectionId,
   attempt: number,
@@ -66,8 +76,21 @@ function* userSequence(
     const options = desiredChainId === undefined ? {} : { chainId: desiredChainId };
     yield call([connector, connector.connect], provider, options);
   }
-  const accounts: unknown = yield call(requestAccounts, id, attempt, provider);
-  let chainId: unknown = yield call([provider, provider.request], { method: 'eth_chainId' });
+  let accounts: unknown;
+  let chainId: unknown;
+  if (answersChainIdBeforeConnect(connector)) {
+    // One round trip instead of two: the chain is asked beside the accounts.
+    const [answer, early]: [unknown, { chainId?: unknown; failed?: true }] = yield all([call(requestAccounts, id, attempt, provider), call(chainIdOrFailure, provider)]);
+    accounts = answer;
+    // A chain the wallet reported while the user decided is newer than the one asked at the start.
+    const reported: number | undefined = yield select(selectReportedChainId(id));
+    if (reported !== undefined) chainId = reported;
+    else if (early.failed) chainId = yield call([provider, provider.request], { method: 'eth_chainId' });
+    else chainId = early.chainId;
+  } else {
+    accounts = yield call(requestAccounts, id, attempt, provider);
+    chainId = yield call([provider, provider.request], { method: 'eth_chainId' });
+  }
   if (desiredChainId !== undefined && normalizeChainId(chainId) !== desiredChainId) {
     chainId = yield call(switchOrAddChain, provider, chains, desiredChainId);
   }
@@ -96,6 +119,22 @@ function linkIsDead(connector: Connector): boolean {
   }
 }
 
+function answersChainIdBeforeConnect(connector: Connector): boolean {
+  try {
+    return connector.chainIdBeforeConnect === true;
+  } catch {
+    return false;
+  }
+}
+
+function providerAtHand(connector: Connector): Eip1193Provider | undefined {
+  try {
+    return connector.providerNow?.();
+  } catch {
+    return undefined;
+  }
+}
+
 export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions): SagaIterator {
   const { connectors, session, timeouts }: WalletSagaContext = yield call(walletContext);
   const connector = connectors[id];
@@ -113,10 +152,15 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
   const grace: Task | undefined =
     options.eager && !options.silent ? yield fork(reconnectGrace, id, attempt, timeouts.reconnectViewMs ?? RECONNECT_VIEW_MS) : undefined;
   try {
-    const loaded: { provider?: Eip1193Provider; timeout?: true } = yield race({
-      provider: call([connector, connector.getProvider]),
-      timeout: delay(limit),
-    });
+    // A provider at hand (an extension's) is asked at once, in the task of the click: a promise's
+    // turn would let React render the dialog's progress view before the wallet is even asked.
+    const atHand = providerAtHand(connector);
+    const loaded: { provider?: Eip1193Provider; timeout?: true } = atHand
+      ? { provider: atHand }
+      : yield race({
+          provider: call([connector, connector.getProvider]),
+          timeout: delay(limit),
+        });
     if (!loaded.provider) return yield call(timedOut);
     const provider = loaded.provider;
     // Subscribed before asking: the answer to a pending request (-32002) arrives as an event.

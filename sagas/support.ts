@@ -16,6 +16,8 @@ export const selectAttempt = (id: ConnectionId) => (state: RootState) => selectC
 export const selectHasAccounts = (id: ConnectionId) => (state: RootState) => selectConnection(state, id).accounts !== undefined;
 export const selectActivating = (id: ConnectionId) => (state: RootState) => selectConnection(state, id).activating;
 export const selectWalletLocked = (id: ConnectionId) => (state: RootState) => selectConnectionActivity(state, id).walletLocked === true;
+/** The chain the wallet reported by an event during the attempt under way (the attempt starts without one). */
+export const selectReportedChainId = (id: ConnectionId) => (state: RootState) => selectConnection(state, id).chainId;
 export const selectDesiredChainId = (id: ConnectionId) => (state: RootState) => selectConnectionActivity(state, id).desiredChainId;
 
 /**

@@ -1,19 +1,23 @@
-// `npm run bench:reconnect`: a returning user's reload, measured in headless Chromium against the
-// physical limit. Builds the app, serves it, and reloads it (fake extension wallet with the
-// accounts granted, anvil behind an RPC proxy in its own process, optional latency per wallet
-// request and per RPC request), interleaved with a bare baseline page: no framework, `eth_accounts` and `eth_chainId`
-// to the wallet, then one batched `eth_getBalance` + `eth_blockNumber` by fetch, written into the
-// DOM. Prints every figure with its ratio to the baseline, the load average, and checks the targets.
+// `npm run bench:reconnect`: a returning user's reload, and a user's click on a wallet in the open
+// wallet list, measured in headless Chromium against the physical limit. Builds the app, serves it,
+// and reloads it (fake extension wallet with the accounts granted, anvil behind an RPC proxy in its
+// own process, optional latency per wallet request and per RPC request), interleaved with a bare
+// baseline page: no framework, `eth_accounts` and `eth_chainId` to the wallet (on a click of its
+// Connect button, `eth_requestAccounts` and `eth_chainId`), then one batched `eth_getBalance` +
+// `eth_blockNumber` by fetch, written into the DOM. Prints every figure with its ratio to the
+// baseline, the load average, and checks the targets.
 //
 // Environment: BENCH_RELOADS (default 30), BENCH_IDLE_S (default 30), WALLET_LATENCY_MS and
-// RPC_LATENCY_MS (default 0). `runReconnectBench` is also run by a browser test in a short mode.
+// RPC_LATENCY_MS (default 0), BENCH_TRACE (a file for a Chromium trace of the measured rounds).
+// `runReconnectBench` is also run by a browser test in a short mode.
 import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startAnvil, type Anvil } from '../__tests__/support/anvil';
+import { disconnect, openWalletList } from '../__tests__/support/appDriver';
 import { launchBrowser } from '../__tests__/support/browser';
 import { installFakeWallet } from '../__tests__/support/fakeWallet';
 import { freePort } from '../__tests__/support/ports';
@@ -27,6 +31,8 @@ export interface BenchOptions {
   idleMs: number;
   walletLatencyMs?: number;
   rpcLatencyMs?: number;
+  /** Writes a Chromium trace (chrome://tracing / DevTools format) of the measured clicks to this file. */
+  traceFile?: string;
   /** A built app and the node its development chain points at (else: anvil, proxy and a fresh build). */
   prebuilt?: { distDir: string; rpcUrl: string };
   log?: (line: string) => void;
@@ -35,15 +41,34 @@ export interface BenchOptions {
 /** One page load: ms from navigation start, and requests made until the data was on screen. */
 export interface Load {
   connectedMs: number;
+  /** Until the frame showing "Connected" was painted. */
+  connectedPaintedMs: number;
   accountMs: number;
   shownMs: number;
   rpcUntilShown: number;
   walletUntilShown: number;
 }
 
+/** One click on the wallet (the wallet list open, the dialog's chunk loaded): ms from the click's input event. */
+export interface Click {
+  connectedMs: number;
+  /** Until the frame showing "Connected" was painted. */
+  connectedPaintedMs: number;
+  shownMs: number;
+  /** From the click until the wallet was asked, and from its last answer until "Connected": the page's own time. */
+  untilWalletAskedMs: number;
+  answerToConnectedMs: number;
+  /** Wallet requests from the click until "Connected". */
+  walletUntilConnected: number;
+  /** Scripts (chunks) requested from the click until "Connected": nothing a click loads may sit in between. */
+  scriptsUntilConnected: number;
+}
+
 export interface BenchResult {
   app: Load[];
   baseline: Load[];
+  appClicks: Click[];
+  baselineClicks: Click[];
   /** Over the idle window, scaled to 10 s, with the page visible. */
   idleRpcPer10s: number;
   idleWalletPer10s: number;
@@ -51,38 +76,60 @@ export interface BenchResult {
   loadAverage: number[];
 }
 
-/** The physical limit: what a page must do at the least to show the same things. */
+/**
+ * The physical limit: what a page must do at the least to show the same things, in the app's test ids
+ * (the header's control, the account button with account and balance, the block number).
+ */
 function baselineHtml(rpcUrl: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>baseline</title></head><body>
-<div data-testid="card-injected"><p data-testid="status">Reconnecting</p><ul id="accounts"></ul></div><p id="block"></p>
+<header><button data-testid="connect-button" data-wallet-control data-status="Reconnecting">Reconnecting…</button></header><p id="block"></p>
 <script>
 const eth = window.ethereum;
-Promise.all([eth.request({ method: 'eth_accounts' }), eth.request({ method: 'eth_chainId' })]).then(([accounts]) => {
-  if (!accounts.length) return;
-  document.querySelector('[data-testid=status]').textContent = 'Connected';
-  const li = document.createElement('li');
-  li.innerHTML = '<span data-testid="account"></span> <span data-testid="balance"></span>';
-  li.firstChild.textContent = accounts[0];
-  document.getElementById('accounts').append(li);
+function show([accounts]) {
+  if (!accounts.length) return false;
+  const button = document.createElement('button');
+  button.dataset.testid = 'account-button';
+  button.dataset.walletControl = '';
+  button.dataset.status = 'Connected';
+  button.innerHTML = '<span data-testid="balance"></span> <span data-testid="account"></span>';
+  button.lastChild.textContent = accounts[0];
+  button.lastChild.dataset.address = accounts[0];
+  document.querySelector('[data-wallet-control]').replaceWith(button);
   const body = JSON.stringify([
     { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [accounts[0], 'latest'] },
     { jsonrpc: '2.0', id: 2, method: 'eth_blockNumber', params: [] },
   ]);
-  return fetch(${JSON.stringify(rpcUrl)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  fetch(${JSON.stringify(rpcUrl)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     .then((r) => r.json())
     .then((answers) => {
       const by = Object.fromEntries(answers.map((a) => [a.id, a.result]));
-      li.lastChild.textContent = (Number(BigInt(by[1]) / 10n ** 14n) / 1e4) + ' ETH';
+      button.firstChild.textContent = (Number(BigInt(by[1]) / 10n ** 14n) / 1e4) + ' ETH';
       document.getElementById('block').innerHTML = 'latest block <strong data-testid="block-number">' + Number(BigInt(by[2])) + '</strong>';
     });
+  return true;
+}
+Promise.all([eth.request({ method: 'eth_accounts' }), eth.request({ method: 'eth_chainId' })]).then((answers) => {
+  if (show(answers)) return;
+  const control = document.querySelector('[data-wallet-control]');
+  control.dataset.status = 'Disconnected';
+  control.textContent = 'Connect';
+  control.addEventListener('click', () => {
+    Promise.all([eth.request({ method: 'eth_requestAccounts' }), eth.request({ method: 'eth_chainId' })]).then(show);
+  });
 });
 </script></body></html>`;
 }
 
-/** Runs in every page first: counts RPC fetches and wallet requests, and stamps each milestone. */
+/**
+ * Runs in every page first: counts RPC fetches and wallet requests, and stamps each milestone; a
+ * click (a trusted input event) starts a new measure. Reports its marks through a binding once the
+ * balance and the block are shown.
+ */
 function instrument(rpcUrl: string): void {
-  type Bench = { rpc: number; wallet: number; marks: Record<string, { t: number; rpc: number; wallet: number }> };
+  type Mark = { t: number; rpc: number; wallet: number; scripts: number };
+  type Bench = { rpc: number; wallet: number; marks: Record<string, Mark> };
   const bench: Bench = { rpc: 0, wallet: 0, marks: {} };
+  let lastAnswer: Mark | undefined;
   (window as unknown as { __bench: Bench }).__bench = bench;
   const realFetch = window.fetch;
   window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
@@ -95,27 +142,73 @@ function instrument(rpcUrl: string): void {
     const request = provider.request.bind(provider);
     provider.request = (args: unknown) => {
       bench.wallet++;
-      return request(args);
+      mark('walletAsked', true);
+      const answer = request(args);
+      // The last answer before "Connected": from there on, the time is the page's own.
+      const answered = () => {
+        if (!bench.marks['connected']) lastAnswer = { t: performance.now(), rpc: bench.rpc, wallet: bench.wallet, scripts: 0 };
+      };
+      answer.then(answered, answered);
+      return answer;
     };
   }
-  const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? '';
-  const mark = (name: string, reached: boolean) => {
-    if (reached && !bench.marks[name]) bench.marks[name] = { t: performance.now(), rpc: bench.rpc, wallet: bench.wallet };
+  // Scripts requested so far (chunks loaded on demand).
+  const scripts = () => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script').length;
+  const element = (selector: string) => document.querySelector<HTMLElement>(selector);
+  const text = (selector: string) => element(selector)?.textContent?.trim() ?? '';
+  const mark = (name: string, reached: boolean, t = performance.now()) => {
+    if (!reached || bench.marks[name]) return;
+    bench.marks[name] = { t, rpc: bench.rpc, wallet: bench.wallet, scripts: scripts() };
+    // In a trace, each milestone is a user-timing mark.
+    performance.mark(`bench:${name}`);
   };
+  let reported = false;
+  // A message posted from a frame's animation callback runs once that frame is painted.
+  const afterNextPaint = (then: () => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        then();
+        check();
+      };
+      channel.port2.postMessage(null);
+    });
   const check = () => {
-    mark('connected', text('[data-testid=card-injected] [data-testid=status]') === 'Connected');
-    mark('account', text('[data-testid=card-injected] [data-testid=account]') !== '');
-    mark('shown', /\d/.test(text('[data-testid=card-injected] [data-testid=balance]')) && /\d/.test(text('[data-testid=block-number]')));
-    if (bench.marks['shown'] && !reported) {
+    const waitingForClick = 'armed' in bench.marks && !('click' in bench.marks);
+    if (reported || waitingForClick) return;
+    const connected = element('[data-testid=account-button][data-status=Connected]') !== null;
+    if (connected && !bench.marks['connected']) {
+      afterNextPaint(() => mark('connectedPainted', true));
+      if (lastAnswer) bench.marks['walletAnswered'] = lastAnswer;
+    }
+    mark('connected', connected);
+    mark('account', (element('[data-testid=account-button] [data-testid=account]')?.dataset['address'] ?? '') !== '');
+    mark('shown', /\d/.test(text('[data-testid=account-button] [data-testid=balance]')) && /\d/.test(text('[data-testid=block-number]')));
+    if (bench.marks['shown'] && bench.marks['connectedPainted']) {
       reported = true;
       (window as unknown as { __benchShown(marks: Bench['marks']): void }).__benchShown(bench.marks);
     }
   };
-  let reported = false;
+  // The bench arms the page before a measured click: what the page shows before it does not count.
+  (window as unknown as { __benchArm(): void }).__benchArm = () => {
+    reported = false;
+    bench.marks = { armed: { t: performance.now(), rpc: bench.rpc, wallet: bench.wallet, scripts: scripts() } };
+    lastAnswer = undefined;
+  };
+  window.addEventListener(
+    'click',
+    (event) => {
+      if (!event.isTrusted || !('armed' in bench.marks) || 'click' in bench.marks) return;
+      // The input event's own time: a main thread busy when it arrived counts against the page.
+      mark('click', true, event.timeStamp);
+      queueMicrotask(check);
+    },
+    true,
+  );
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
-type Marks = Record<string, { t: number; rpc: number; wallet: number }>;
+type Marks = Record<string, { t: number; rpc: number; wallet: number; scripts: number }>;
 
 /**
  * The page reports its marks itself (a binding call) once the data is shown: polling it from here
@@ -135,10 +228,46 @@ async function measureLoad(page: Page, url: string, shown: ShownReports): Promis
   };
   return {
     connectedMs: get('connected').t,
+    connectedPaintedMs: get('connectedPainted').t,
     accountMs: get('account').t,
     shownMs: get('shown').t,
     rpcUntilShown: get('shown').rpc,
     walletUntilShown: get('shown').wallet,
+  };
+}
+
+/**
+ * One click on what `prepare` returns (the page is loaded and not connected): the pointer rests on it
+ * first, as a user's does, then the page is armed and the button pressed with raw input events (no
+ * Playwright script on the page inside the measured window). Measured from the click's input event.
+ */
+async function measureClick(page: Page, url: string, shown: ShownReports, prepare: () => Promise<Locator>): Promise<Click> {
+  const target = await prepare();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${url}: nothing to click`);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // Let what the page does on hover, and its later parts, settle before the click.
+  await page.waitForTimeout(150);
+  await page.evaluate(() => (window as unknown as { __benchArm(): void }).__benchArm());
+  const reported = shown.next(url);
+  await page.mouse.down();
+  await page.mouse.up();
+  const marks = await reported;
+  await page.waitForTimeout(150);
+  const get = (name: string) => {
+    const m = marks[name];
+    if (!m) throw new Error(`${url}: ${name} was never reached after the click`);
+    return m;
+  };
+  const click = get('click');
+  return {
+    connectedMs: get('connected').t - click.t,
+    connectedPaintedMs: get('connectedPainted').t - click.t,
+    untilWalletAskedMs: get('walletAsked').t - click.t,
+    answerToConnectedMs: get('connected').t - get('walletAnswered').t,
+    shownMs: get('shown').t - click.t,
+    walletUntilConnected: get('connected').wallet - click.wallet,
+    scriptsUntilConnected: get('connected').scripts - click.scripts,
   };
 }
 
@@ -163,6 +292,26 @@ class ShownReports {
       };
     });
   }
+}
+
+/** Starts a Chromium trace of the page's renderer (tasks, events, paints, JS samples); the returned function ends it. */
+async function startTrace(page: Page): Promise<() => Promise<unknown[]>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'],
+    },
+  });
+  return async () => {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+    await cdp.detach();
+    return events;
+  };
 }
 
 /** The RPC endpoint: a proxy in front of anvil in its own process (scripts/rpcProxy.js). */
@@ -220,6 +369,14 @@ export async function runReconnectBench(options: BenchOptions): Promise<BenchRes
       rpcUrls: { 31337: rpcUrl },
       connectedOrigins: [app.url, baselineUrl],
     });
+    // As an extension does, the wallet answers a connect without waiting for the page to have run its
+    // accountsChanged notification: the shared fake awaits that delivery (a round trip through the page
+    // and back), which would charge the wallet's answer for whatever the page's main thread is doing.
+    const authorize = wallet.core.authorize.bind(wallet.core);
+    wallet.core.authorize = (origin: string) => {
+      void authorize(origin);
+      return Promise.resolve();
+    };
     const walletLatency = options.walletLatencyMs ?? 0;
     if (walletLatency > 0) {
       const answer = wallet.answer.bind(wallet);
@@ -232,16 +389,56 @@ export async function runReconnectBench(options: BenchOptions): Promise<BenchRes
     await browser.context.exposeBinding('__benchShown', (_source, marks: Marks) => shown.report(marks));
     await browser.context.addInitScript(instrument, rpcUrl);
     const page = await browser.context.newPage();
+    const baselineOrigin = new URL(baselineUrl).origin;
 
-    // Warm-up (not counted): the first load of each, as a returning user has had.
+    // The click path starts from a page that is not connected, with its way to connect open.
+    const clickApp = () =>
+      measureClick(page, app.url, shown, async () => {
+        // The user disconnects in the app (the wallet forgets the site) and comes back later.
+        if (!page.url().startsWith(app.url)) await page.goto(app.url);
+        await disconnect(page, 'injected');
+        await page.goto(app.url);
+        await page.locator('[data-testid=connect-button][data-status=Disconnected]').waitFor();
+        // The wallet list open: the dialog's chunk is loaded.
+        const dialog = await openWalletList(page);
+        return dialog.getByTestId('wallet-list').getByTestId('card-injected').getByRole('button').first();
+      });
+    const clickBaseline = () =>
+      measureClick(page, baselineUrl, shown, async () => {
+        wallet.core.connected.delete(baselineOrigin);
+        await page.goto(baselineUrl);
+        const button = page.locator('[data-testid=connect-button][data-status=Disconnected]');
+        await button.waitFor();
+        return button;
+      });
+
+    // Warm-up (not counted): the first load and click of each, as a returning user has had.
     await measureLoad(page, app.url, shown);
     await measureLoad(page, baselineUrl, shown);
-    const result: BenchResult = { app: [], baseline: [], idleRpcPer10s: NaN, idleWalletPer10s: NaN, idleMs: options.idleMs, loadAverage: [] };
+    await clickApp();
+    await clickBaseline();
+    const result: BenchResult = {
+      app: [],
+      baseline: [],
+      appClicks: [],
+      baselineClicks: [],
+      idleRpcPer10s: NaN,
+      idleWalletPer10s: NaN,
+      idleMs: options.idleMs,
+      loadAverage: [],
+    };
+    const tracing = options.traceFile ? await startTrace(page) : undefined;
     for (let i = 0; i < options.reloads; i++) {
       // Interleaved, so machine load weighs on both alike; the order alternates.
-      const pair = i % 2 === 0 ? ([['app', app.url], ['baseline', baselineUrl]] as const) : ([['baseline', baselineUrl], ['app', app.url]] as const);
-      for (const [which, url] of pair) result[which].push(await measureLoad(page, url, shown));
-      log(`reload ${i + 1}/${options.reloads}`);
+      const appFirst = i % 2 === 0;
+      const loads = [async () => result.app.push(await measureLoad(page, app.url, shown)), async () => result.baseline.push(await measureLoad(page, baselineUrl, shown))];
+      const clicks = [async () => result.appClicks.push(await clickApp()), async () => result.baselineClicks.push(await clickBaseline())];
+      for (const step of appFirst ? [...loads, ...clicks] : [...loads.reverse(), ...clicks.reverse()]) await step();
+      log(`round ${i + 1}/${options.reloads}`);
+    }
+    if (tracing && options.traceFile) {
+      writeFileSync(options.traceFile, JSON.stringify({ traceEvents: await tracing() }));
+      log(`trace written to ${options.traceFile}`);
     }
     // Idle: the app open and visible, nothing happening on the chain.
     await measureLoad(page, app.url, shown);
@@ -272,6 +469,7 @@ export interface Verdict {
 export function report(result: BenchResult): { table: Record<string, string | number>[]; verdicts: Verdict[] } {
   const rows: Array<[string, keyof Load, boolean]> = [
     ['navigation -> "Connected" (ms)', 'connectedMs', true],
+    ['navigation -> "Connected" painted (ms)', 'connectedPaintedMs', true],
     ['navigation -> account shown (ms)', 'accountMs', true],
     ['navigation -> balance and block shown (ms)', 'shownMs', true],
     ['RPC HTTP requests until shown', 'rpcUntilShown', false],
@@ -289,16 +487,44 @@ export function report(result: BenchResult): { table: Record<string, string | nu
     if (timing) row['ratio (median)'] = `${(median(ours) / median(base)).toFixed(2)}x`;
     return row;
   });
+  const clickRows: Array<[string, keyof Click, boolean]> = [
+    ['click -> "Connected" (ms)', 'connectedMs', true],
+    ['click -> "Connected" painted (ms)', 'connectedPaintedMs', true],
+    ['click -> balance and block shown (ms)', 'shownMs', true],
+    ['  of which: click -> wallet asked (ms)', 'untilWalletAskedMs', true],
+    ['  of which: wallet\'s last answer -> "Connected" (ms)', 'answerToConnectedMs', true],
+    ['wallet requests click -> "Connected"', 'walletUntilConnected', false],
+    ['scripts loaded click -> "Connected"', 'scriptsUntilConnected', false],
+  ];
+  for (const [label, key, timing] of clickRows) {
+    const ours = result.appClicks.map((c) => c[key]);
+    const base = result.baselineClicks.map((c) => c[key]);
+    const row: Record<string, string | number> = {
+      figure: label,
+      'Walletdeck median': Math.round(median(ours)),
+      'Walletdeck max': Math.round(Math.max(...ours)),
+      'baseline median': Math.round(median(base)),
+    };
+    if (timing) row['ratio (median)'] = `${(median(ours) / median(base)).toFixed(2)}x`;
+    table.push(row);
+  }
   table.push({ figure: 'idle, RPC requests per 10 s', 'Walletdeck median': result.idleRpcPer10s, 'Walletdeck max': result.idleRpcPer10s, 'baseline median': 0 });
   table.push({ figure: 'idle, wallet requests per 10 s', 'Walletdeck median': result.idleWalletPer10s, 'Walletdeck max': result.idleWalletPer10s, 'baseline median': 0 });
   const ratio = (key: keyof Load) => median(result.app.map((l) => l[key])) / median(result.baseline.map((l) => l[key]));
   const maxOf = (key: keyof Load) => Math.max(...result.app.map((l) => l[key]));
+  const clickRatioOf = (key: keyof Click) => median(result.appClicks.map((c) => c[key])) / median(result.baselineClicks.map((c) => c[key]));
+  const clickRatio = clickRatioOf('connectedMs');
+  const paintedRatio = clickRatioOf('connectedPaintedMs');
+  const maxScripts = Math.max(...result.appClicks.map((c) => c.scriptsUntilConnected));
   const verdicts: Verdict[] = [
     { text: `navigation -> Connected is ${ratio('connectedMs').toFixed(2)}x the baseline (target <= 1.5x)`, ok: ratio('connectedMs') <= 1.5 },
     { text: `navigation -> balance and block is ${ratio('shownMs').toFixed(2)}x the baseline (target <= 1.5x)`, ok: ratio('shownMs') <= 1.5 },
     { text: `at most ${maxOf('rpcUntilShown')} RPC HTTP requests until shown, on every reload (target <= 2)`, ok: maxOf('rpcUntilShown') <= 2 },
     { text: `at most ${maxOf('walletUntilShown')} wallet requests until shown, on every reload (target <= 2)`, ok: maxOf('walletUntilShown') <= 2 },
     { text: `${result.idleRpcPer10s.toFixed(2)} RPC requests per 10 s idle (target <= 1)`, ok: result.idleRpcPer10s <= 1 },
+    { text: `click -> Connected is ${clickRatio.toFixed(2)}x the baseline (target <= 1.2x)`, ok: clickRatio <= 1.2 },
+    { text: `click -> Connected painted is ${paintedRatio.toFixed(2)}x the baseline (target <= 1.2x)`, ok: paintedRatio <= 1.2 },
+    { text: `at most ${maxScripts} scripts loaded between a click and Connected (target 0)`, ok: maxScripts === 0 },
   ];
   return { table, verdicts };
 }
@@ -309,12 +535,13 @@ async function main() {
     idleMs: Number(process.env.BENCH_IDLE_S ?? 30) * 1000,
     walletLatencyMs: Number(process.env.WALLET_LATENCY_MS ?? 0),
     rpcLatencyMs: Number(process.env.RPC_LATENCY_MS ?? 0),
+    ...(process.env.BENCH_TRACE ? { traceFile: path.resolve(process.env.BENCH_TRACE) } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   };
   const result = await runReconnectBench(options);
   const { table, verdicts } = report(result);
   console.log(
-    `\nReload of a connected user: ${options.reloads} reloads, interleaved with the baseline page; wallet latency ${options.walletLatencyMs} ms, RPC latency ${options.rpcLatencyMs} ms; idle ${options.idleMs / 1000} s`,
+    `\nReload of a connected user and a click on the wallet: ${options.reloads} of each, interleaved with the baseline page; wallet latency ${options.walletLatencyMs} ms, RPC latency ${options.rpcLatencyMs} ms; idle ${options.idleMs / 1000} s`,
   );
   console.table(table);
   console.log(`load average: ${result.loadAverage.map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)\n`);

@@ -1,50 +1,92 @@
-// Regenerates the README's screenshots: docs/screenshot.png (1280x800, a connected browser wallet) and
-// docs/screenshot-phone-dark.png (375 px, dark theme, a wallet on a chain the app does not support).
+// Regenerates the README's screenshots of the connect pattern: the header with a connected account,
+// the connect dialog (the wallet list) and the account menu, at 1280 px and at 375 px (the phone's
+// account menu in the dark theme), into docs/. Production build, fake wallet, local chains.
 // Run: node -r ts-node/register scripts/screenshot.ts
 import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import globalSetup from '../__tests__/e2e/globalSetup';
 import globalTeardown from '../__tests__/e2e/globalTeardown';
-import { startAnvil } from '../__tests__/support/anvil';
+import { closeDialogs, openAccountMenu, openWalletList, shownBalance, waitForShownName, waitForStatus } from '../__tests__/support/appDriver';
 import { launchChromium } from '../__tests__/support/browser';
 import { e2eEnv } from '../__tests__/support/e2eEnv';
-import { installFakeWallet } from '../__tests__/support/fakeWallet';
+import { installFakeWallet, type Eip6963Info } from '../__tests__/support/fakeWallet';
 import { serveStatic } from '../__tests__/support/staticServer';
-import { setupDevChain } from './devchain';
+import { DEV_NAMES, setupDevChain } from './devchain';
+
+// A browser extension that announces itself with its name and icon, as MetaMask does.
+const FOX = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"%3E%3Crect width="32" height="32" rx="8" fill="%23f6851b"/%3E%3Cpath d="M8 10l8 5 8-5-2 11-6 4-6-4z" fill="%23fff"/%3E%3C/svg%3E';
+const METAMASK: Eip6963Info = { uuid: '5a1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f', name: 'MetaMask', icon: FOX, rdns: 'io.metamask' };
+
+interface Shot {
+  width: number;
+  dark: boolean;
+  /** File name under docs/ for the header, the connect dialog and the account menu. */
+  files: { header: string; connect: string; menu: string };
+  darkMenuOnly?: boolean;
+}
+
+const SHOTS: Shot[] = [
+  { width: 1280, dark: false, files: { header: 'desktop-header.png', connect: 'desktop-connect.png', menu: 'desktop-menu.png' } },
+  // On a phone: the header and the dialog light, the account menu dark.
+  { width: 375, dark: false, darkMenuOnly: true, files: { header: 'phone-header.png', connect: 'phone-connect.png', menu: 'phone-menu-dark.png' } },
+];
+
+const docs = (file: string) => path.resolve(__dirname, '../docs', file);
+
+async function snap(page: Page, file: string): Promise<void> {
+  await page.screenshot({ path: docs(file), animations: 'disabled', caret: 'hide' });
+  console.log(`Wrote docs/${file}`);
+}
+
+/** A page on the app; `connected`: the wallet has this site connected already (a returning user). */
+async function open(browser: Browser, url: string, anvilUrl: string, shot: Shot, dark: boolean, connected: boolean): Promise<Page> {
+  const isPhone = shot.width < 600;
+  const context = await browser.newContext({
+    viewport: { width: shot.width, height: isPhone ? 760 : 800 },
+    colorScheme: dark ? 'dark' : 'light',
+    ...(isPhone ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
+  });
+  context.setDefaultTimeout(15_000);
+  await installFakeWallet(context, { announce: METAMASK, rpcUrls: { 31337: anvilUrl }, connectedOrigins: connected ? [url] : [] });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
 
 async function main(): Promise<void> {
   await globalSetup();
   const env = e2eEnv();
   // The same names `npm start` gives the embedded chain (alice.test for the first account).
   await setupDevChain(env.anvilUrl);
+  const [aliceName] = DEV_NAMES[0] ?? [];
   const server = await serveStatic(env.distDir);
   const browser = await launchChromium();
-  const bsc = await startAnvil({ chainId: 56 });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await installFakeWallet(context, { rpcUrls: { 31337: env.anvilUrl }, connectedOrigins: [server.url] });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    const card = page.getByTestId('card-injected');
-    await card.getByTestId('status').filter({ hasText: /^Connected$/ }).waitFor({ timeout: 10_000 });
-    await card.getByTestId('balance').first().waitFor({ timeout: 10_000 });
-    await card.getByTestId('name').first().waitFor({ timeout: 10_000 });
-    const file = path.resolve(__dirname, '../docs/screenshot.png');
-    await page.screenshot({ path: file });
-    console.log(`Wrote ${file}`);
+    for (const shot of SHOTS) {
+      // A new visitor: the connect dialog's wallet list.
+      const visitor = await open(browser, server.url, env.anvilUrl, shot, shot.dark, false);
+      await visitor.getByTestId('block-number').waitFor();
+      await openWalletList(visitor);
+      await snap(visitor, shot.files.connect);
+      await visitor.context().close();
 
-    const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, colorScheme: 'dark', hasTouch: true, isMobile: true });
-    const wallet = await installFakeWallet(phone, { rpcUrls: { 31337: env.anvilUrl, 56: bsc.url }, knownChainIds: [31337, 56], connectedOrigins: [server.url] });
-    const phonePage = await phone.newPage();
-    await phonePage.goto(server.url);
-    const phoneCard = phonePage.getByTestId('card-injected');
-    await phoneCard.getByTestId('status').filter({ hasText: /^Connected$/ }).waitFor({ timeout: 10_000 });
-    await wallet.switchChain(56);
-    await phoneCard.getByTestId('status').filter({ hasText: /^Unsupported network$/ }).waitFor({ timeout: 10_000 });
-    const phoneFile = path.resolve(__dirname, '../docs/screenshot-phone-dark.png');
-    await phonePage.screenshot({ path: phoneFile });
-    console.log(`Wrote ${phoneFile}`);
+      // A returning user: the header with the account, then the account menu.
+      const user = await open(browser, server.url, env.anvilUrl, shot, shot.dark, true);
+      await waitForStatus(user, 'injected', 'Connected');
+      await shownBalance(user);
+      if (aliceName) await waitForShownName(user, aliceName);
+      await user.getByTestId('block-number').waitFor();
+      await snap(user, shot.files.header);
+      if (shot.darkMenuOnly) {
+        await user.emulateMedia({ colorScheme: 'dark' });
+      }
+      const menu = await openAccountMenu(user);
+      await menu.getByText(/ ETH$/).first().waitFor();
+      await snap(user, shot.files.menu);
+      await closeDialogs(user);
+      await user.context().close();
+    }
   } finally {
-    await bsc.stop();
     await browser.close();
     await server.close();
     await globalTeardown();

@@ -1,7 +1,7 @@
 // The reads a page shows start the moment the store knows them, not when React has rendered them:
-// the block number at start, a wallet's balances in the same task as its answer. The component that
-// shows a read then subscribes to the same cache entry and sends nothing more. For a returning user
-// this takes React's render of "Connected" off the path to the balance.
+// the block number at start, a wallet's balance and name in the same task as its answer. The
+// component that shows a read then subscribes to the same cache entry and sends nothing more. For a
+// returning user this takes React's render of "Connected" off the path to the balance.
 import type { ChainTable } from '../src/lib/chains';
 import { chainApi } from './chainApi';
 import type { AppStore, RootState } from './types';
@@ -16,12 +16,15 @@ export function startReadsInView(store: AppStore, chains: ChainTable): () => voi
     const state = store.getState();
     if (state.wallet === seen) return;
     seen = state.wallet;
-    const { blocks, balances } = readsInView(state, chains);
+    const { blocks, balances, names } = readsInView(state, chains);
     const inView = new Map<string, () => void>();
     // Blocks first: a block read refreshes its chain's balances, and a balance read started just
     // before it would be sent twice.
     for (const chainId of blocks) inView.set(`block:${chainId}`, () => store.dispatch(chainApi.util.prefetch('getBlockNumber', chainId, {})));
     for (const read of balances) inView.set(`balance:${read.chainId}:${read.address}`, () => store.dispatch(chainApi.util.prefetch('getBalance', read, {})));
+    // The name's first call rides in the balance's batch; started here, it changes nothing when React
+    // shows the account (a read started from a component's commit is a second request and a second render).
+    for (const read of names) inView.set(`name:${read.chainId}:${read.address}`, () => store.dispatch(chainApi.util.prefetch('getName', read, {})));
     const before = started;
     // Set before dispatching: a dispatch calls this listener again, and that call must find them started.
     started = new Set(inView.keys());

@@ -53,15 +53,20 @@ export const selectPageView = createSelector(
   computePageView,
 );
 
-/** The chain reads the page shows: the latest block of the chain in view, the current account's balance. */
+/**
+ * The chain reads the page shows: the latest block of the chain in view, the current account's
+ * balance and, on a chain with names, its name.
+ */
 export interface ReadsInView {
   blocks: number[];
   balances: AccountOnChain[];
+  names: AccountOnChain[];
 }
 
 export function readsInView(state: RootState, chains: ChainTable): ReadsInView {
   const page = selectPageView(state, chains);
   const blocks = page.dataChainId === undefined ? [] : [page.dataChainId];
   const balances = page.view === 'Connected' && page.account !== undefined && page.dataChainId !== undefined ? [{ chainId: page.dataChainId, address: page.account }] : [];
-  return { blocks, balances };
+  const names = balances.filter((read) => chains[read.chainId]?.ensRegistry !== undefined);
+  return { blocks, balances, names };
 }

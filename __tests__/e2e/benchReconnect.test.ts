@@ -1,10 +1,13 @@
 // `npm run bench:reconnect` in a short mode, so the benchmark cannot rot. No timing is asserted
-// (the machine is shared); request counts are: what a returning user's reload costs, every time.
+// (the machine is shared); request counts are: what a returning user's reload costs, every time, and
+// what a click on the wallet in the open wallet list costs until "Connected".
 import { runReconnectBench } from '../../scripts/bench-reconnect';
 import { BLOCK_POLL_MS } from '../../store/chainApi';
 import { e2eEnv } from '../support/e2eEnv';
 
-it('a reload of a connected user: at most 2 RPC and 2 wallet requests until balance and block are shown; quiet when idle', async () => {
+jest.setTimeout(180_000);
+
+it('a reload of a connected user: at most 2 RPC and 2 wallet requests until balance and block are shown; quiet when idle; a click on the wallet loads nothing before Connected', async () => {
   const env = e2eEnv();
   const idleMs = BLOCK_POLL_MS + 2_000;
   const result = await runReconnectBench({ reloads: 3, idleMs, prebuilt: { distDir: env.distDir, rpcUrl: env.anvilUrl } });
@@ -20,4 +23,14 @@ it('a reload of a connected user: at most 2 RPC and 2 wallet requests until bala
   // One poll per interval at most (two can fall in a window a little longer than the interval).
   expect((result.idleRpcPer10s * idleMs) / 10_000).toBeLessThanOrEqual(2);
   expect(result.idleWalletPer10s).toBe(0);
+
+  // The click path: the accounts and the chain asked once each, and no chunk loaded on the way.
+  expect(result.appClicks).toHaveLength(3);
+  expect(result.baselineClicks).toHaveLength(3);
+  for (const click of result.appClicks) {
+    expect(click.walletUntilConnected).toBeLessThanOrEqual(2);
+    expect(click.scriptsUntilConnected).toBe(0);
+    expect(click.shownMs).toBeGreaterThanOrEqual(click.connectedMs);
+  }
+  for (const click of result.baselineClicks) expect([click.walletUntilConnected, click.scriptsUntilConnected]).toEqual([2, 0]);
 });

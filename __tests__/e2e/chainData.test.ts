@@ -1,17 +1,32 @@
-// Read-only chain data in the built app, in real Chromium: block number, balances and names next to
-// the accounts of a connected (fake extension) wallet, and the Network panel. Reads go to real
-// anvil nodes; public RPC hosts, unreachable offline, are answered by page routes that forward to
-// local anvil nodes or misbehave on purpose.
+// Read-only chain data in the built app, in real Chromium: the latest block, and the balance and name of
+// the connected (fake extension) wallet's current account in the header and the overview, and the
+// Network panel behind "Network status". Reads go to real anvil nodes; public RPC hosts, unreachable
+// offline, are answered by page routes that forward to local anvil nodes or misbehave on purpose.
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { deployEns, registerName, setReverseName } from '../../contracts/deployEns';
 import { BLOCK_POLL_MS } from '../../store/chainApi';
 import { formatNativeAmount } from '../../src/features/chain/format';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
-import { launchBrowser, type Browser } from '../support/browser';
+import {
+  accountButton,
+  connect,
+  openNetworkStatus,
+  recordShownChainData,
+  shownAccount,
+  shownBalance,
+  shownBlockNumber,
+  shownChainName,
+  shownExactBalance,
+  shownName,
+  waitForBlockOf,
+  waitForShownBalance,
+  waitForShownName,
+  waitForStatus,
+} from '../support/appDriver';
+import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
-import { serveStatic, type StaticServer } from '../support/staticServer';
-import { SETUP_TIMEOUT_MS, startAll, WAIT_MS } from '../support/lifecycle';
+import { SETUP_TIMEOUT_MS, startAll } from '../support/lifecycle';
 import { untilAsync } from '../support/wait';
 
 // anvil accounts 5 and 6: other suites use the first ones, so these balances are ours to set.
@@ -20,15 +35,17 @@ const FRANK = { address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9', privateKe
 const ETH = 10n ** 18n;
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 
+// A chain the app does not support (it is in no chain table of the app); the wallet knows it.
+const UNSUPPORTED_CHAIN_ID = 56;
+
+const suite = browserSuite();
 let env: ReturnType<typeof e2eEnv>;
-let server: StaticServer;
-let mainnet: Anvil; // stands in for Mainnet's public endpoint
-let optimism: Anvil; // stands in for Optimism's public endpoint and the wallet's chain 10
-const browsers: Browser[] = [];
+let mainnet: Anvil | undefined; // stands in for Mainnet's public endpoint
+let optimism: Anvil | undefined; // stands in for Optimism's public endpoint and the wallet's chain 10
 
 beforeAll(async () => {
   env = e2eEnv();
-  [server, mainnet, optimism] = await startAll([serveStatic(env.distDir), startAnvil({ chainId: 1 }), startAnvil({ chainId: 10 })]);
+  [mainnet, optimism] = await startAll([startAnvil({ chainId: 1 }), startAnvil({ chainId: 10 })]);
   // The built app knows the registry's fixed address on its development chain (the shared anvil).
   await deployEns(env.anvilUrl);
   await registerName(env.anvilUrl, 'erin.test', ERIN.address);
@@ -36,12 +53,8 @@ beforeAll(async () => {
   await setReverseName(env.anvilUrl, FRANK.address, 'erin.test');
 }, SETUP_TIMEOUT_MS);
 
-afterEach(async () => {
-  await Promise.all(browsers.splice(0).map((b) => b.close()));
-});
-
 afterAll(async () => {
-  await Promise.all([server?.close(), mainnet?.stop(), optimism?.stop()]);
+  await Promise.all([mainnet?.stop(), optimism?.stop()]);
 });
 
 const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST, OPTIONS' };
@@ -72,6 +85,7 @@ const wrongChain = async (body: string) => {
   return { status: 200, body: JSON.stringify(Array.isArray(calls) ? calls.map(one) : one(calls)) };
 };
 
+
 interface App {
   page: Page;
   context: BrowserContext;
@@ -82,13 +96,10 @@ interface App {
 }
 
 async function openApp(wallet?: { privateKeys: string[]; knownChainIds?: number[] }, before?: (context: BrowserContext) => Promise<void>): Promise<App> {
-  const browser = await launchBrowser();
-  browsers.push(browser);
-  const context = browser.context;
-  context.setDefaultTimeout(WAIT_MS);
+  const context = await suite.newContext({ viewport: { width: 1280, height: 800 } });
   await before?.(context);
-  const fake = wallet ? await installFakeWallet(context, { ...wallet, rpcUrls: { 31337: env.anvilUrl, 10: optimism.url } }) : undefined;
-  await routeHost(context, 'mainnet.optimism.io', forwardTo(optimism.url));
+  const fake = wallet ? await installFakeWallet(context, { ...wallet, rpcUrls: { 31337: env.anvilUrl, 10: optimism!.url } }) : undefined;
+  await routeHost(context, 'mainnet.optimism.io', forwardTo(optimism!.url));
   await routeHost(context, 'optimism-rpc.publicnode.com', () => 'refuse');
   const page = await context.newPage();
   const app: App = { page, context, devChainMethods: [], scripts: [] };
@@ -99,30 +110,38 @@ async function openApp(wallet?: { privateKeys: string[]; knownChainIds?: number[
     }
     if (request.resourceType() === 'script') app.scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   if (fake) app.wallet = fake;
   return app;
-}
-
-const accountRow = (app: App, address: string) => app.page.getByTestId('card-injected').locator('li.account').filter({ hasText: address });
-
-async function connect(app: App): Promise<void> {
-  const card = app.page.getByTestId('card-injected');
-  await card.getByRole('button', { name: 'Connect' }).click();
-  await card.getByTestId('status').filter({ hasText: /^Connected$/ }).waitFor();
 }
 
 async function blockNumber(url: string): Promise<number> {
   return Number(BigInt(await rpc<string>(url, 'eth_blockNumber')));
 }
 
+/**
+ * Waits until the app has concluded its name lookup of `address` on the development chain: it
+ * remembers every verdict, "no name" included, in localStorage (README, "Names").
+ */
+async function nameLookupConcluded(page: Page, address: string): Promise<void> {
+  await page.waitForFunction(
+    (key) => {
+      try {
+        return key in (JSON.parse(localStorage.getItem('walletdeck.names') ?? '{}') as object);
+      } catch {
+        return false;
+      }
+    },
+    `31337:${address.toLowerCase()}`,
+    { polling: 50 },
+  );
+}
+
 describe('with no wallet', () => {
   it('shows the latest block and, in the Network panel, the endpoint in use with its latency', async () => {
     const app = await openApp();
-    const shown = app.page.getByTestId('block-number');
-    await shown.waitFor();
-    expect(Number(await shown.textContent())).toBeLessThanOrEqual(await blockNumber(env.anvilUrl));
-    const devChain = app.page.getByTestId('network-panel').getByTestId('network-chain-31337');
+    expect(await shownBlockNumber(app.page)).toBeLessThanOrEqual(await blockNumber(env.anvilUrl));
+    const devChain = (await openNetworkStatus(app.page)).getByTestId('network-chain-31337');
     expect(await devChain.getByTestId('endpoint-in-use').textContent()).toBe(env.anvilUrl);
     expect(await devChain.getByTestId('endpoint-latency').textContent()).toMatch(/^\d+ ms$/);
     // Names are looked up only for a connected wallet: no lookup, and the name normaliser is not loaded.
@@ -132,17 +151,17 @@ describe('with no wallet', () => {
 
   it('checks another chain on demand: the working endpoint is used, the wrong-chain and dead ones are listed', async () => {
     const app = await openApp();
-    await app.page.getByTestId('block-number').waitFor();
+    await shownBlockNumber(app.page);
     const wrongChainCalls: string[] = [];
     await routeHost(app.context, 'eth.drpc.org', async (body) => {
       wrongChainCalls.push(body);
       return wrongChain(body);
     });
-    await routeHost(app.context, 'ethereum-rpc.publicnode.com', forwardTo(mainnet.url));
+    await routeHost(app.context, 'ethereum-rpc.publicnode.com', forwardTo(mainnet!.url));
     await routeHost(app.context, 'arb1.arbitrum.io', () => 'refuse');
     await routeHost(app.context, 'arbitrum-one-rpc.publicnode.com', () => 'refuse');
 
-    const panel = app.page.getByTestId('network-panel');
+    const panel = await openNetworkStatus(app.page);
     const mainnetRow = panel.getByTestId('network-chain-1');
     await mainnetRow.getByRole('button', { name: 'Check endpoints' }).click();
     expect(await mainnetRow.getByTestId('endpoint-in-use').textContent()).toBe('https://ethereum-rpc.publicnode.com');
@@ -174,7 +193,7 @@ describe('with no wallet', () => {
         };
       });
     });
-    await app.page.getByTestId('block-number').waitFor();
+    await shownBlockNumber(app.page);
     const setVisibility = (state: 'hidden' | 'visible') =>
       app.page.evaluate((s) => {
         Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
@@ -199,78 +218,107 @@ describe('with a connected wallet', () => {
     await rpc(env.anvilUrl, 'anvil_setBalance', [FRANK.address, hex(ETH / 4n)]);
   });
 
-  it('shows each account with its balance, and its name only when the name resolves back to it', async () => {
+  it("shows the current account's balance, and its name only when the name resolves back to it", async () => {
     const app = await openApp({ privateKeys: [ERIN.privateKey, FRANK.privateKey] });
-    await connect(app);
-    const erin = accountRow(app, ERIN.address);
-    const frank = accountRow(app, FRANK.address);
-    await erin.getByTestId('balance').filter({ hasText: '1.5 ETH' }).waitFor();
-    await frank.getByTestId('balance').filter({ hasText: '0.25 ETH' }).waitFor();
-    await erin.getByTestId('name').filter({ hasText: 'erin.test' }).waitFor();
-    // Frank's reverse record claims erin.test: not verified, so his plain address is all there is.
-    expect(await frank.getByTestId('name').count()).toBe(0);
-    expect(await frank.getByTestId('account').textContent()).toBe(FRANK.address);
-    expect(await erin.getByTestId('balance').getAttribute('title')).toBe('1.5 ETH');
+    await connect(app.page, 'injected');
+    expect(await shownAccount(app.page)).toBe(ERIN.address);
+    await waitForShownBalance(app.page, '1.5 ETH');
+    expect(await shownExactBalance(app.page)).toBe('1.5 ETH');
+    await app.page.getByTestId('overview-balance').filter({ hasText: /^1\.5 ETH$/ }).waitFor();
+    await waitForShownName(app.page, 'erin.test');
     expect(app.scripts.some((s) => /\/ens-normalize\./.test(s))).toBe(true);
+
+    // Frank becomes the current account. His reverse record claims erin.test, and the forward record
+    // says otherwise: not verified, so his plain address is all the page ever shows of him.
+    const shown = await recordShownChainData(app.page);
+    await app.wallet!.selectAccount(FRANK.address);
+    await waitForShownBalance(app.page, '0.25 ETH');
+    expect(await shownAccount(app.page)).toBe(FRANK.address);
+    await nameLookupConcluded(app.page, FRANK.address);
+    expect(await shownName(app.page)).toBeUndefined();
+    expect(await accountButton(app.page).getByTestId('account').textContent()).toBe(`${FRANK.address.slice(0, 6)}…${FRANK.address.slice(-4)}`);
+    const asFrank = (await shown()).filter((s) => s.account === FRANK.address);
+    expect(asFrank.length).toBeGreaterThan(0);
+    for (const state of asFrank) {
+      expect(state.name).toBe('');
+      expect(state.balance).not.toBe('1.5 ETH');
+      expect(state.overviewBalance).not.toContain('1.5 ETH');
+    }
     // Reads went to the public endpoint of the chain, not through the wallet.
     expect(app.wallet?.requests('eth_getBalance')).toHaveLength(0);
     expect(app.wallet?.requests('eth_blockNumber')).toHaveLength(0);
   });
 
-  it('a new block refreshes the balances', async () => {
+  it('a new block refreshes the balance', async () => {
     // The page's clock is the test's: the next poll comes when the test moves it, not 10 s later.
     const app = await openApp({ privateKeys: [ERIN.privateKey] }, (context) => context.clock.install());
-    await connect(app);
-    const balance = accountRow(app, ERIN.address).getByTestId('balance');
-    await balance.filter({ hasText: '1.5 ETH' }).waitFor();
+    await connect(app.page, 'injected');
+    await waitForShownBalance(app.page, '1.5 ETH');
     const amount = 2n * ETH + 123_456_789_000_000n; // 2.000123456789 ETH
     await rpc(env.anvilUrl, 'anvil_setBalance', [ERIN.address, hex(amount)]);
     await rpc(env.anvilUrl, 'anvil_mine', ['0x1']);
     const mined = await blockNumber(env.anvilUrl);
     await app.page.clock.runFor(BLOCK_POLL_MS);
-    await balance.filter({ hasText: `${formatNativeAmount(amount)} ETH` }).waitFor();
-    expect(await balance.textContent()).toBe('2.0001 ETH');
-    expect(Number(await app.page.getByTestId('block-number').textContent())).toBeGreaterThanOrEqual(mined);
+    await waitForShownBalance(app.page, `${formatNativeAmount(amount)} ETH`);
+    expect(formatNativeAmount(amount)).toBe('2.0001');
+    await app.page.getByTestId('overview-balance').filter({ hasText: /^2\.0001 ETH$/ }).waitFor();
+    expect(await shownBlockNumber(app.page)).toBeGreaterThanOrEqual(mined);
   });
 
   it("after a chain switch, the other chain's balance and block are never shown", async () => {
-    await rpc(optimism.url, 'anvil_setBalance', [ERIN.address, hex(3n * ETH)]);
-    await rpc(optimism.url, 'anvil_mine', ['0x3e8']); // block 1000+, far from the dev chain's
+    await rpc(optimism!.url, 'anvil_setBalance', [ERIN.address, hex(3n * ETH)]);
+    await rpc(optimism!.url, 'anvil_mine', ['0x3e8']); // block 1000+, far from the dev chain's
     const app = await openApp({ privateKeys: [ERIN.privateKey], knownChainIds: [31337, 10] });
-    await app.page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { seen: string[] }).seen = seen;
-      const record = () => {
-        const chain = document.querySelector('[data-testid=card-injected] [data-testid=chain]')?.textContent ?? '';
-        const balance = document.querySelector('[data-testid=card-injected] [data-testid=balance]')?.textContent ?? '';
-        const block = document.querySelector('.block-number')?.textContent ?? '';
-        const line = `${chain} | ${balance} | ${block}`;
-        if (seen[seen.length - 1] !== line) seen.push(line);
-      };
-      new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
-    });
-    await connect(app);
-    const row = accountRow(app, ERIN.address);
-    await row.getByTestId('balance').filter({ hasText: '1.5 ETH' }).waitFor();
-    await row.getByTestId('name').waitFor();
-    const devBlock = await app.page.getByTestId('block-number').textContent();
+    const shown = await recordShownChainData(app.page);
+    await connect(app.page, 'injected');
+    await waitForShownBalance(app.page, '1.5 ETH');
+    await waitForShownName(app.page, 'erin.test');
+    const devBlock = String(await shownBlockNumber(app.page));
 
-    await app.wallet?.switchChain(10);
-    await row.getByTestId('balance').filter({ hasText: '3 ETH' }).waitFor();
-    await app.page.locator('.block-number').filter({ hasText: /^OP Mainnet: latest block \d+/ }).waitFor();
-    expect(Number(await app.page.getByTestId('block-number').textContent())).toBeGreaterThanOrEqual(1000);
+    await app.wallet!.switchChain(10);
+    await waitForShownBalance(app.page, '3 ETH');
+    expect(await waitForBlockOf(app.page, 'OP Mainnet')).toBeGreaterThanOrEqual(1000);
+    expect(await shownChainName(app.page)).toBe('OP Mainnet');
 
-    const seen = await app.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-    const onOptimism = seen.filter((line) => line.startsWith('Chain: OP Mainnet'));
+    const states = await shown();
+    const onOptimism = states.filter((s) => s.chain === 'OP Mainnet');
     expect(onOptimism.length).toBeGreaterThan(0);
-    for (const line of onOptimism) {
-      expect(line).not.toContain('1.5 ETH');
-      expect(line).not.toContain(`latest block ${devBlock}`);
+    for (const state of onOptimism) {
+      expect(state.balance).not.toBe('1.5 ETH');
+      expect(state.overviewBalance).not.toContain('1.5 ETH');
+      expect(state.block).not.toBe(devBlock);
+      // The whole page agrees on the chain: no block line of another chain beside it.
+      if (state.blockLine !== '') expect(state.blockLine).toMatch(/^OP Mainnet: /);
     }
+    for (const state of states.filter((s) => s.blockLine.startsWith('OP Mainnet'))) expect(state.chain).toBe('OP Mainnet');
     // Optimism has no names here: the plain address, no error.
-    expect(await row.getByTestId('name').count()).toBe(0);
-    expect(await app.page.getByTestId('card-injected').getByRole('alert').count()).toBe(0);
-    const optimismRow = app.page.getByTestId('network-panel').getByTestId('network-chain-10');
+    expect(await shownName(app.page)).toBeUndefined();
+    expect(await app.page.getByRole('alert').count()).toBe(0);
+    const optimismRow = (await openNetworkStatus(app.page)).getByTestId('network-chain-10');
     expect(await optimismRow.getByTestId('endpoint-in-use').textContent()).toBe('https://mainnet.optimism.io');
+  });
+
+  it("on a network the app does not support, no chain's balance or block is shown; back on a supported one, they are", async () => {
+    const app = await openApp({ privateKeys: [ERIN.privateKey], knownChainIds: [31337, 10, UNSUPPORTED_CHAIN_ID] });
+    await connect(app.page, 'injected');
+    await waitForShownBalance(app.page, '1.5 ETH');
+    await shownBlockNumber(app.page);
+    const shown = await recordShownChainData(app.page);
+
+    await app.wallet!.switchChain(UNSUPPORTED_CHAIN_ID);
+    await waitForStatus(app.page, 'injected', 'Unsupported network');
+    await app.page.getByTestId('unsupported').waitFor();
+    expect(await shownChainName(app.page)).toBe('Wrong network');
+    await app.wallet!.switchChain(10);
+    await waitForStatus(app.page, 'injected', 'Connected');
+    await waitForBlockOf(app.page, 'OP Mainnet');
+    expect(await shownBalance(app.page)).toMatch(/ ETH$/);
+
+    const states = await shown();
+    const unsupported = states.filter((s) => s.chain === 'Wrong network');
+    expect(unsupported.length).toBeGreaterThan(0);
+    for (const state of unsupported) {
+      expect(state).toMatchObject({ account: ERIN.address, balance: '', overviewBalance: '', blockLine: '', block: '' });
+    }
   });
 });

@@ -17,12 +17,11 @@ import {
   shownBalance,
   shownBlockNumber,
   shownError,
-  shownName,
+  waitForShownName,
   shownPairingUri,
   shownSignature,
   signMessage,
   startConnect,
-  switchChain,
   waitForOutcome,
   waitForStatus,
 } from '../support/appDriver';
@@ -164,7 +163,7 @@ describe('every flow under the shipped policy, zero violations', () => {
     expect(await shownAccount(page, 'injected')).toBe(OWNER.address);
     expect(await shownBlockNumber(page)).toBeGreaterThanOrEqual(0);
     expect(await shownBalance(page, 'injected')).toMatch(/ETH$/);
-    expect(await shownName(page, 'injected')).toBe(OWNER_NAME);
+    await waitForShownName(page, OWNER_NAME);
     await signMessage(page, 'held to its own code');
     expect(verifyMessage('held to its own code', await shownSignature(page, 'message'))).toBe(OWNER.address);
     await sendTransfer(page, TEST_ACCOUNTS[1].address, '0.001');

@@ -94,6 +94,33 @@ describe('reads in view start from the store', () => {
     expect(methods.sort()).toEqual(['eth_blockNumber', 'eth_getBalance']);
   });
 
+  it("on a chain with names, the wallet's name is asked for with its balance: one batch, and nothing more when components show them", async () => {
+    const local = await counted(anvil.url);
+    // No registry contract there: the lookup's first call answers "no resolver", a verified "no name".
+    const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [local.url], icon: '', ensRegistry: '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e' } };
+    const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: createRpcRuntime(chains) });
+    const stop = startReadsInView(store, chains);
+    cleanups.push(() => {
+      stop();
+      store.dispatch(rpcApi.util.resetApiState());
+    });
+    await until(() => chainApi.endpoints.getBlockNumber.select(31337)(store.getState()).status === 'fulfilled');
+    const account = { chainId: 31337, address: alice?.address ?? '' };
+    store.dispatch(walletActions.activationStarted({ id: 'injected', eager: true }));
+    const attempt = store.getState().wallet.activity.injected.attempt;
+    store.dispatch(walletActions.activationSucceeded({ id: 'injected', attempt, chainId: '0x7a69', accounts: [account.address] }));
+    expect(chainApi.endpoints.getName.select(account)(store.getState()).status).toBe('pending');
+    await until(() => chainApi.endpoints.getName.select(account)(store.getState()).status === 'fulfilled' && chainApi.endpoints.getBalance.select(account)(store.getState()).status === 'fulfilled');
+    expect(chainApi.endpoints.getName.select(account)(store.getState()).data).toBeNull();
+    const batch = local.requests.find((r) => Array.isArray(r) && r.some((c) => (c as { method?: string }).method === 'eth_getBalance')) as Array<{ method: string }>;
+    expect(batch.map((c) => c.method).sort()).toEqual(['eth_call', 'eth_getBalance']);
+    const before = local.requests.length;
+    const shown = [store.dispatch(chainApi.endpoints.getName.initiate(account)), store.dispatch(chainApi.endpoints.getBalance.initiate(account))];
+    await Promise.all(shown);
+    for (const read of shown) read.unsubscribe();
+    expect(local.requests.length).toBe(before);
+  });
+
   it('after the unsubscribe, changes start nothing', async () => {
     const { store, local, connect } = await setup();
     await until(() => local.requests.length === 1);

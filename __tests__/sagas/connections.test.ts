@@ -428,3 +428,41 @@ describe('QR dialog close', () => {
     expect(app.store.getState().wallet.connections.walletconnect).toEqual({ activating: false });
   });
 });
+
+describe('the click path of a browser extension', () => {
+  it('asks the wallet within the dispatch of the click: no promise turn lets the dialog render first', async () => {
+    const wallet = new FakeEip1193Provider({ chainId: 10 });
+    const app = start({ connectors: { injected: injectedWith(wallet) } });
+    await app.waitFor((s) => !injected(s).activating);
+    app.store.dispatch(a.connectRequested({ id: 'injected' }));
+    expect(wallet.count('eth_requestAccounts')).toBe(1);
+    const state = await app.waitFor(isConnected);
+    expect(injected(state)).toEqual({ activating: false, chainId: 10, accounts: [ACCOUNT] });
+  });
+
+  it('asks the chain beside the accounts (one round trip to the wallet, not two)', async () => {
+    const wallet = new FakeEip1193Provider({ chainId: 10 });
+    const app = start({ connectors: { injected: injectedWith(wallet) } });
+    await app.waitFor((s) => !injected(s).activating);
+    const asked = wallet.count('eth_chainId');
+    app.store.dispatch(a.connectRequested({ id: 'injected' }));
+    expect(wallet.requests.slice(-2).map((r) => r.method)).toEqual(['eth_requestAccounts', 'eth_chainId']);
+    const state = await app.waitFor(isConnected);
+    expect(injected(state).chainId).toBe(10);
+    expect(wallet.count('eth_chainId')).toBe(asked + 1);
+  });
+
+  it('a chain the wallet switches to while the user decides wins over the chain asked beside the accounts', async () => {
+    const wallet = new FakeEip1193Provider({ chainId: 1, knownChains: [1, 10], approval: 'manual' });
+    const app = start({ connectors: { injected: injectedWith(wallet) } });
+    await app.waitFor((s) => !injected(s).activating);
+    app.store.dispatch(a.connectRequested({ id: 'injected' }));
+    while (wallet.pendingPrompts === 0) await app.settle();
+    await app.settle();
+    wallet.setChain(10);
+    await app.waitFor((s) => injected(s).chainId === 10);
+    await wallet.approvePending();
+    const state = await app.waitFor(isConnected);
+    expect(injected(state)).toEqual({ activating: false, chainId: 10, accounts: [ACCOUNT] });
+  });
+});

@@ -449,14 +449,6 @@ export async function openErrorDetails(page: AppSurface, kind: Kind): Promise<Lo
   return alert;
 }
 
-/** The "Network status" dialog from the footer, opened, once its panel is drawn. */
-export async function openNetworkStatus(page: AppSurface): Promise<Locator> {
-  await page.getByRole('button', { name: 'Network status' }).click();
-  const dialog = page.getByTestId('network-dialog');
-  await dialog.getByTestId('network-panel').waitFor();
-  return dialog;
-}
-
 /** `startConnect` on a touch screen: taps the header's control, then the kind's row in the wallet list. */
 export async function tapConnect(page: AppSurface, kind: Kind): Promise<void> {
   const dialog = connectDialog(page);
@@ -523,9 +515,129 @@ export async function waitForNetworkPanel(page: AppSurface): Promise<void> {
   await page.getByTestId('network-panel').waitFor();
 }
 
-/** The verified name the page shows for the current account, once it shows one. */
-export async function shownName(page: AppSurface, _kind?: Kind): Promise<string> {
-  const name = page.getByTestId('overview').getByTestId('name');
-  await name.waitFor();
-  return ((await name.textContent()) ?? '').trim();
+// ---- Chain data as the page shows it (the read layer's suites) ----
+
+/** Opens "Network status" in the footer, as a user would; returns its dialog once the Network panel is shown. */
+export async function openNetworkStatus(page: AppSurface): Promise<Locator> {
+  const dialog = page.getByTestId('network-dialog');
+  const panel = dialog.getByTestId('network-panel');
+  if (await panel.isVisible()) return dialog;
+  await closeDialogs(page);
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Network status' }).click();
+  await panel.waitFor();
+  return dialog;
+}
+
+/** The network the account button names for the current wallet ("Wrong network" on one the app does not support). */
+export async function shownChainName(page: Page): Promise<string> {
+  return accountButton(page).getByTestId('chain').evaluate(spokenText);
+}
+
+/** Runs in the page: an element's text as assistive technology reads it (without aria-hidden marks). */
+function spokenText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('[aria-hidden=true]')) hidden.remove();
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Waits until the page shows `text` (e.g. "1.5 ETH") as the current account's balance. */
+export async function waitForShownBalance(page: Page, text: string, timeout = DEFAULT_TIMEOUT): Promise<void> {
+  await accountButton(page).getByTestId('balance').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor({ timeout });
+}
+
+/** The exact balance the page gives for the current account on hover (its `title`, e.g. "1.5 ETH"). */
+export async function shownExactBalance(page: Page): Promise<string> {
+  const balance = accountButton(page).getByTestId('balance');
+  await balance.waitFor();
+  return (await balance.getAttribute('title')) ?? '';
+}
+
+/** Waits until the page shows the latest block of the network named `chainName`; returns its number. */
+export async function waitForBlockOf(page: Page, chainName: string, timeout = DEFAULT_TIMEOUT): Promise<number> {
+  await page.locator('.block-number').filter({ hasText: new RegExp(`(^|\\s)${escapeRegExp(chainName)}: latest block \\d`) }).waitFor({ timeout });
+  return shownBlockNumber(page);
+}
+
+/** The current account's verified name on the page (the overview's; focusable), absent while it has none. */
+export const shownNameElement = (page: Page): Locator => page.getByTestId('overview').getByTestId('name');
+
+/** The verified name the page shows for the current account right now (header and overview), or undefined. */
+export async function shownName(page: Page): Promise<string | undefined> {
+  const shown = (await page.evaluate(readShownName, {})) as { header?: string; overview?: string };
+  if (shown.header !== shown.overview) throw new Error(`the header names the account "${shown.header}", the overview "${shown.overview}"`);
+  return shown.header;
+}
+
+/** Waits until the page shows `name` as the current account's verified name, in the header and the overview. */
+export async function waitForShownName(page: Page, name: string, timeout = DEFAULT_TIMEOUT): Promise<void> {
+  await page.waitForFunction(readShownName, { expected: name }, { timeout, polling: 50 });
+}
+
+/**
+ * Runs in the page: the name the header's account button and the overview give the current account;
+ * with `expected`, whether both show it. Self-contained.
+ */
+function readShownName({ expected }: { expected?: string }): { header?: string; overview?: string } | boolean {
+  const account = document.querySelector<HTMLElement>('[data-testid=account-button] [data-testid=account]');
+  const address = account?.dataset['address'] ?? '';
+  const title = account?.getAttribute('title') ?? '';
+  // The header's title is "<name> (<address>)" for a named account, the plain address otherwise.
+  const header = address !== '' && title.endsWith(` (${address})`) ? title.slice(0, -(address.length + 3)) : undefined;
+  const overview = document.querySelector('[data-testid=overview] [data-testid=name]')?.getAttribute('title') ?? undefined;
+  if (expected !== undefined) return header === expected && overview === expected;
+  return { ...(header === undefined ? {} : { header }), ...(overview === undefined ? {} : { overview }) };
+}
+
+/** One state of what the page showed of the current wallet's chain data. */
+export interface ShownChainData {
+  /** The account in the header (its full address; "" while none) and its verified name ("" while none). */
+  account: string;
+  name: string;
+  /** The account button's network ("" while no wallet is connected). */
+  chain: string;
+  /** The balance in the header and in the overview ("" when not shown). */
+  balance: string;
+  overviewBalance: string;
+  /** The latest-block line ("<chain>: latest block <n>", "" when not shown) and its number. */
+  blockLine: string;
+  block: string;
+}
+
+/**
+ * Records every state of the current wallet's chain data the page goes through from now on (each DOM
+ * change); call the returned function for the states seen so far. For "X is never shown" checks.
+ */
+export async function recordShownChainData(page: Page): Promise<() => Promise<ShownChainData[]>> {
+  await page.evaluate(() => {
+    const seen: ShownChainData[] = [];
+    (window as unknown as { __shownChainData: ShownChainData[] }).__shownChainData = seen;
+    // Text as assistive technology reads it (without aria-hidden marks), as spokenText does.
+    const text = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) return '';
+      const copy = element.cloneNode(true) as Element;
+      for (const hidden of copy.querySelectorAll('[aria-hidden=true]')) hidden.remove();
+      return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+    };
+    const record = () => {
+      const account = document.querySelector<HTMLElement>('[data-testid=account-button] [data-testid=account]');
+      const address = account?.dataset['address'] ?? '';
+      const title = account?.getAttribute('title') ?? '';
+      const state: ShownChainData = {
+        account: address,
+        // The header's title is "<name> (<address>)" for a named account (see readShownName).
+        name: address !== '' && title.endsWith(` (${address})`) ? title.slice(0, -(address.length + 3)) : '',
+        chain: text('[data-testid=account-button] [data-testid=chain]'),
+        balance: text('[data-testid=account-button] [data-testid=balance]'),
+        overviewBalance: text('[data-testid=overview-balance]'),
+        blockLine: text('.block-number'),
+        block: text('[data-testid=block-number]'),
+      };
+      const last = seen[seen.length - 1];
+      if (!last || JSON.stringify(last) !== JSON.stringify(state)) seen.push(state);
+    };
+    record();
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shownChainData: ShownChainData[] }).__shownChainData);
 }

@@ -65,6 +65,16 @@ export interface Connector {
   readonly limitation?: string;
   /** Loads the SDK on first use and returns the EIP-1193 provider. Rejects with a typed error. */
   getProvider(): Promise<Eip1193Provider>;
+  /**
+   * The provider when it is at hand with nothing to load (a browser extension's), else undefined: a
+   * connect then asks the wallet in the very task of the click. Never throws.
+   */
+  providerNow?(): Eip1193Provider | undefined;
+  /**
+   * `eth_chainId` answers the wallet's own chain before the site is connected (a browser extension's
+   * does; an SDK may answer a default until then): a connect asks it beside `eth_requestAccounts`.
+   */
+  readonly chainIdBeforeConnect?: boolean;
   /** Starts a user connection where the SDK needs more than `eth_requestAccounts` (QR pairing). */
   connect?(provider: Eip1193Provider, options: { chainId?: number }): Promise<void>;
   /** Ends the session on the wallet side where the SDK has one; local cleanup otherwise. */

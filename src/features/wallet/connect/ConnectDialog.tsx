@@ -1,10 +1,9 @@
 // The connect dialog: every way to connect (the wallet list), then the chosen wallet's progress in
 // the same dialog. Closing it while a connection is under way ends that attempt (a QR code closed is
-// SPEC §2's "User closed modal"); a connection that succeeds closes it, and focus lands on the
-// header's account button.
-import { useEffect } from 'react';
+// SPEC §2's "User closed modal"); a connection that succeeds closes it (in the same store update,
+// store/rootReducer.ts), and focus lands on the header's account button.
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
-import { selectConnectDialog, selectConnection, selectConnectionActivity, selectConnectorInfo, selectKindView, selectWalletName } from '../../../../store/selectors';
+import { selectConnectDialog, selectConnection, selectConnectionActivity, selectConnectorInfo, selectWalletName } from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import type { ConnectionId } from '../../../lib/connectors/types';
@@ -25,17 +24,10 @@ export default function ConnectDialog() {
 function OpenDialog({ kind }: { kind: ConnectionId | undefined }) {
   const dispatch = useAppDispatch();
   const id: ConnectionId = kind ?? 'injected';
-  const view = useAppSelector((s) => selectKindView(s, id));
   const name = useAppSelector((s) => selectWalletName(s, id));
   const activating = useAppSelector((s) => selectConnection(s, id).activating);
   const suggesting = useAppSelector((s) => selectConnectionActivity(s, id).extensionSuggestion === true);
   const pairsByQrCode = useAppSelector((s) => selectConnectorInfo(s, id).pairsByQrCode === true);
-  // The chosen wallet connected (on a supported network or not: the page's banner then offers the switch).
-  const done = kind !== undefined && (view === 'Connected' || view === 'Unsupported network');
-
-  useEffect(() => {
-    if (done) dispatch(uiActions.connectDialogClosed());
-  }, [done, dispatch]);
 
   /** Leaving a kind's progress (close or Back) ends what it started. */
   const leave = () => {
@@ -52,7 +44,6 @@ function OpenDialog({ kind }: { kind: ConnectionId | undefined }) {
     dispatch(uiActions.connectDialogBack());
   };
 
-  if (done) return null;
   return (
     <Dialog title={kind === undefined ? 'Connect a wallet' : name} onClose={close} className="connect-dialog" testId="connect-dialog" fallbackFocus={walletControl}>
       {kind === undefined ? <WalletList /> : <KindProgress id={kind} onBack={back} />}

@@ -5,7 +5,7 @@
 // no browser wallet at all, a short "Get a wallet".
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
-import { selectActiveExtension, selectKindView, selectRecentKind } from '../../../../store/selectors';
+import { selectActiveExtension, selectChosenExtension, selectKindView, selectRecentKind } from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import type { RootState } from '../../../../store/types';
@@ -139,6 +139,7 @@ function KindGroup({ choices, isRecent, focusTarget }: { choices: Choice[] } & L
 function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; recent: boolean; focusFirst: boolean; status: ReturnType<typeof selectKindView> | undefined }) {
   const dispatch = useAppDispatch();
   const kinds = useAppSelector((s) => s.wallet.kinds);
+  const chosenExtension = useAppSelector(selectChosenExtension);
   const ref = useRef<HTMLButtonElement>(null);
   // Opening the list, or coming back to it, focus is on the wallet used last (else the first).
   useLayoutEffect(() => {
@@ -147,7 +148,8 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
   const connected = status === 'Connected' || status === 'Unsupported network';
   const choose = () => {
     const { kind, rdns } = choice;
-    if (kind === 'injected') dispatch(walletActions.extensionChosen(rdns === undefined ? {} : { rdns }));
+    // A new pick only: telling the connector again re-describes it, work that would sit before the wallet is asked.
+    if (kind === 'injected' && rdns !== chosenExtension) dispatch(walletActions.extensionChosen(rdns === undefined ? {} : { rdns }));
     if (connected) {
       // Already connected: it becomes the wallet in view, nothing is asked.
       dispatch(walletActions.currentChosen({ id: kind }));

@@ -78,6 +78,7 @@ export class InjectedConnector implements Connector {
   readonly id = 'injected' as const;
   readonly name = 'Browser wallet';
   readonly supportsRevoke = true;
+  readonly chainIdBeforeConnect = true;
   private readonly announced = new Map<string, Announced>();
   private readonly changes = new ListenerSet<void>();
   private chosen: ExtensionProvider | undefined;
@@ -159,8 +160,17 @@ export class InjectedConnector implements Connector {
   }
 
   async getProvider(): Promise<Eip1193Provider> {
-    this.chosen ??= this.find();
-    if (!this.chosen) throw new WalletdeckError(ERROR_NAMES.noMetaMask, MESSAGES.noMetaMask);
+    const provider = this.providerNow();
+    if (!provider) throw new WalletdeckError(ERROR_NAMES.noMetaMask, MESSAGES.noMetaMask);
+    return provider;
+  }
+
+  providerNow(): Eip1193Provider | undefined {
+    try {
+      this.chosen ??= this.find();
+    } catch {
+      return undefined;
+    }
     return this.chosen;
   }
 
