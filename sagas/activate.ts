@@ -40,7 +40,7 @@ function* eagerSequence(id: ConnectionId, attempt: number, provider: Eip1193Prov
     call([provider, provider.request], { method: 'eth_chainId' }),
   ]);
   if (Array.isArray(accounts) && accounts.length === 0) {
-    // SPEC: "No accounts returned" ends idle, not as an error. A kind connected last time is a
+    // docs/behaviour.md §1.3, §2.4: no accounts at a silent reconnect ends idle, not as an error. A kind connected last time is a
     // locked wallet: it keeps listening, and comes back when the wallet reports accounts.
     if (keepListening) {
       yield put(actions.walletLocked({ id }));

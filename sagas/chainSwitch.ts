@@ -1,6 +1,6 @@
 // Chain switch on a connected wallet: switch, on 4902 add the chain, re-read. Leading per kind: a
 // second request for the same kind while one waits is dropped (no duplicate wallet prompt), while
-// another kind's switch goes ahead at once (SPEC §4). Every await is bounded by the timeout.
+// another kind's switch goes ahead at once (docs/behaviour.md §4.2). Every await is bounded by the timeout.
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action, UnknownAction } from '@reduxjs/toolkit';

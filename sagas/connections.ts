@@ -1,5 +1,5 @@
 // The watcher that owns one lifecycle task per kind. Each request is matched explicitly; every branch
-// is an error boundary, so one kind's failing wallet or SDK can never stop the others (SPEC §2).
+// is an error boundary, so one kind's failing wallet or SDK can never stop the others (docs/behaviour.md §2.7).
 import type { SagaIterator, Task } from 'redux-saga';
 import { actionChannel, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import { desiredChainProblem } from '../src/lib/chainSwitch';
@@ -59,7 +59,7 @@ export function* watchConnections(): SagaIterator {
     const desired: number | undefined = yield select(selectDesiredChainId(id));
     const problem = desired === undefined ? undefined : desiredChainProblem(chains, desired);
     if (problem) {
-      // SPEC: a desired chain without URLs is rejected and nothing else changes.
+      // docs/behaviour.md §3.4: a desired chain without URLs is rejected and nothing else changes.
       yield put(actions.chainSwitchFailed({ id, error: toWalletError(problem) }));
       return undefined;
     }

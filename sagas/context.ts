@@ -27,7 +27,7 @@ export interface WalletSagaContext {
   chains: ChainTable;
   session: SessionMemory;
   timeouts: WalletTimeouts;
-  /** SPEC: closing the QR dialog records `User closed modal`; false makes it a plain return to idle. */
+  /** docs/behaviour.md §2.5: closing the QR dialog records `User closed modal`; false makes it a plain return to idle. */
   qrCloseIsError: boolean;
 }
 

@@ -20,7 +20,7 @@ export function* eagerConnect(id: ConnectionId): SagaIterator {
     if (!connector.isAvailable() || session.wasDisconnected(id)) return;
     hasSession = connector.hasStoredSession() === true;
   } catch (error) {
-    // SPEC: eager connection outside a browser is a configuration error, shown at once.
+    // docs/behaviour.md §1.4: eager connection outside a browser is a configuration error, shown at once.
     yield put(actions.activationStarted({ id, eager: true }));
     const attempt: number = yield select(selectAttempt(id));
     yield put(actions.activationFailed({ id, attempt, error: toWalletError(error) }));

@@ -1,4 +1,4 @@
-// Writes back what survives a reload (SPEC section 1): the current connection, once the user has
+// Writes back what survives a reload (docs/behaviour.md §1.5): the current connection, once the user has
 // chosen one, and the browser extension they picked. The store starts from what was remembered
 // (the composition root reads it); this saga keeps the memory in step with every change after.
 import { buffers, type SagaIterator } from 'redux-saga';

@@ -1,8 +1,8 @@
-// Signing and sending through the current connection's own provider (SPEC section 7): one saga per
+// Signing and sending through the current connection's own provider (docs/behaviour.md §7): one saga per
 // request, every await bounded. Loaded with the signing chunk on the first request (sagas/signing.ts).
 // A signature counts only for the account and chain it was asked for, and its signer is recovered
 // locally. A transaction the wallet accepts is recorded for the account and chain it was asked for,
-// whatever changed meanwhile (SPEC section 10), and followed by sagas/transactions.ts. The signing
+// whatever changed meanwhile (docs/behaviour.md §10.1), and followed by sagas/transactions.ts. The signing
 // helpers (ethers) load on first use.
 import type { SagaIterator, Task } from 'redux-saga';
 import type { StrictEffect } from 'redux-saga/effects';

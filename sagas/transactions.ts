@@ -1,4 +1,4 @@
-// Transactions the user sent (SPEC section 10): read back from storage at start and re-checked (each
+// Transactions the user sent (docs/behaviour.md §10.3): read back from storage at start and re-checked (each
 // one not settled is followed to its receipt again), every new one followed to its receipt, and the
 // list written back whenever it changes. Storage arrives through saga context and may refuse.
 import type { SagaIterator } from 'redux-saga';

@@ -35,7 +35,7 @@ export interface WalletAppOptions {
   signingTimeouts?: Partial<SigningTimeouts>;
   /** Read-only chain data; default a runtime over the configured chains. `null`: no chain reads (wallet tests). */
   rpc?: RpcRuntime | null;
-  /** Where sent transactions are kept across reloads (SPEC §10); default the site storage. */
+  /** Where sent transactions are kept across reloads (docs/behaviour.md §10.3); default the site storage. */
   transactions?: TransactionsSagaContext;
   /** Middleware after the sagas', closest to the reducer (a recorder there sees every state in order, as DevTools does). */
   middleware?: Middleware[];

@@ -1,4 +1,4 @@
-// What the page tells the user about this browser (SPEC section 12), read by the environment notice.
+// What the page tells the user about this browser (docs/behaviour.md §12), read by the environment notice.
 import { createSelector } from '@reduxjs/toolkit';
 import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import type { RootState } from './types';

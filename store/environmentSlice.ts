@@ -1,4 +1,4 @@
-// What this browser takes away from the app as a whole (SPEC section 12), as plain data: the page
+// What this browser takes away from the app as a whole (docs/behaviour.md §12), as plain data: the page
 // tells the user once, calmly. What it takes away from one wallet kind is that kind's
 // `ConnectorInfo.limitation` (wallet slice).
 import { createSlice } from '@reduxjs/toolkit';

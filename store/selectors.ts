@@ -10,7 +10,7 @@ export const selectConnection = (state: RootState, id: ConnectionId): Connection
 export const selectConnectionActivity = (state: RootState, id: ConnectionId): ConnectionActivity => state.wallet.activity[id];
 export const selectAllowedChainIds = (state: RootState, id: ConnectionId): number[] => state.wallet.allowedChainIds[id];
 
-/** SPEC: connected means chainId and accounts both known and no error. */
+/** Connected: chainId and accounts both known and no error (docs/behaviour.md §2.1). */
 export function connectionStatus(connection: Connection, activity: ConnectionActivity): ConnectionStatus {
   // A silent probe (nothing was connected last time) stays "Disconnected" until it finds accounts.
   if (connection.activating && activity.phase === 'probing') return 'Disconnected';

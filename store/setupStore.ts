@@ -13,7 +13,7 @@ import { createWalletState } from './walletSlice';
 import type { RootState } from './types';
 
 export interface StoreOptions {
-  /** Allowed chains per kind (SPEC section 2); each list must be non-empty. */
+  /** Allowed chains per kind (docs/behaviour.md §2.3); each list must be non-empty. */
   allowedChainIds?: Record<ConnectionId, number[]>;
   /** What the page remembered from an earlier visit: the kind chosen last, the extension picked. */
   remembered?: { current?: ConnectionId; chosenExtension?: string };

@@ -1,4 +1,4 @@
-// Signing and sending (SPEC section 7): one request per kind (message, typed data, transaction) with
+// Signing and sending (docs/behaviour.md §7): one request per kind (message, typed data, transaction) with
 // its outcome, as plain JSON. The reducer is the state machine; sagas/signing.ts drives it. What
 // becomes of a sent transaction is the transactions slice's (store/transactionsSlice.ts): a request
 // here ends when the wallet answers with its hash.

@@ -1,4 +1,4 @@
-// Transactions the user sent (SPEC section 10): the recent ones of every account and chain (kept
+// Transactions the user sent (docs/behaviour.md §10): the recent ones of every account and chain (kept
 // across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
 // here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -9,7 +9,7 @@ import type { AccountOnChain } from './chainApi';
 import type { RootState } from './types';
 
 export interface PageView {
-  /** The current connection (SPEC §1: the kind the user chose last). */
+  /** The current connection (docs/behaviour.md §1.2: the kind the user chose last). */
   kind: ConnectionId;
   view: KindView;
   /** Its account, while it is connected (on a supported network or not). */

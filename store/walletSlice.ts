@@ -1,4 +1,4 @@
-// Connection state, one state machine per wallet kind (SPEC section 2). Every update is validated
+// Connection state, one state machine per wallet kind (docs/behaviour.md §2). Every update is validated
 // here, in one place, so no path (saga, DevTools dispatch, replay) can store an unchecked value.
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { CONNECTOR_NAMES, readConnectorInfo } from '../src/lib/connectors/describe';
@@ -17,7 +17,7 @@ export interface Connection {
 export type Phase = 'idle' | 'reconnecting' | 'probing' | 'connecting';
 
 /**
- * What is going on around a connection beyond the four SPEC fields (`connections[id]`): the current
+ * What is going on around a connection beyond the four fields of docs/behaviour.md §2.1 (`connections[id]`): the current
  * attempt and how it started, a prompt waiting in the wallet, a chain switch in flight, the pairing
  * URI, our dialogs, a lost, dead or locked link. (Formerly "meta", which said nothing about it.)
  */
@@ -106,7 +106,7 @@ function reset(state: WalletState, id: ConnectionId, error?: WalletError): void 
 }
 
 /**
- * Merges a validated update (SPEC: "An update carrying chainId and accounts clears activating").
+ * Merges a validated update (docs/behaviour.md §2.2: one that completes the connection clears `activating`).
  * Returns false when the update is invalid: nothing changes but the recorded rejection.
  */
 function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: unknown; accounts?: unknown }): boolean {
@@ -218,7 +218,7 @@ const slice = createSlice({
     activationSucceeded(state, action: PayloadAction<Attempted<{ chainId: unknown; accounts: unknown }>>) {
       if (!isCurrentAttempt(state, action.payload)) return;
       const { id, chainId, accounts } = action.payload;
-      // An activation's answer carries both chainId and accounts (SPEC §2): one missing either is as
+      // An activation's answer carries both chainId and accounts (docs/behaviour.md §2.2): one missing either is as
       // invalid as a wrong value, and an invalid answer ends the activation: nothing we can use.
       if (!applyUpdate(state, id, { chainId: chainId ?? null, accounts: accounts ?? null })) reset(state, id, state.activity[id].rejectedUpdate);
     },

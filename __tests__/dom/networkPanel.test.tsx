@@ -1,4 +1,4 @@
-// The Network panel (SPEC section 3), behind "Network status" in the footer: retired networks are not
+// The Network panel (docs/behaviour.md §5.7, §3.4), behind "Network status" in the footer: retired networks are not
 // listed; a chain that cannot be used is shown as not configured, with nothing to check.
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { buildChains } from '../../src/lib/chainConfig';

@@ -1,4 +1,4 @@
-// SPEC section 12 on screen: what a hostile browser takes away is said once, calmly; a part that
+// docs/behaviour.md §12 on screen: what a hostile browser takes away is said once, calmly; a part that
 // fails to load or throws says why with a Reload button while the rest works; a start that fails
 // before React shows the reason and Reload. Built through the composition root, as the page is.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';

@@ -103,7 +103,7 @@ describe('time travel', () => {
         expect(status).toMatch(/Connecting|Reconnecting/);
         expect(control.textContent).toMatch(/Connecting…|Reconnecting…/);
       } else if (connection.error?.name === 'ChainIdNotAllowedError') {
-        // A foreign chain is a calm state with a way out, the SPEC error kept in the store (issue 11).
+        // A foreign chain is a calm state with a way out, the catalogue's error kept in the store (docs/behaviour.md §2.3; issue 11).
         expect(status).toBe('Unsupported network');
         expect(screen.getByTestId('unsupported').textContent).toMatch(/Switch to /);
         expect(within(control).getByTestId('chain').textContent).toBe('!Wrong network');

@@ -1,5 +1,5 @@
 // WalletConnect in the connect dialog as the user meets it: a connect opens it at once, the pairing
-// URI's code drawn at the SPEC defaults, the link to copy, and closing it (Escape or the close button)
+// URI's code drawn at the defaults of docs/behaviour.md §6.3, the link to copy, and closing it (Escape or the close button)
 // tearing the pending connection down. Real store, sagas and connector; the SDK is the faithful fake.
 import { TextEncoder as NodeTextEncoder } from 'node:util';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

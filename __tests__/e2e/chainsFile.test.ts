@@ -1,4 +1,4 @@
-// SPEC section 3: the deployer's chain file decides the chains. The app is built with the example file
+// docs/behaviour.md §3.6: the deployer's chain file decides the chains. The app is built with the example file
 // of the repository (chains.example.json) and opened in real Chromium: the chain menus offer exactly
 // its chains, in its order, each kind its allowed ones; nothing of the default table is left in the
 // bundle but the retired networks' names.

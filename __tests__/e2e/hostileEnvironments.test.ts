@@ -1,4 +1,4 @@
-// SPEC section 12 in real Chromium against the production build: each hostile environment in a fresh
+// docs/behaviour.md §12 in real Chromium against the production build: each hostile environment in a fresh
 // context, and in each what the user sees and that the rest of the app works (connect, read, sign).
 // The hostile changes apply to the app's origin only, so the wallets' own pages (the Coinbase keys
 // popup) stay as they are. The app is driven through support/appDriver.ts only.

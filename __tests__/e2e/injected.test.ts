@@ -239,7 +239,7 @@ describe('no browser wallet installed', () => {
 });
 
 describe('a connect request already pending in the wallet (-32002)', () => {
-  it('after Cancel, Connect asks afresh (SPEC: a request belongs to its attempt) but the wallet shows no second prompt; approving connects', async () => {
+  it('after Cancel, Connect asks afresh (docs/behaviour.md §2.6: a request belongs to its attempt) but the wallet shows no second prompt; approving connects', async () => {
     const { page, wallet } = await openApp({ approval: 'manual' });
     await startConnect(page, 'injected');
     await until(() => wallet.pendingPrompts === 1, 'the wallet prompt');
@@ -283,7 +283,7 @@ describe('the wallet moves to a chain the app does not support', () => {
     const { page, wallet } = await openApp({ knownChainIds: [31337, 56] });
     await connect(page, 'injected');
     await wallet.switchChain(56);
-    // Issue 11: a calm "Unsupported network" with a way out, not a red error with the raw SPEC message.
+    // Issue 11: a calm "Unsupported network" with a way out, not a red error with the catalogue's raw message.
     await waitForStatus(page, 'injected', 'Unsupported network');
     expect(await chainShown(page).textContent()).toContain('Wrong network');
     expect(await page.locator('[data-error-name]').count()).toBe(0);

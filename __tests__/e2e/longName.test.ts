@@ -1,4 +1,4 @@
-// A very long verified name (ENS) never widens the page (SPEC §5, issues 11 and 16): in the header's
+// A very long verified name (ENS) never widens the page (docs/behaviour.md §5.5, issues 11 and 16): in the header's
 // account button, the overview and the account menu, at 375 px (and 1280 px), light and dark, with no
 // accessibility violation (axe-core). A real name registry on the shared anvil, the fake extension
 // wallet holding the named account.

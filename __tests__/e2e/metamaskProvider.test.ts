@@ -94,7 +94,7 @@ describe("MetaMask's real in-page provider", () => {
   it('reject: 4001 arrives as a plain object; the card says calmly that the user declined, and Connect works again', async () => {
     const app = await openApp({ approval: 'reject' });
     await app.card.getByRole('button', { name: 'Connect' }).click();
-    // Issue 11: the user's own "no" is a neutral notice, not a red error (the SPEC error stays in state).
+    // Issue 11: the user's own "no" is a neutral notice, not a red error (the catalogue's error stays in state).
     await app.card.getByTestId('declined').filter({ hasText: 'You declined in your wallet' }).waitFor();
     expect(await alerts(app.card)).toEqual([]);
     app.metamask.core.approval = 'approve';

@@ -1,4 +1,4 @@
-// Sign and send, end to end (SPEC sections 7 and 10): the built app in real headless Chromium, the
+// Sign and send, end to end (docs/behaviour.md §7 and §10): the built app in real headless Chromium, the
 // fake extension wallet signing with one of anvil's keys in the test process, transactions mined on
 // a real anvil, names on real ENS contracts there. The app is driven through support/appDriver.ts.
 import { HDNodeWallet, JsonRpcProvider, Transaction, Wallet, verifyMessage, verifyTypedData } from 'ethers';

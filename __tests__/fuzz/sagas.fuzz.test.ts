@@ -1,8 +1,8 @@
-// Property test of the connection core (SPEC §1, §2, §4): >= 1,000 random scripts through the real
+// Property test of the connection core (docs/behaviour.md §1, §2, §4): >= 1,000 random scripts through the real
 // store and root saga, with the real connectors of all three kinds over hostile wallets (hangs, sync
 // throws, answers that are no promise, rejections with anything, event storms, a wallet that dies as
 // MetaMask does after 1011) and the user's actions at random times, on a virtual clock.
-// After every step: the SPEC §2 state invariants, no listener leaked, the saga tree alive (no saga failure
+// After every step: the state invariants of §2, no listener leaked, the saga tree alive (no saga failure
 // caught by an error boundary, which logs it). After every script: with healthy wallets, connecting
 // each kind and switching its chain works.
 //
@@ -279,7 +279,7 @@ function perform(app: App, kinds: HostileKinds, st: Step): void {
   }
 }
 
-/** The invariants that must hold whenever the app is at rest (SPEC §2, and no leaked listener). */
+/** The invariants that must hold whenever the app is at rest (docs/behaviour.md §2, and no leaked listener). */
 /**
  * A lifecycle may outlive the state's return to idle for a moment (a request still out, bounded by its
  * timeout); one whose kind has been idle longer than every timeout, or that the user disconnected, has
@@ -312,7 +312,7 @@ function healthyChainRead(kinds: HostileKinds): boolean {
   return [modes.get('eth_chainId'), modes.get('*')].every((m) => m === undefined || m.m === 'normal' || (m.m === 'nonPromise' && m.v === 'good'));
 }
 
-/** Rules about what wallet events may do to the state (SPEC §2), checked on every state change. */
+/** Rules about what wallet events may do to the state (docs/behaviour.md §2), checked on every state change. */
 function eventRuleProblem(before: RootState, after: RootState, kinds: HostileKinds): string | undefined {
   for (const kind of CONNECTION_IDS) {
     const error = after.wallet.connections[kind].error;
@@ -340,7 +340,7 @@ async function until(app: App, check: (s: RootState) => boolean, ms: number): Pr
 
 /**
  * After any script: with healthy wallets, each kind connects on the desired chain; a switch that hangs
- * on one kind holds up no other kind's (SPEC §4), and when it times out that kind stays connected on
+ * on one kind holds up no other kind's (docs/behaviour.md §4.2), and when it times out that kind stays connected on
  * its chain with the failure beside it; then it switches too.
  */
 async function stillWorks(app: App, kinds: HostileKinds, finish: 'settle' | 'cancel'): Promise<string | undefined> {
@@ -353,7 +353,7 @@ async function stillWorks(app: App, kinds: HostileKinds, finish: 'settle' | 'can
     // Nothing the script left pending may still be waited on: every wait of the core ends in a timeout.
     await advance(SETTLE_MS);
   } else {
-    // Or the user does not wait: Cancel and Stop waiting, then Connect at once (SPEC §2: a request that
+    // Or the user does not wait: Cancel and Stop waiting, then Connect at once (docs/behaviour.md §2.6: a request that
     // never settles never blocks a later attempt; after a cancel the next Connect sends a fresh request).
     for (const kind of CONNECTION_IDS) {
       if (wallet().connections[kind].activating) app.store.dispatch(a.connectCancelled({ id: kind }));
@@ -394,7 +394,7 @@ async function runScript(sc: Script): Promise<void> {
   // Coinbase allows fewer chains, so that "chain not allowed" is common (1 and 56 are not in its list).
   const app = startWalletApp({ connectors: kinds.connectors, chains: CHAINS, timeouts: TIMEOUTS, allowedChainIds: { coinbase: [10, 137, 31337] } });
   let transient: string | undefined;
-  // Every state the store passes through, not only those at rest, must be one the SPEC allows.
+  // Every state the store passes through, not only those at rest, must be one docs/behaviour.md §2 allows.
   let idleSince: number | undefined = Date.now(); // virtual time
   let previous = app.store.getState();
   const unsubscribe = app.store.subscribe(() => {
@@ -419,7 +419,7 @@ async function runScript(sc: Script): Promise<void> {
       await advance(st.s === 'time' ? st.ms : 1);
       if (transient) throw new Error(`${where}: ${transient}`);
       if (st.s === 'unlock' && st.id === 'injected' && lockedBefore && !kinds.wallets.injected.dead && healthyChainRead(kinds)) {
-        // SPEC §2: a kind idle because its wallet reported zero accounts reconnects silently when accounts come back.
+        // docs/behaviour.md §2.4: a kind idle because its wallet reported zero accounts reconnects silently when accounts come back.
         await advance(10);
         if (status(app.store.getState(), 'injected') !== 'Connected') {
           throw new Error(`${where}: the unlocked wallet did not reconnect: ${show(app.store.getState().wallet.connections.injected)} ${show(app.store.getState().wallet.activity.injected)}`);
@@ -427,7 +427,7 @@ async function runScript(sc: Script): Promise<void> {
       }
       const linkGone = st.s === 'die' || (st.s === 'drop' && st.payload.t === 'code' && st.payload.code === 1011);
       if (linkGone && connectedBefore.includes(st.id) && app.store.getState().wallet.activity[st.id].linkDead !== true) {
-        // SPEC §1: a link gone for good (MetaMask's disconnect 1011) is shown as such, with a way to reload.
+        // docs/behaviour.md §2.4: a link gone for good (MetaMask's disconnect 1011) is shown as such, with a way to reload.
         throw new Error(`${where}: ${st.id} got the 1011 disconnect while connected, yet is not shown as a dead link: ${show(app.store.getState().wallet.connections[st.id])}`);
       }
       const disconnected = st.s === 'disconnect' && st.id === 'injected';
@@ -472,7 +472,7 @@ describe('connection core under hostile wallets and random user actions', () => 
     jest.useRealTimers();
   });
 
-  it(`keeps the SPEC invariants over ${SCRIPTS} scripts across all three kinds, and every kind still connects afterwards`, async () => {
+  it(`keeps the invariants of docs/behaviour.md §2 over ${SCRIPTS} scripts across all three kinds, and every kind still connects afterwards`, async () => {
     const started = realNow();
     await fc.assert(
       fc.asyncProperty(script, async (sc) => {

@@ -1,4 +1,4 @@
-// The wallet slice's property model (SPEC §2): random sequences of every wallet action with random,
+// The wallet slice's property model (docs/behaviour.md §2): random sequences of every wallet action with random,
 // often hostile payloads (what a wallet, a replayed DevTools log or a bug elsewhere can hand the
 // store), and the check run after every step. Used by walletSlice.fuzz.test.ts.
 import { isDeepStrictEqual } from 'node:util';
@@ -178,7 +178,7 @@ function actionOf(step: Step, state: WalletState): { type: string; payload: Reco
   return walletActions[step.action](payload as never) as { type: string; payload: Record<string, unknown> };
 }
 
-/** Certainly not a chain id by SPEC §2 (integer in 1..MAX, in a number or its decimal/hex text); undefined = can't tell. */
+/** Certainly not a chain id by docs/behaviour.md §2.2 (integer in 1..MAX, in a number or its decimal/hex text); undefined = can't tell. */
 function certainlyInvalidChainId(value: unknown): boolean {
   if (typeof value === 'number') return !isValidChainId(value);
   if (typeof value === 'string') {
@@ -192,7 +192,7 @@ function certainlyInvalidChainId(value: unknown): boolean {
   return value !== undefined;
 }
 
-/** Certainly not a list of addresses (SPEC §2: each must be a valid address; mixed case must carry its checksum). */
+/** Certainly not a list of addresses (docs/behaviour.md §2.2: each must be a valid address; mixed case must carry its checksum). */
 function certainlyInvalidAccounts(value: unknown): boolean {
   if (value === undefined) return false;
   let list: unknown[];
@@ -240,11 +240,11 @@ export function runSequence(allowed: number[], steps: Step[]): void {
     if (!known) return;
     const kind = id as ConnectionId;
     if (state.activity[kind].attempt < before.activity[kind].attempt) throw new Error(`${where()}: attempt went back from ${before.activity[kind].attempt} to ${state.activity[kind].attempt}`);
-    // SPEC §2: a stale result (from an attempt that was superseded or cancelled) never changes state.
+    // docs/behaviour.md §2.6: a stale result (from an attempt that was superseded or cancelled) never changes state.
     if (ATTEMPTED.has(step.action) && action.payload['attempt'] !== before.activity[kind].attempt && !isDeepStrictEqual(state, before)) {
       throw new Error(`${where()}: a result for attempt ${show(action.payload['attempt'])} (current ${before.activity[kind].attempt}) changed the state`);
     }
-    // SPEC §2: an invalid update changes nothing and is reported. Judged on a fresh copy of the
+    // docs/behaviour.md §2.2: an invalid update changes nothing and is reported. Judged on a fresh copy of the
     // payload: a value that answers differently on each read (a lying list) is judged by what the
     // reducer's one read saw, the first read, not by a later one. Only updates can be invalid ones.
     if (step.action !== 'chainChanged' && step.action !== 'accountsChanged') return;

@@ -1,5 +1,5 @@
-// Property test of the wallet slice (SPEC §2): >= 10,000 random sequences of every wallet action with
-// random, often hostile payloads; after every step the state must still be one the SPEC allows.
+// Property test of the wallet slice (docs/behaviour.md §2): >= 10,000 random sequences of every wallet action with
+// random, often hostile payloads; after every step the state must still be one that section allows.
 import fc from 'fast-check';
 import { FUZZ_RUNS, FUZZ_SEED, fuzzFigures, realNow } from '../support/hostile';
 import { allowedLists, badId, goodId, runSequence, sequence, type IdSpec } from './sliceModel';
@@ -9,7 +9,7 @@ const SEQUENCES = Math.round(10_000 * FUZZ_RUNS);
 const BAD_ID_SEQUENCES = Math.round(2_000 * FUZZ_RUNS);
 
 describe('wallet slice under random and hostile actions', () => {
-  it(`keeps every SPEC §2 invariant over ${SEQUENCES} sequences of actions for the three kinds`, () => {
+  it(`keeps every invariant of docs/behaviour.md §2 over ${SEQUENCES} sequences of actions for the three kinds`, () => {
     const started = realNow();
     fc.assert(
       fc.property(allowedLists, sequence(goodId), (allowed, steps) => runSequence(allowed, steps)),

@@ -1,4 +1,4 @@
-// Endpoint selection (SPEC section 5): probe every URL, use the first that answers the right chain,
+// Endpoint selection (docs/behaviour.md §5.2): probe every URL, use the first that answers the right chain,
 // never a wrong-chain one, fail over without the user noticing, and keep JSON-RPC errors typed.
 import type { ChainInfo, ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime, RpcError, type RpcOptions } from '../../src/lib/rpc';

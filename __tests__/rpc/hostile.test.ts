@@ -1,4 +1,4 @@
-// Untrusted endpoint answers (SPEC section 5): an answer too large, a batch whose ids do not match
+// Untrusted endpoint answers (docs/behaviour.md §5.3): an answer too large, a batch whose ids do not match
 // the request, a block number or balance that cannot be shown exactly is a malformed answer. The
 // endpoint fails over to the next; nothing wrong reaches the store; nothing freezes. Real anvil
 // nodes and misbehaving local HTTP servers, no fetch mocks.

@@ -1,4 +1,4 @@
-// Names (SPEC section 5): ENS reverse lookup verified by a forward lookup, against real ENS
+// Names (docs/behaviour.md §5.5): ENS reverse lookup verified by a forward lookup, against real ENS
 // contracts on anvil. A chain without names gives plain addresses, never an error.
 import { deployEns, registerName, setAddress, setReverseName, REGISTRY_ADDRESS } from '../../contracts/deployEns';
 import type { ChainTable } from '../../src/lib/chains';

@@ -1,4 +1,4 @@
-// A name as a transfer's recipient (SPEC section 10): normalised (ENSIP-15), resolved forward on the
+// A name as a transfer's recipient (docs/behaviour.md §10.4): normalised (ENSIP-15), resolved forward on the
 // chain's registry through RTK Query, against real ENS contracts on anvil. Only chains with a
 // registry are asked; a name that points nowhere says so, and an endpoint's nonsense is no address.
 import { deployEns, registerName, setAddress, REGISTRY_ADDRESS } from '../../contracts/deployEns';

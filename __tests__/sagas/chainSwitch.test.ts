@@ -80,7 +80,7 @@ describe('4902: the wallet does not know the chain', () => {
 });
 
 describe('a chain with no URLs', () => {
-  it('is rejected with the SPEC message and nothing else changes', async () => {
+  it('is rejected with the catalogue message (docs/behaviour.md §3.4) and nothing else changes', async () => {
     const wallet = new FakeEip1193Provider({ authorized: true, chainId: 1 });
     const app = await connected(wallet);
     const before = app.store.getState().wallet.connections.injected;

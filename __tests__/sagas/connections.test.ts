@@ -262,7 +262,7 @@ describe('connect with a desired chain', () => {
     expect(wallet.requests.map((r) => r.method).slice(-3)).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'eth_chainId']);
   });
 
-  it('a chain without URLs is rejected with the SPEC message and nothing else changes', async () => {
+  it('a chain without URLs is rejected with the catalogue message (docs/behaviour.md §3.4) and nothing else changes', async () => {
     const wallet = new FakeEip1193Provider({ chainId: 1 });
     const app = start({ connectors: { injected: injectedWith(wallet) } });
     await app.settle();

@@ -1,4 +1,4 @@
-// Signing and sending (SPEC section 7) through the real store and sagas, with faithful fake wallets
+// Signing and sending (docs/behaviour.md §7) through the real store and sagas, with faithful fake wallets
 // that sign with anvil's first key, and a fake chain node behind the read layer for receipts.
 import { Wallet } from 'ethers';
 import { FakeConnector, FakeEip1193Provider, HANG, injectedWith, rpcError } from '../support/fakeProvider';
@@ -143,7 +143,7 @@ describe('sign typed data (eth_signTypedData_v4)', () => {
     expect(wallet.count('eth_signTypedData_v4')).toBe(0);
   });
 
-  it('data with a missing field is refused with the SPEC message', async () => {
+  it('data with a missing field is refused with the message of docs/behaviour.md §7.3', async () => {
     const wallet = signingWallet();
     const app = await start(wallet);
     const data = JSON.parse(sampleTypedData(31337)) as { message: Record<string, unknown> };
@@ -437,7 +437,7 @@ describe('send a transaction (eth_sendTransaction)', () => {
   });
 });
 
-describe('a transfer the wallet answers after something changed (SPEC section 10: never lost from view)', () => {
+describe('a transfer the wallet answers after something changed (docs/behaviour.md §10.1: never lost from view)', () => {
   const transfer: SigningInput = { kind: 'transaction', to: OTHER, valueWei: '1000000000000000000', gas: '0x5208' };
 
   function slowWallet() {

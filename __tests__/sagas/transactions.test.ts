@@ -1,4 +1,4 @@
-// Transactions the user sent, across reloads (SPEC section 10): the real store and sagas, storage
+// Transactions the user sent, across reloads (docs/behaviour.md §10.3): the real store and sagas, storage
 // handed in through saga context (sometimes hostile, sometimes refusing), and a fake chain node for
 // receipts. A "reload" is a new app on the same storage.
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';

@@ -1,4 +1,4 @@
-// SPEC rules for the QR-code wallet, through the real store and root saga with the WalletConnect
+// The QR-code wallet's rules (docs/behaviour.md §2.5, §6.3), through the real store and root saga with the WalletConnect
 // connector on a faithful fake SDK: what the user would see in state.
 import type { ChainTable } from '../../src/lib/chains';
 import { WC_SESSION_KEY, WC_STORAGE_PREFIX, WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
@@ -243,7 +243,7 @@ describe('while connected', () => {
 });
 
 describe('a desired chain without URLs', () => {
-  it('is rejected as SPEC says, without loading the SDK or changing the connection', async () => {
+  it('is rejected as docs/behaviour.md §3.4 says, without loading the SDK or changing the connection', async () => {
     const app = walletApp();
     app.store.dispatch(walletActions.connectRequested({ id: ID, desiredChainId: 3 }));
     await app.waitFor((s) => s.wallet.activity[ID].switchError !== undefined);

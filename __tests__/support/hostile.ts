@@ -1,4 +1,4 @@
-// Hostile values for the property tests, and the invariants every wallet state must keep (SPEC §1, §2).
+// Hostile values for the property tests, and the invariants every wallet state must keep (docs/behaviour.md §1, §2).
 // Values are generated as plain descriptors and built fresh at each use: fast-check can print and
 // shrink a descriptor, while the value itself may be a Proxy whose every trap throws.
 import { types } from 'node:util';
@@ -8,7 +8,7 @@ import { CONNECTION_IDS } from '../../src/lib/connectors/types';
 import { MAX_SAFE_CHAIN_ID } from '../../src/lib/validation';
 import type { WalletState } from '../../store/walletSlice';
 
-// ---- run settings (SPEC-independent) ----
+// ---- run settings (not rules of the product) ----
 
 /** `FUZZ_SEED` fixes the run (CI default below); `FUZZ_RUNS` multiplies every count for long runs. */
 export const FUZZ_SEED = Number.parseInt(process.env['FUZZ_SEED'] ?? '', 10) || 20261123;
@@ -351,7 +351,7 @@ function isChecksummed(a: unknown): boolean {
   return true;
 }
 
-/** Every SPEC §2 invariant of one wallet state; the first violation found, or undefined. */
+/** Every invariant of docs/behaviour.md §2 for one wallet state; the first violation found, or undefined. */
 export function walletStateProblem(state: WalletState): string | undefined {
   const json = notPlainJson(state, 'wallet');
   if (json) return `not plain JSON: ${json}`;
@@ -378,7 +378,7 @@ export function walletStateProblem(state: WalletState): string | undefined {
       if (problem) return problem;
     }
     if (!Number.isSafeInteger(meta.attempt) || meta.attempt < 0) return `meta.${id}.attempt is ${JSON.stringify(meta.attempt)}`;
-    // SPEC §2: a chain id outside the allowed list yields exactly this error; an allowed one clears it.
+    // docs/behaviour.md §2.3: a chain id outside the allowed list yields exactly this error; an allowed one clears it.
     if (c.chainId !== undefined) {
       const notAllowed = { name: 'ChainIdNotAllowedError', message: `chainId ${c.chainId} not included in ${allowed.join(',')}` };
       if (!allowed.includes(c.chainId)) {
@@ -389,7 +389,7 @@ export function walletStateProblem(state: WalletState): string | undefined {
         return `${where}: on allowed chain ${c.chainId} with error ${JSON.stringify(c.error)}`;
       }
     }
-    // SPEC §2: connected (chainId and accounts, not activating) means no error but chain-not-allowed.
+    // docs/behaviour.md §2.1: connected (chainId and accounts, not activating) means no error but chain-not-allowed.
     if (c.chainId !== undefined && c.accounts !== undefined && !c.activating && c.error !== undefined && c.error.name !== 'ChainIdNotAllowedError') {
       return `${where}: connected with error ${JSON.stringify(c.error)}`;
     }

@@ -1,4 +1,4 @@
-// SPEC section 3: whoever deploys the app sets the chains in a file (WALLETDECK_CHAINS) read at build
+// docs/behaviour.md §3.6: whoever deploys the app sets the chains in a file (WALLETDECK_CHAINS) read at build
 // time. Each mistake stops the build with one line naming the entry and the field; a valid file
 // gives the table, the allowed lists and the chain shown before a wallet connects.
 import { spawnSync } from 'node:child_process';
@@ -200,7 +200,7 @@ describe('every mistake is one line naming the entry and the field', () => {
     [MAX + 1, String(MAX + 1)],
     [1.5, '1.5'],
     [-8453, '-8453'],
-  ])('an id out of range (SPEC section 2): %p', (id, shown) => {
+  ])('an id out of range (docs/behaviour.md §2.1): %p', (id, shown) => {
     expect(lineOf({ chains: [id] })).toBe(`${P}chains[0]: ${shown} is not a chain id (an integer from 1 to ${MAX}).`);
   });
 

@@ -1,4 +1,4 @@
-// SPEC section 3: the chain table. The default table is today's networks, the seed's shut-down test
+// docs/behaviour.md §3: the chain table. The default table is today's networks, the seed's shut-down test
 // networks are known by name and never a target, and every layer reads the table through chains.ts.
 import { buildChainTable, builtInChain, chainIcon, orderedTable, DEFAULT_CHAIN_IDS, RETIRED_CHAIN_IDS } from '../../src/lib/chainDefaults';
 import { desiredChainProblem } from '../../src/lib/chainSwitch';
@@ -24,7 +24,7 @@ const everyId = (t: ChainTable) => chainIds(t);
 const svgOf = (icon: string) => decodeURIComponent(icon.slice('data:image/svg+xml,'.length));
 
 describe("the default table: today's networks, in order", () => {
-  it('lists the SPEC networks, then Meteora, then the retired ones', () => {
+  it('lists the default networks of docs/behaviour.md §3.2, then Meteora, then the retired ones', () => {
     expect(chainIds(table)).toEqual([1, 11155111, 560048, 10, 11155420, 42161, 421614, 8453, 84532, 137, 80002, 85, 3, 4, 5, 42, 69, 421611, 80001]);
     expect(live.map((c) => c.name)).toEqual([
       'Ethereum',

@@ -1,4 +1,4 @@
-// SPEC section 8: every code to its standard message, the wallet's own message kept beside it.
+// docs/behaviour.md §8: every code to its standard message, the wallet's own message kept beside it.
 import { errorCode, isWalletError, toWalletError } from '../../src/lib/errors';
 
 describe('the error catalogue', () => {

@@ -1,4 +1,4 @@
-// SPEC section 12 in the plain-TypeScript layer: site storage refused, `window.ethereum` that throws
+// docs/behaviour.md §12 in the plain-TypeScript layer: site storage refused, `window.ethereum` that throws
 // or is a hostile object, a page without web crypto. Each kind takes only what the browser takes from
 // it; the rest works. (The same environments in a real browser: __tests__/e2e/hostileEnvironments.test.ts.)
 import { describeConnector } from '../../src/lib/connectors/describe';

@@ -1,4 +1,4 @@
-// Transactions the user sent, kept across reloads (SPEC section 10): every entry read back is
+// Transactions the user sent, kept across reloads (docs/behaviour.md §10.3): every entry read back is
 // checked (storage is untrusted), the list is bounded with the oldest dropped, and storage that
 // refuses costs the memory only.
 import {

@@ -1,4 +1,4 @@
-// EIP-712 typed data rules (SPEC section 7): each rule, its message, the preview, and the digest and
+// EIP-712 typed data rules (docs/behaviour.md §7.3): each rule, its message, the preview, and the digest and
 // signer recovery that must agree with what a wallet (ethers' Wallet here) signs.
 import fc from 'fast-check';
 import { TypedDataEncoder, Wallet, verifyTypedData } from 'ethers';

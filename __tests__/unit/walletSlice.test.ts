@@ -1,4 +1,4 @@
-// SPEC section 2, rule by rule, against the real reducer.
+// docs/behaviour.md §2, rule by rule, against the real reducer.
 import { setupStore } from '../../store/setupStore';
 import { connectionStatus } from '../../store/selectors';
 import { createWalletState, walletActions as a, type WalletState } from '../../store/walletSlice';

@@ -1,4 +1,4 @@
-// SPEC section 6: the QR code of the pairing URI, its defaults and the validation of its options.
+// docs/behaviour.md §6.3: the QR code of the pairing URI, its defaults and the validation of its options.
 import { QR_DEFAULTS, encodeQr, moduleRect, paintQr, qrLayout, qrSettings, type QrPainter } from '../../src/lib/qr';
 
 const URI =
@@ -53,7 +53,7 @@ describe('validation', () => {
     ['zero width', { content: URI, width: 0 }, "Expected 'width' or 'height' value to be higher than zero!"],
     ['negative height', { content: URI, height: -5 }, "Expected 'width' or 'height' value to be higher than zero!"],
     ['width not a number', { content: URI, width: Number.NaN }, "Expected 'width' or 'height' value to be higher than zero!"],
-  ])('%s is refused with the SPEC message', (_case, options, message) => {
+  ])('%s is refused with its message (docs/behaviour.md §6.3)', (_case, options, message) => {
     expect(() => qrSettings(options)).toThrow(message);
     try {
       qrSettings(options);

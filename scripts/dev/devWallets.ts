@@ -1,4 +1,4 @@
-// The development wallets of `npm start` (development builds only; SPEC section 11 in the README):
+// The development wallets of `npm start` (development builds only; docs/behaviour.md §11):
 // a browser-extension wallet in the page, a WalletConnect phone page over a local relay, and a
 // Coinbase Wallet popup served locally, all holding the local chain's test accounts and asking the
 // user to approve or reject. scripts/start.js calls these functions in this order, and the browser

@@ -1,4 +1,4 @@
-// The deployer's chain configuration file (WALLETDECK_CHAINS, SPEC section 3), checked and turned into
+// The deployer's chain configuration file (WALLETDECK_CHAINS, docs/behaviour.md §3.6), checked and turned into
 // the table the app receives, at build time only. Every mistake is one line naming the entry and the
 // field; any mistake and nothing is built. The file's text is untrusted: nothing in it is used before
 // it is checked.
@@ -104,7 +104,7 @@ function defaultChains(keys: ChainKeys, devUrl: string | undefined): ChainInfo[]
   return chainIds(table).map((id) => table[id] as ChainInfo);
 }
 
-/** Every kind's list when the deployer sets none: every chain of the table that can be offered (SPEC section 2). */
+/** Every kind's list when the deployer sets none: every chain of the table that can be offered (docs/behaviour.md §2.3). */
 export function defaultAllowedChainIds(table: ChainTable): Record<ConnectionId, number[]> {
   return allowedFor(table, {});
 }

@@ -1,4 +1,4 @@
-// The default chain table (SPEC section 3): the networks people use today, the seed's shut-down test
+// The default chain table (docs/behaviour.md §3.2): the networks people use today, the seed's shut-down test
 // networks kept known by name, and the local development chain. Read at build time only (by
 // chainConfig.ts): the app receives the built table as data, never this module.
 import { DEV_ENS_REGISTRY, DEVELOPMENT_CHAIN_ID, ENS_REGISTRY, type ChainInfo, type ChainTable, type NativeCurrency } from './chains';
@@ -166,7 +166,7 @@ const LIVE: readonly ChainSeed[] = [
     icon: chainIcon('P', POLYGON, true),
     testnet: true,
   },
-  // As the seed has it (SPEC section 3).
+  // As the first chain table had it (docs/behaviour.md §3.2).
   {
     id: 85,
     name: 'Meteora (GateChain test chain)',

@@ -1,10 +1,10 @@
-// Asking a wallet for a chain (SPEC section 4): switch, on 4902 add the chain, then read it again.
+// Asking a wallet for a chain (docs/behaviour.md §4.3): switch, on 4902 add the chain, then read it again.
 import { addChainParameters, canBeTarget, toHexChainId, type ChainTable } from './chains';
 import { ERROR_NAMES, MESSAGES, WalletdeckError, errorCode } from './errors';
 import type { Eip1193Provider } from './connectors/types';
 
 /**
- * Rejects a desired chain that cannot be asked for (SPEC section 3: a retired network, like one with
+ * Rejects a desired chain that cannot be asked for (docs/behaviour.md §3.4: a retired network, like one with
  * no URL, is refused with the no-URL message); undefined when the chain is usable.
  */
 export function desiredChainProblem(chains: ChainTable, chainId: number): WalletdeckError | undefined {

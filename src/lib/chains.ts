@@ -1,4 +1,4 @@
-// The chain table (SPEC section 3): its types and the few derivations every layer needs. The table
+// The chain table (docs/behaviour.md §3): its types and the few derivations every layer needs. The table
 // itself is built at build time (src/lib/chainConfig.ts, from the defaults in chainDefaults.ts and
 // the deployer's WALLETDECK_CHAINS file) and reaches the app as plain data (src/config.ts).
 

@@ -1,4 +1,4 @@
-// The error catalogue (SPEC section 8) and the one place where anything thrown becomes plain data.
+// The error catalogue (docs/behaviour.md §8) and the one place where anything thrown becomes plain data.
 
 /** A serializable error as kept in the store: no Error instances, no stacks, no causes. */
 export interface WalletError {

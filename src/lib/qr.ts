@@ -1,4 +1,4 @@
-// QR codes for pairing URIs (SPEC section 6): option validation with the SPEC's messages, encoding
+// QR codes for pairing URIs (docs/behaviour.md §6.3): option validation with its messages, encoding
 // with `qrcode` (loaded on demand, so it never weighs on the first visit), and painting the modules
 // on a canvas at the requested size with a quiet zone of `padding` modules.
 import { WalletdeckError } from './errors';
@@ -59,7 +59,7 @@ function fail(message: string): never {
   throw new WalletdeckError(QR_ERROR_NAME, message);
 }
 
-/** Checks the options and fills in the SPEC defaults. A plain string is the content. */
+/** Checks the options and fills in the defaults. A plain string is the content. */
 export function qrSettings(options: QrOptions | string): QrSettings {
   const input: QrOptions = typeof options === 'string' ? { content: options } : options;
   if (typeof input.content !== 'string') fail(QR_MESSAGES.contentNotString);

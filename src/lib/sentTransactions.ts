@@ -1,4 +1,4 @@
-// Transactions the user sent (SPEC section 10), as plain data: what one is, the checks every copy of
+// Transactions the user sent (docs/behaviour.md §10), as plain data: what one is, the checks every copy of
 // one passes (from the wallet's answer, a dispatched action, or storage, which is untrusted), the
 // bounds of the list, and how the list is kept across reloads.
 import type { KeyValueStorage } from './persistence';

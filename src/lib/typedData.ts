@@ -1,5 +1,5 @@
 // Typed data (EIP-712, `eth_signTypedData_v4`): the one place for its rules. The structure is checked
-// here with the SPEC's messages before anything reaches a wallet; encoding, hashing and signer
+// here with the messages of docs/behaviour.md §7.3 before anything reaches a wallet; encoding, hashing and signer
 // recovery are ethers'. Loaded on demand (the "signing" chunk): ethers stays off the first visit.
 import { TypedDataEncoder, concat, keccak256, recoverAddress, verifyMessage, type TypedDataField } from 'ethers';
 import { checksumAddress } from './validation';
@@ -19,9 +19,9 @@ export const TYPED_DATA_MESSAGES = {
   invalidTypeName: (type: string) => `Invalid type name ${JSON.stringify(type)}`,
   invalidFieldName: (type: string, name: unknown) => `Type ${type} has an invalid field name ${JSON.stringify(name)}`,
   duplicateField: (type: string, name: string) => `Type ${type} lists field ${name} twice`,
-  /** SPEC section 7. */
+  /** docs/behaviour.md §7.3. */
   noTypeDefinition: (type: string) => `No type definition specified: ${type}`,
-  /** SPEC section 7: `type` is the field's declared type. */
+  /** docs/behaviour.md §7.3: `type` is the field's declared type. */
   missingValue: (name: string, type: string) => `missing value for field ${name} of type ${type}`,
   unexpectedField: (name: string, type: string) => `unexpected field ${name}: type ${type} does not list it, so it would not be signed`,
   recursiveType: (type: string) => `Type ${type} refers to itself: recursive types are not supported`,

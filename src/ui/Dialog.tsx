@@ -1,6 +1,6 @@
 // An accessible modal built on the native <dialog>: showModal() makes the rest of the page inert
 // (focus stays inside) and Escape fires `cancel`, which we route to onClose. When it goes away, focus
-// returns to what opened it (SPEC §6), not to <body>.
+// returns to what opened it (docs/behaviour.md §6.9), not to <body>.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface Props {

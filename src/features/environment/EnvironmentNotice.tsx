@@ -1,4 +1,4 @@
-// Tells the user once, calmly, what this browser takes away (SPEC section 12): site storage refused
+// Tells the user once, calmly, what this browser takes away (docs/behaviour.md §12): site storage refused
 // (nothing is remembered), and each wallet kind's limit here. Self-contained: mounted in one line.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { environmentActions } from '../../../store/environmentSlice';

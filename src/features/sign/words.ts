@@ -1,5 +1,5 @@
 // What went wrong with a signing request, said for the user in one calm sentence. The exact message
-// (the error catalogue's, SPEC section 8, and the wallet's own words) stays in the store and goes
+// (the error catalogue's, docs/behaviour.md §8, and the wallet's own words) stays in the store and goes
 // under "Details".
 import { ERROR_NAMES, type WalletError } from '../../lib/errors';
 import { SIGNING_ERROR_NAMES } from '../../../store/signingSlice';

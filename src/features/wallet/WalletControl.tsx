@@ -1,6 +1,6 @@
 // The header's one wallet control: "Connect wallet" while no wallet is connected, "Reconnecting…"
 // while the wallet of the last visit comes back, and the account button once one is connected. It
-// always shows the current connection (SPEC §1). `data-kind` / `data-status` name what it shows.
+// always shows the current connection (docs/behaviour.md §1.2). `data-kind` / `data-status` name what it shows.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';

@@ -1,5 +1,5 @@
 // What a user reads about a wallet's errors: plain words in the wallet's own name. The catalogue's
-// exact messages (SPEC §8) stay in the store and are shown under "Details" (ErrorMessage.tsx).
+// exact messages (docs/behaviour.md §8) stay in the store and are shown under "Details" (ErrorMessage.tsx).
 import type { ChainTable } from '../../lib/chains';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { ERROR_NAMES, type WalletError } from '../../lib/errors';

@@ -4,7 +4,7 @@
 export const CONNECTION_IDS = ['injected', 'coinbase', 'walletconnect'] as const;
 export type ConnectionId = (typeof CONNECTION_IDS)[number];
 
-/** SPEC: the current connection when the user has chosen none. */
+/** The current connection when the user has chosen none (docs/behaviour.md §1.2). */
 export const DEFAULT_CONNECTION: ConnectionId = 'injected';
 
 export function isConnectionId(value: unknown): value is ConnectionId {
@@ -59,7 +59,7 @@ export interface Connector {
   /** Why not, in the user's words, when isAvailable() is false. */
   readonly unavailableReason?: string;
   /**
-   * What this browser takes away from this kind, in the user's words (SPEC section 12): a limit on
+   * What this browser takes away from this kind, in the user's words (docs/behaviour.md §12): a limit on
    * a kind that works (a session that ends with the page), or why it cannot work here.
    */
   readonly limitation?: string;

@@ -1,7 +1,7 @@
 // The connect dialog: every way to connect (the wallet list), then the chosen wallet's progress in
 // the same dialog. Closing it while a connection is under way ends that attempt (a QR code closed is
-// SPEC §2's "User closed modal"); a connection that succeeds closes it (in the same store update,
-// store/rootReducer.ts), and focus lands on the header's account button.
+// "User closed modal", docs/behaviour.md §2.5); a connection that succeeds closes it (in the same store
+// update, store/rootReducer.ts), and focus lands on the header's account button.
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectConnectDialog, selectConnection, selectConnectionActivity, selectConnectorInfo, selectWalletName } from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';

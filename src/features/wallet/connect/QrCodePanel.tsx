@@ -1,5 +1,5 @@
 // What the QR dialog shows, loaded with `qrcode` on the first pairing (chunk "qrcode") so that none of
-// it weighs on the first visit: the pairing URI drawn at the SPEC defaults, and the link to copy.
+// it weighs on the first visit: the pairing URI drawn at the defaults of docs/behaviour.md §6.3, and the link to copy.
 import { useEffect, useRef, useState } from 'react';
 import { toWalletError } from '../../../lib/errors';
 import { encodeQr, paintQr, qrSettings, QR_DEFAULTS } from '../../../lib/qr';

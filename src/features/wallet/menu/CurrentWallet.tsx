@@ -54,7 +54,7 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
           {formatNativeAmount(balance)} {chain.nativeCurrency?.symbol ?? 'ETH'}
         </p>
       ) : null}
-      {/* SPEC §2: an invalid update from the wallet changes nothing and is reported. */}
+      {/* docs/behaviour.md §2.2: an invalid update from the wallet changes nothing and is reported. */}
       {rejectedUpdate ? <ErrorMessage error={rejectedUpdate} wallet={name} prefix="Update ignored." /> : null}
       <div className="actions">
         <CopyAddress address={account} />

@@ -1,5 +1,5 @@
 // The wallet's network in the account menu, and the networks it can be switched to (only chains that
-// can work: SPEC §3). A switch asks the wallet once; while it waits the user can stop waiting; a
+// can work: docs/behaviour.md §3.4). A switch asks the wallet once; while it waits the user can stop waiting; a
 // switch that did not happen says why, beside the network, and the connection stays as it was.
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectAllowedChainIds, selectConnectionActivity, selectWalletName } from '../../../../store/selectors';

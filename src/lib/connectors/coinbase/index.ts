@@ -69,7 +69,7 @@ export class CoinbaseConnector implements Connector {
   }
 
   hasStoredSession(): boolean {
-    // SPEC: eager connection outside a browser is a configuration error, thrown at once.
+    // docs/behaviour.md §1.4: eager connection outside a browser is a configuration error, thrown at once.
     if (!this.host) throw noBrowser('Eager connection');
     try {
       const storage = storageOf(this.host);

@@ -154,7 +154,7 @@ export class InjectedConnector implements Connector {
   }
 
   hasStoredSession(): boolean {
-    // SPEC: eager connection outside a browser is a configuration error, thrown at once.
+    // docs/behaviour.md §1.4: eager connection outside a browser is a configuration error, thrown at once.
     if (!this.host) throw new WalletdeckError(ERROR_NAMES.configuration, MESSAGES.noWindow);
     return this.find() !== undefined;
   }
