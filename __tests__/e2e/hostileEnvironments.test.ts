@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import {
   canConnect,
+  closeDialogs,
   connect,
   continueWithoutExtension,
   environmentNotice,
@@ -273,16 +274,19 @@ describe('no web crypto and no BroadcastChannel (a plain http page, an older bro
 describe('a lazy part whose chunk answers 404 (a deploy replaced the chunk names)', () => {
   it('says so with Reload where the part would be; connect, read and sign work; Reload brings the part back', async () => {
     const context = await openContext();
-    const missing = /\/js\/later\.[0-9a-f]+\.js$/;
+    const missing = /\/js\/network\.[0-9a-f]+\.js$/;
     await context.route(missing, (route) => route.fulfill({ status: 404, body: 'Not found' }));
     const page = await context.newPage();
     await page.goto(app.url);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Network status' }).click();
     const failed = await failedParts(page);
     expect(failed.some((text) => /^The network panel could not be downloaded: the network may have dropped, or the site was updated meanwhile/.test(text))).toBe(true);
-    expect(failed.join(' ')).toMatch(/Reason: Loading chunk \S+ failed\. \(error: http:\/\/127\.0\.0\.1:\d+\/js\/later\.[0-9a-f]+\.js\)/);
+    expect(failed.join(' ')).toMatch(/Reason: Loading chunk \S+ failed\. \(error: http:\/\/127\.0\.0\.1:\d+\/js\/network\.[0-9a-f]+\.js\)/);
+    await closeDialogs(page);
     await connectReadSign(page);
 
     await context.unroute(missing);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Network status' }).click();
     await reloadFromFailure(page);
     await waitForNetworkPanel(page);
   });

@@ -4,7 +4,8 @@ import { Suspense, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { lazyPart } from '../../ui/lazyPart';
 
-const NetworkPanel = lazyPart('The network status', () => import(/* webpackChunkName: "later" */ './NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
+// A chunk of its own: opened by few, and a failure to fetch it stays inside its dialog.
+const NetworkPanel = lazyPart('The network panel', () => import(/* webpackChunkName: "network" */ './NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
 
 export function NetworkStatus() {
   const [open, setOpen] = useState(false);
