@@ -641,3 +641,52 @@ export async function recordShownChainData(page: Page): Promise<() => Promise<Sh
   });
   return () => page.evaluate(() => (window as unknown as { __shownChainData: ShownChainData[] }).__shownChainData);
 }
+
+// ---- A misbehaving wallet (the wallet-faults suite) ----
+
+/** The catalogue's exact message of the error the kind shows in its progress (opens its "Details"). */
+export async function shownErrorMessage(page: AppSurface, kind: Kind): Promise<string> {
+  const alert = await openErrorDetails(page, kind);
+  return ((await alert.locator('.error-message').textContent()) ?? '').trim();
+}
+
+/** Presses "Reload page" in the kind's progress (its link is gone for good) and waits for the new document's header. */
+export async function reloadFromProgress(page: Page, kind: Kind): Promise<void> {
+  const card = await progressOf(page, kind);
+  await page.evaluate(() => ((window as unknown as { beforeReload?: boolean }).beforeReload = true));
+  await card.getByRole('button', { name: 'Reload page', exact: true }).click();
+  await page.waitForFunction(() => (window as unknown as { beforeReload?: boolean }).beforeReload === undefined);
+  await headerControl(page).waitFor();
+}
+
+/** Makes another connected kind the wallet in view ("Use this wallet" in the account menu); nothing is asked of it. */
+export async function useWallet(page: AppSurface, kind: Kind): Promise<void> {
+  if ((await accountButton(page).getAttribute('data-kind')) === kind) return;
+  const menu = await openAccountMenu(page);
+  await menu.getByTestId(`card-${kind}`).getByRole('button', { name: /^Use this wallet/ }).click();
+  await accountButton(page).and(page.locator(`[data-kind=${kind}]`)).waitFor();
+}
+
+/** The account menu's notice of a network switch the current wallet (of `kind`) waits for ("Switching to …"). */
+export async function switchNotice(page: AppSurface, kind: Kind): Promise<Locator> {
+  if ((await accountButton(page).getAttribute('data-kind')) !== kind) throw new Error(`${kind} is not the wallet in view`);
+  const menu = await openAccountMenu(page);
+  return menu.getByTestId('network-section').getByRole('status').filter({ hasText: 'Switching to' });
+}
+
+/**
+ * Waits until the account menu reports an update from the current wallet (of `kind`) that was ignored
+ * ("Update ignored.") with the catalogue's exact `message` under its Details; leaves the menu open.
+ */
+export async function waitForIgnoredUpdate(page: AppSurface, kind: Kind, message: string): Promise<void> {
+  const menu = await openAccountMenu(page);
+  const alert = menu.getByTestId(`card-${kind}`).getByRole('alert').filter({ hasText: 'Update ignored.' });
+  // The exact message is in the alert's text whether or not its Details are open.
+  await alert.locator('.error-message').filter({ hasText: new RegExp(`^${escapeRegExp(message)}$`) }).waitFor({ state: 'attached' });
+}
+
+/** A double-click on the kind's first row in the wallet list (does not wait for the outcome). */
+export async function doubleClickConnect(page: AppSurface, kind: Kind): Promise<void> {
+  const dialog = await openWalletList(page);
+  await dialog.getByTestId('wallet-list').getByTestId(`card-${kind}`).getByRole('button').first().dblclick();
+}
