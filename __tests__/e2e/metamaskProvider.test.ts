@@ -25,11 +25,13 @@ import {
   switchChain,
   waitForDeclined,
   waitForStatus,
+  type Status,
 } from '../support/appDriver';
 import { watchPageErrors } from '../support/cards';
 import { until } from '../support/wait';
 import { installMetaMask, type MetaMaskBackground, type MetaMaskOptions } from '../support/metamask/background';
 import { browserSuite } from '../support/browserSuite';
+import { WAIT_MS } from '../support/lifecycle';
 
 const suite = browserSuite({ optimism: true });
 
@@ -57,6 +59,8 @@ async function openApp(options: Partial<MetaMaskOptions> = {}): Promise<App> {
   return { page, metamask, pageErrors, navigations: () => navigations };
 }
 
+/** A state of the browser wallet, waited for (WAIT_MS: a hang guard, not a margin). */
+const reaches = (page: Page, status: Status) => waitForStatus(page, 'injected', status, WAIT_MS);
 /** Every alert on the page (errors, the banner), as text. */
 const alerts = (page: Page) => page.getByRole('alert').allTextContents();
 const chainShown = (page: Page) => accountButton(page).getByTestId('chain');
@@ -67,7 +71,7 @@ const chainShown = (page: Page) => accountButton(page).getByTestId('chain');
  * account; never "Connect wallet" on the way.
  */
 async function expectSilentReconnect(page: Page): Promise<void> {
-  await waitForStatus(page, 'injected', 'Connected');
+  await reaches(page, 'Connected');
   const history = await headerHistory(page);
   expect(history.map((h) => h.status).every((s) => s === 'Reconnecting' || s === 'Connected')).toBe(true);
   expect(history.map((h) => h.label)).not.toContain('Connect wallet');
@@ -90,7 +94,7 @@ describe("MetaMask's real in-page provider", () => {
     });
     const page = await context.newPage();
     await page.goto(suite.server.url);
-    await waitForStatus(page, 'injected', 'Disconnected');
+    await reaches(page, 'Disconnected');
     const seen = await page.evaluate(() => {
       const ethereum = (window as unknown as { ethereum?: { isMetaMask?: boolean; _metamask?: unknown; isConnected(): boolean } }).ethereum;
       return { isMetaMask: ethereum?.isMetaMask, experimental: typeof ethereum?._metamask, connected: ethereum?.isConnected() };
@@ -104,8 +108,8 @@ describe("MetaMask's real in-page provider", () => {
 
   it('connects: one approval, the checksummed account, the chain', async () => {
     const app = await openApp();
-    await waitForStatus(app.page, 'injected', 'Disconnected');
-    await connect(app.page, 'injected', { wallet: 'MetaMask' });
+    await reaches(app.page, 'Disconnected');
+    await connect(app.page, 'injected', { wallet: 'MetaMask', timeout: WAIT_MS });
     expect(await shownAccount(app.page)).toBe(ACCOUNT);
     expect(await shownChainName(app.page)).toBe('Local development chain');
     expect(await chainShown(app.page).getAttribute('data-chain-id')).toBe('31337');
@@ -114,9 +118,9 @@ describe("MetaMask's real in-page provider", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('reload: reconnects silently (Reconnecting, then Connected; no eth_requestAccounts)', async () => {
+  it('reload: reconnects silently (Reconnecting or at once Connected, never "Connect wallet"; no eth_requestAccounts)', async () => {
     const app = await openApp();
-    await connect(app.page, 'injected');
+    await connect(app.page, 'injected', { timeout: WAIT_MS });
     const before = app.metamask.log.length;
     await app.page.reload();
     await expectSilentReconnect(app.page);
@@ -133,7 +137,7 @@ describe("MetaMask's real in-page provider", () => {
     expect(await statusOf(app.page, 'injected')).toBe('Disconnected');
     expect(await alerts(app.page)).toEqual([]);
     app.metamask.core.approval = 'approve';
-    await connect(app.page, 'injected');
+    await connect(app.page, 'injected', { timeout: WAIT_MS });
     expect(await alerts(app.page)).toEqual([]);
   });
 
@@ -143,14 +147,14 @@ describe("MetaMask's real in-page provider", () => {
       await startConnect(app.page, 'injected');
       await until(() => app.metamask.core.prompts.length === 1, { what: 'the MetaMask prompt' });
       await cancelConnect(app.page, 'injected');
-      await waitForStatus(app.page, 'injected', 'Disconnected');
+      await reaches(app.page, 'Disconnected');
       await startConnect(app.page, 'injected');
-      await waitForStatus(app.page, 'injected', 'Connecting');
+      await reaches(app.page, 'Connecting');
       // The fresh request has reached MetaMask (answered -32002): still the one prompt.
       await until(() => app.metamask.requests('eth_requestAccounts').length === 2, { what: 'the fresh request' });
       expect(app.metamask.core.prompts).toHaveLength(1);
       await app.metamask.core.approvePending();
-      await waitForStatus(app.page, 'injected', 'Connected');
+      await reaches(app.page, 'Connected');
       expect(app.metamask.core.prompts).toHaveLength(0);
       expect(await shownAccount(app.page)).toBe(ACCOUNT);
     });
@@ -160,20 +164,20 @@ describe("MetaMask's real in-page provider", () => {
       await startConnect(app.page, 'injected');
       await until(() => app.metamask.core.prompts.length === 1, { what: 'the MetaMask prompt' });
       await app.page.reload();
-      await waitForStatus(app.page, 'injected', 'Disconnected');
+      await reaches(app.page, 'Disconnected');
       await startConnect(app.page, 'injected');
       await connectDialog(app.page).getByTestId('request-open').filter({ hasText: 'MetaMask already has a request open' }).waitFor();
       expect(await statusOf(app.page, 'injected')).toBe('Connecting');
       expect(app.metamask.core.prompts).toHaveLength(1);
       await app.metamask.core.approvePending();
-      await waitForStatus(app.page, 'injected', 'Connected');
+      await reaches(app.page, 'Connected');
       expect(await alerts(app.page)).toEqual([]);
     });
   });
 
   it('4902 -> wallet_addEthereumChain with full parameters -> the chain MetaMask reports', async () => {
     const app = await openApp();
-    await connect(app.page, 'injected');
+    await connect(app.page, 'injected', { timeout: WAIT_MS });
     await switchChain(app.page, 'injected', 'OP Mainnet');
     await chainShown(app.page).filter({ hasText: 'OP Mainnet' }).waitFor();
     expect(await shownChainName(app.page)).toBe('OP Mainnet');
@@ -196,20 +200,20 @@ describe("MetaMask's real in-page provider", () => {
 
   it('lock goes idle; unlock reconnects without a click (accountsChanged([]) then [account])', async () => {
     const app = await openApp();
-    await connect(app.page, 'injected');
+    await connect(app.page, 'injected', { timeout: WAIT_MS });
     const requestsBefore = app.metamask.requests('eth_requestAccounts').length;
     await app.metamask.core.lock();
-    await waitForStatus(app.page, 'injected', 'Disconnected');
+    await reaches(app.page, 'Disconnected');
     expect(await alerts(app.page)).toEqual([]);
     await app.metamask.core.unlock();
-    await waitForStatus(app.page, 'injected', 'Connected');
+    await reaches(app.page, 'Connected');
     expect(await shownAccount(app.page)).toBe(ACCOUNT);
     expect(app.metamask.requests('eth_requestAccounts')).toHaveLength(requestsBefore);
   });
 
   it('1013 (chain unreachable): stays connected, recovers through `connect`, then follows the wallet again', async () => {
     const app = await openApp();
-    await connect(app.page, 'injected');
+    await connect(app.page, 'injected', { timeout: WAIT_MS });
     await app.metamask.core.loseChain();
     // The provider has taken the 1013 in (isConnected() false): the app saw it too, and stays Connected.
     await app.page.waitForFunction(() => !(window as unknown as { ethereum: { isConnected(): boolean } }).ethereum.isConnected());
@@ -226,9 +230,9 @@ describe("MetaMask's real in-page provider", () => {
 
   it('1011 (stream failure): the banner says Reload required and offers only Reload page, which reconnects', async () => {
     const app = await openApp();
-    await connect(app.page, 'injected');
+    await connect(app.page, 'injected', { timeout: WAIT_MS });
     await app.metamask.core.breakLink();
-    await waitForStatus(app.page, 'injected', 'Reload required');
+    await reaches(app.page, 'Reload required');
     const banner = await reloadRequiredBanner(app.page);
     expect(banner).toEqual({ text: 'The link to MetaMask is broken. Reload the page to connect again.', buttons: ['Reload page'] });
     // The header's control opens the same state in the dialog: the plain words, Reload page, no Try again.
