@@ -112,6 +112,9 @@ describe('through the keys popup on a second local origin', () => {
     expect(await shownChainName(page)).toBe('Local development chain');
     expect(await chainShown(page).getAttribute('data-chain-id')).toBe('31337');
     expect(await cornerNotice(page, 'coinbase').count()).toBe(0);
+    // The dialog closes by itself on connect, and focus lands on the account button.
+    await connectDialog(page).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'account-button');
     // The wallet's window closes itself once answered.
     if (!popup.isClosed()) await popup.waitForEvent('close');
   });
@@ -187,8 +190,9 @@ describe('with a Coinbase extension in the page', () => {
     expect(await accountButton(page).getAttribute('data-kind')).toBe('coinbase');
     expect(await shownAccount(page)).toBe(ACCOUNT);
     expect(await chainShown(page).getAttribute('data-chain-id')).toBe('31337');
-    // The dialog closes by itself on connect.
+    // The dialog closes by itself on connect, and focus lands on the account button.
     await connectDialog(page).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'account-button');
     expect(popups).toBe(0);
     expect(coinbase.requests('eth_requestAccounts')).toHaveLength(1);
   });
