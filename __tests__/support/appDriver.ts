@@ -690,3 +690,20 @@ export async function doubleClickConnect(page: AppSurface, kind: Kind): Promise<
   const dialog = await openWalletList(page);
   await dialog.getByTestId('wallet-list').getByTestId(`card-${kind}`).getByRole('button').first().dblclick();
 }
+
+/** The corner notice of a kind ("Confirm on phone", "Connection lost"), to wait for or count. */
+export function cornerNotice(page: AppSurface, kind: Kind): Locator {
+  return page.getByTestId(`notice-${kind}`);
+}
+
+/** The banner under the header once it says the link is broken (Reload required): its words and its buttons. */
+export async function reloadRequiredBanner(page: AppSurface): Promise<{ text: string; buttons: string[] }> {
+  const banner = page.getByTestId('banner');
+  await banner.waitFor();
+  return { text: ((await banner.locator('p').allTextContents()).join(' ')).trim(), buttons: (await banner.getByRole('button').allTextContents()).map((b) => b.trim()) };
+}
+
+/** Presses "Reload page" in the Reload required banner. */
+export async function reloadFromBanner(page: AppSurface): Promise<void> {
+  await page.getByTestId('banner').getByRole('button', { name: 'Reload page' }).click();
+}
