@@ -6,43 +6,25 @@ import { type BrowserContext, type Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { connectDialog, expectNoSidewaysScroll, shownAccount, tapConnect, waitForStatus } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
-import { e2eEnv } from '../support/e2eEnv';
+import { tearDown } from '../support/lifecycle';
 import { trackTimers } from '../support/sdkTimers';
-import { startWcRelay, type WcRelay } from '../../scripts/dev/walletconnect/relay';
-import { createVerifyService, type VerifyService } from '../../scripts/dev/walletconnect/verify';
 import { startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 
 const timers = trackTimers();
 
-const suite = browserSuite();
-let relay: WcRelay | undefined;
-let verify: VerifyService | undefined;
-let restoreFetch: (() => void) | undefined;
+// Its own relay and Verify service on free ports; its contexts reach them at the build's baked-in URLs.
+const suite = browserSuite({ wallets: true });
 const wallets: SimulatedWallet[] = [];
-
-beforeAll(async () => {
-  verify = createVerifyService();
-  restoreFetch = verify.installInNode();
-  relay = await startWcRelay({ port: e2eEnv().relayPort });
-}, 60_000);
 
 afterEach(async () => {
   await Promise.allSettled(wallets.splice(0).map((w) => w.close()));
 });
 
-afterAll(async () => {
-  restoreFetch?.();
-  await relay?.close();
-  timers.clearAll();
-}, 60_000);
+tearDown(() => [() => timers.clearAll()]);
 
 async function openPhone(): Promise<{ page: Page; phone: SimulatedWallet; context: BrowserContext }> {
-  const context = await suite.browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  suite.contexts.push(context);
-  context.setDefaultTimeout(15_000);
-  // Wallet links must not leave the page in the test: any https navigation is refused at once.
-  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
-  await verify!.routeBrowser(context);
+  // Wallet links must not leave the page in the test: newContext refuses any https navigation at once.
+  const context = await suite.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   // What the WalletConnect progress shows, in order, from the first render on (a state may last milliseconds).
   await context.addInitScript(() => {
     const shown: string[] = [];
@@ -60,7 +42,7 @@ async function openPhone(): Promise<{ page: Page; phone: SimulatedWallet; contex
       if (now && shown.at(-1) !== now) shown.push(now);
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  const phone = await startSimulatedWallet({ relayUrl: relay!.url, chains: [31337, 1], rpcUrls: { 31337: e2eEnv().anvilUrl } });
+  const phone = await startSimulatedWallet({ relayUrl: suite.relay.url, chains: [31337, 1], rpcUrls: { 31337: suite.rpcUrls[31337]! } });
   wallets.push(phone);
   const page = await context.newPage();
   await page.goto(suite.server.url);
