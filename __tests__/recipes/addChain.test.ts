@@ -14,7 +14,7 @@ import { selectPageView } from '../../store/viewedChain';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
 import { setUp, tearDown } from '../support/lifecycle';
 import { until } from '../support/wait';
-import { block, patched, ROOT, runModule } from './recipeDoc';
+import { block, patchedBy, withModules } from './recipeDoc';
 
 const RECIPE = 'add-a-chain';
 const { contentSecurityPolicy } = require('../../scripts/csp.js') as { contentSecurityPolicy(options: { rpcUrls: string[]; coinbase?: boolean }): { header: string } };
@@ -81,14 +81,11 @@ describe('B. the default table', () => {
   const file = 'src/lib/chainDefaults.ts';
   // Step B.1 applied to the source (the file itself is not touched), and the build's modules loaded over it.
   function withRecipe<T>(use: (modules: { chainConfig: typeof import('../../src/lib/chainConfig'); defaults: typeof import('../../src/lib/chainDefaults') }) => T): T {
-    const source = patched(file, block(RECIPE, file, 'diff'));
-    let out: T | undefined;
-    jest.isolateModules(() => {
-      jest.doMock(path.join(ROOT, file), () => runModule(file, source));
-      out = use({ chainConfig: require('../../src/lib/chainConfig'), defaults: require('../../src/lib/chainDefaults') });
-    });
-    jest.dontMock(path.join(ROOT, file));
-    return out as T;
+    return withModules(
+      { [file]: patchedBy(RECIPE, file) },
+      () => use({ chainConfig: require('../../src/lib/chainConfig'), defaults: require('../../src/lib/chainDefaults') }),
+      { isolated: true },
+    );
   }
 
   it('the new seed is a default chain, in its place, offered to every kind', () => {

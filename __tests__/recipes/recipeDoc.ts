@@ -3,7 +3,7 @@
 // what it is: ```json file=chains.json (a file to write), ```tsx file=src/features/x/X.tsx (a new
 // module, run as if it were that file), ```diff file=src/lib/x.ts (a change to an existing file:
 // lines with "-" are removed, "+" added, " " kept; the old lines must be found once, in order).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync } from '@swc/core';
 
@@ -75,3 +75,36 @@ export function runModule(file: string, source: string): Record<string, unknown>
   new Function('require', 'module', 'exports', code)(load, module, module.exports);
   return module.exports;
 }
+
+/** A project file with every diff a recipe gives for it applied, in the recipe's order. */
+export function patchedBy(name: string, file: string): string {
+  const diffs = recipeBlocks(name).filter((b) => b.file === file && b.lang === 'diff');
+  if (diffs.length === 0) throw new Error(`docs/recipes/${name}.md changes nothing in ${file}`);
+  return diffs.reduce((source, diff) => patched(file, diff.code, source), readFileSync(path.join(ROOT, file), 'utf8'));
+}
+
+/**
+ * Registers the recipe's modules in place of (or beside) the project's: `files` maps a project path to
+ * its source (a new file, or a patched one). Modules required after this see them; modules the test
+ * already loaded (React, the store's API) stay shared, so call it before the first require of a module
+ * that imports a patched one. `isolated`: in a registry of their own instead (nothing shared).
+ */
+export function withModules<T>(files: Record<string, string>, use: () => T, { isolated = false } = {}): T {
+  const register = () => {
+    // A new file is a virtual module, under the name its importers use (no extension).
+    for (const [file, source] of Object.entries(files)) jest.doMock(moduleKey(file), () => runModule(file, source), { virtual: !existsSync(path.join(ROOT, file)) });
+  };
+  if (!isolated) {
+    register();
+    return use();
+  }
+  let out: T | undefined;
+  jest.isolateModules(() => {
+    register();
+    out = use();
+  });
+  for (const file of Object.keys(files)) jest.dontMock(moduleKey(file));
+  return out as T;
+}
+
+const moduleKey = (file: string) => path.join(ROOT, file).replace(/\.tsx?$/, '');
