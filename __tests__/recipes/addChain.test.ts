@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readChainSettings } from '../../scripts/chainSettings';
+import { contentSecurityPolicy } from '../../scripts/csp';
 import { loadConfig } from '../../src/config';
 import type { BuiltChains } from '../../src/lib/chainConfig';
 import { chainIds, offeredChainIds } from '../../src/lib/chains';
@@ -17,7 +18,6 @@ import { until } from '../support/wait';
 import { block, patchedBy, withModules } from './recipeDoc';
 
 const RECIPE = 'add-a-chain';
-const { contentSecurityPolicy } = require('../../scripts/csp.js') as { contentSecurityPolicy(options: { rpcUrls: string[]; coinbase?: boolean }): { header: string } };
 
 let folder: string;
 let gnosis: Anvil;
@@ -83,6 +83,7 @@ describe('B. the default table', () => {
   function withRecipe<T>(use: (modules: { chainConfig: typeof import('../../src/lib/chainConfig'); defaults: typeof import('../../src/lib/chainDefaults') }) => T): T {
     return withModules(
       { [file]: patchedBy(RECIPE, file) },
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded over the recipe's patched chainDefaults
       () => use({ chainConfig: require('../../src/lib/chainConfig'), defaults: require('../../src/lib/chainDefaults') }),
       { isolated: true },
     );

@@ -45,6 +45,7 @@ it('the page shows the chain in view\'s gas price, read by the recipe\'s endpoin
       'src/features/chain/GasPrice.tsx': block(RECIPE, 'src/features/chain/GasPrice.tsx'),
       'src/app/App.tsx': patchedBy(RECIPE, 'src/app/App.tsx'),
     },
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the recipe's modules are registered
     () => (require('../../src/app/render') as { AppRoot: Root }).AppRoot,
   );
   const settings = config();

@@ -25,6 +25,7 @@ it('the page shows the new screen, loaded on its own, listing the networks the c
       'src/features/networks/SupportedNetworks.tsx': block(RECIPE, 'src/features/networks/SupportedNetworks.tsx'),
       'src/app/App.tsx': patchedBy(RECIPE, 'src/app/App.tsx'),
     },
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the recipe's modules are registered
     () => (require('../../src/app/render') as { AppRoot: ComponentType<{ store: AppStore; chains: ChainTable }> }).AppRoot,
   );
   // A deployment that lets the browser wallet connect on Base and Base Sepolia only.

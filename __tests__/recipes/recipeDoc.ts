@@ -69,9 +69,10 @@ export function runModule(file: string, source: string): Record<string, unknown>
     module: { type: 'commonjs' },
   });
   const folder = path.dirname(path.join(ROOT, file));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's require: the recipe's imports share the test's registry and mocks
   const load = (specifier: string): unknown => require(specifier.startsWith('.') ? path.resolve(folder, specifier) : specifier);
   const module = { exports: {} as Record<string, unknown> };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the recipe's code, compiled above, run as a module
+  // The recipe's code, compiled above, run as a CommonJS module.
   new Function('require', 'module', 'exports', code)(load, module, module.exports);
   return module.exports;
 }
@@ -89,19 +90,19 @@ export function patchedBy(name: string, file: string): string {
  * already loaded (React, the store's API) stay shared, so call it before the first require of a module
  * that imports a patched one. `isolated`: in a registry of their own instead (nothing shared).
  */
-export function withModules<T>(files: Record<string, string>, use: () => T, { isolated = false } = {}): T {
+export function withModules<T>(files: Record<string, string>, then: () => T, { isolated = false } = {}): T {
   const register = () => {
     // A new file is a virtual module, under the name its importers use (no extension).
     for (const [file, source] of Object.entries(files)) jest.doMock(moduleKey(file), () => runModule(file, source), { virtual: !existsSync(path.join(ROOT, file)) });
   };
   if (!isolated) {
     register();
-    return use();
+    return then();
   }
   let out: T | undefined;
   jest.isolateModules(() => {
     register();
-    out = use();
+    out = then();
   });
   for (const file of Object.keys(files)) jest.dontMock(moduleKey(file));
   return out as T;
