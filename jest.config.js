@@ -19,7 +19,7 @@ module.exports = {
       transform,
       transformIgnorePatterns,
       setupFilesAfterEnv,
-      testMatch: ['<rootDir>/__tests__/{unit,sagas,rpc,fuzz}/**/*.test.ts'],
+      testMatch: ['<rootDir>/__tests__/{unit,sagas,rpc,fuzz,recipes}/**/*.test.ts'],
     },
     {
       displayName: 'dom',
@@ -27,7 +27,7 @@ module.exports = {
       transform,
       transformIgnorePatterns,
       setupFilesAfterEnv,
-      testMatch: ['<rootDir>/__tests__/dom/**/*.test.tsx'],
+      testMatch: ['<rootDir>/__tests__/{dom,recipes}/**/*.test.tsx'],
       setupFiles: ['<rootDir>/__tests__/support/jsdomDialog.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/styleStub.js' },
     },
