@@ -8,6 +8,7 @@
 // menu (`account-menu`). A kind's own state and controls are in `card-<kind>` wherever the kind is
 // shown (the dialog, the menu), with its `status`.
 import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
+import { WAIT_MS } from './lifecycle';
 
 export type Kind = 'injected' | 'coinbase' | 'walletconnect';
 export type Status = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error' | 'Reload required' | 'Unsupported network';
@@ -15,7 +16,8 @@ export type SigningForm = 'message' | 'typedData' | 'transaction';
 /** The app's page, or the frame it runs in when another site frames it. */
 export type AppSurface = Page | Frame;
 
-const DEFAULT_TIMEOUT = 10_000;
+// A hang guard, not a margin: every wait in the driver ends on a state of the page.
+const DEFAULT_TIMEOUT = WAIT_MS;
 
 /** Where a kind's own state and controls are, when it is on screen (connect dialog or account menu). */
 export function kindPanel(page: AppSurface, kind: Kind): Locator {
@@ -29,9 +31,10 @@ export const accountButton = (page: AppSurface): Locator => page.getByTestId('ac
 
 /** Closes whatever dialog is open (Escape, as a user would), leaving the page as it is. */
 export async function closeDialogs(page: AppSurface): Promise<void> {
-  for (let i = 0; i < 3 && (await page.locator('dialog[open]').count()) > 0; i++) {
-    await page.locator('dialog[open]').first().press('Escape');
-    await page.locator('dialog[open]').first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+  for (let open = await page.locator('dialog[open]').count(); open > 0; open = await page.locator('dialog[open]').count()) {
+    await page.locator('dialog[open]').last().press('Escape');
+    // One dialog fewer, however long the page takes to close it.
+    await page.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, open, { timeout: WAIT_MS, polling: 50 });
   }
 }
 
