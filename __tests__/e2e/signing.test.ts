@@ -4,7 +4,7 @@
 import { HDNodeWallet, JsonRpcProvider, Transaction, Wallet, verifyMessage, verifyTypedData } from 'ethers';
 import type { Page } from 'playwright-core';
 import { deployEns, setAddress } from '../../contracts/deployEns';
-import { rpc } from '../support/anvil';
+import { receiptOf, rpc } from '../support/anvil';
 import {
   connect,
   expectNoSidewaysScroll,
@@ -240,7 +240,7 @@ describe('send a transfer', () => {
 
     await held.release();
     const confirmed = await waitForToast(app.page, 'confirmed', hash, 20_000);
-    const receipt = await rpc<{ status: string; blockNumber: string }>(anvilUrl, 'eth_getTransactionReceipt', [hash]);
+    const receipt = await receiptOf(anvilUrl, hash);
     expect(receipt.status).toBe('0x1');
     expect(await confirmed.locator('strong').textContent()).toBe(`Sent 1 ETH to ${recipient.slice(0, 6)}…${recipient.slice(-4)}`);
     expect(await confirmed.getByTestId('tx-status').textContent()).toBe(`Confirmed in block ${parseInt(receipt.blockNumber, 16)}.`);
@@ -284,7 +284,7 @@ describe('send a transfer', () => {
     await app.page.getByRole('button', { name: 'Send anyway' }).click();
     const done = await waitForOutcome(app.page, 'transaction', 'failed', 20_000);
     const hash = (await done.getByTestId('tx-hash').getAttribute('data-hash')) ?? '';
-    const receipt = await rpc<{ status: string; blockNumber: string }>(anvilUrl, 'eth_getTransactionReceipt', [hash]);
+    const receipt = await receiptOf(anvilUrl, hash);
     expect(receipt.status).toBe('0x0');
     const block = parseInt(receipt.blockNumber, 16);
     expect(await done.getByRole('alert').locator('.error-sentence').textContent()).toBe(`It failed on the network (block ${block}): no money moved, only the fee was paid.`);

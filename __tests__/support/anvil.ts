@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { STARTUP_MS } from './lifecycle';
 import { freePort } from './ports';
+import { untilAsync } from './wait';
 
 export const ANVIL_BIN = path.resolve(__dirname, '../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
 
@@ -74,4 +75,12 @@ export async function rpc<T = unknown>(url: string, method: string, params: unkn
   const body = (await res.json()) as { result?: T; error?: { code: number; message: string } };
   if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
   return body.result as T;
+}
+
+/**
+ * The receipt of a transaction the node accepted. anvil answers eth_sendTransaction before its
+ * automine has stored the receipt, so a read right after can be null (seen at load 9): wait for it.
+ */
+export async function receiptOf<T extends { status: string } = { status: string; blockNumber: string }>(url: string, hash: string): Promise<T> {
+  return untilAsync(() => rpc<T | null>(url, 'eth_getTransactionReceipt', [hash]), { what: `the receipt of ${hash}` });
 }

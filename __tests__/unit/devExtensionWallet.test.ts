@@ -2,7 +2,7 @@
 // site (EIP-1193 and MetaMask's conventions), with a real anvil signing and sending for its unlocked
 // test accounts. The prompt is played by a scripted window here; the browser test drives the real one.
 import { Wallet, getAddress, verifyMessage } from 'ethers';
-import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { receiptOf, rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { createDevProvider } from '../../scripts/dev/extension/provider';
 import { DevExtensionWallet, STORAGE_KEY, type SessionStore, type WalletRequest, type WalletUi } from '../../scripts/dev/extension/wallet';
 import { describeRequest, formatWei, messageText } from '../../scripts/dev/shared/requests';
@@ -200,7 +200,7 @@ describe('signing and sending', () => {
     await wallet.request('eth_requestAccounts', []);
     const to = Wallet.createRandom().address;
     const hash = (await wallet.request('eth_sendTransaction', [{ from: ALICE, to, value: '0x2386f26fc10000' }])) as string;
-    const receipt = await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [hash]);
+    const receipt = await receiptOf(anvil.url, hash);
     expect(receipt.status).toBe('0x1');
     expect(BigInt(await rpc<string>(anvil.url, 'eth_getBalance', [to, 'latest']))).toBe(10n ** 16n);
 
