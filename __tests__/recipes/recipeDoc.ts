@@ -92,8 +92,12 @@ export function patchedBy(name: string, file: string): string {
  */
 export function withModules<T>(files: Record<string, string>, then: () => T, { isolated = false } = {}): T {
   const register = () => {
-    // A new file is a virtual module, under the name its importers use (no extension).
-    for (const [file, source] of Object.entries(files)) jest.doMock(moduleKey(file), () => runModule(file, source), { virtual: !existsSync(path.join(ROOT, file)) });
+    for (const [file, source] of Object.entries(files)) {
+      // A new file is a virtual module, under each name its importers may use; one module for all of them.
+      const virtual = !existsSync(path.join(ROOT, file));
+      let exports: Record<string, unknown> | undefined;
+      for (const key of moduleKeys(file)) jest.doMock(key, () => (exports ??= runModule(file, source)), { virtual });
+    }
   };
   if (!isolated) {
     register();
@@ -104,8 +108,12 @@ export function withModules<T>(files: Record<string, string>, then: () => T, { i
     register();
     out = then();
   });
-  for (const file of Object.keys(files)) jest.dontMock(moduleKey(file));
+  for (const file of Object.keys(files)) for (const key of moduleKeys(file)) jest.dontMock(key);
   return out as T;
 }
 
-const moduleKey = (file: string) => path.join(ROOT, file).replace(/\.tsx?$/, '');
+/** The names a module is required by: its path without the extension, and its folder's for an index file. */
+function moduleKeys(file: string): string[] {
+  const key = path.join(ROOT, file).replace(/\.tsx?$/, '');
+  return path.basename(key) === 'index' ? [key, path.dirname(key)] : [key];
+}

@@ -3,6 +3,7 @@
 import type { ChainTable } from '../../lib/chains';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { ERROR_NAMES, type WalletError } from '../../lib/errors';
+import { KIND_FACES } from './kinds';
 
 /** One calm sentence for an error of `wallet` (its shown name); `kind` tells what it was doing. */
 export function errorInWords(error: WalletError, wallet: string, kind?: ConnectionId): string {
@@ -12,7 +13,7 @@ export function errorInWords(error: WalletError, wallet: string, kind?: Connecti
     case ERROR_NAMES.userClosedModal:
       return 'You closed the QR code before a wallet connected.';
     case ERROR_NAMES.timeout:
-      return kind === 'walletconnect' ? 'WalletConnect could not be reached. Check your connection and try again.' : `${wallet} did not answer in time.`;
+      return (kind && KIND_FACES[kind].timeoutWords) ?? `${wallet} did not answer in time.`;
     case ERROR_NAMES.linkDead:
       return `The link to ${wallet} is broken. Reload the page to connect again.`;
     case ERROR_NAMES.chainIdNotAllowed:

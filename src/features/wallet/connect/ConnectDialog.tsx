@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectConnectDialog, selectConnection, selectConnectionActivity, selectConnectorInfo, selectWalletName } from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
-import type { ConnectionId } from '../../../lib/connectors/types';
+import { DEFAULT_CONNECTION, type ConnectionId } from '../../../lib/connectors/types';
 import { Dialog } from '../../../ui/Dialog';
 import { KindProgress } from './KindProgress';
 import { WalletList } from './WalletList';
@@ -23,7 +23,7 @@ export default function ConnectDialog() {
 
 function OpenDialog({ kind }: { kind: ConnectionId | undefined }) {
   const dispatch = useAppDispatch();
-  const id: ConnectionId = kind ?? 'injected';
+  const id: ConnectionId = kind ?? DEFAULT_CONNECTION;
   const name = useAppSelector((s) => selectWalletName(s, id));
   const activating = useAppSelector((s) => selectConnection(s, id).activating);
   const suggesting = useAppSelector((s) => selectConnectionActivity(s, id).extensionSuggestion === true);

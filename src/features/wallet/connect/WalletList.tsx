@@ -1,15 +1,16 @@
-// Every way to connect in this browser and build: each browser extension that announced itself, by
-// its own name and icon (a legacy `window.ethereum` without an announcement as "Browser wallet"),
-// Coinbase Wallet and WalletConnect. Installed wallets first, "Recent" on the one used last; what
-// cannot work in this build is not offered (the reason goes to the console, for the developer); with
-// no browser wallet at all, a short "Get a wallet".
+// Every way to connect in this browser and build, a row per kind as its entry in KIND_FACES (../kinds.ts)
+// says: each browser extension that announced itself, by its own name and icon (a legacy
+// `window.ethereum` without an announcement as "Browser wallet"), then the other kinds. Installed
+// wallets first, "Recent" on the one used last; what cannot work in this build is not offered (the
+// reason goes to the console, for the developer); with no browser wallet at all, a short "Get a wallet".
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectActiveExtension, selectChosenExtension, selectKindView, selectRecentKind } from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import type { RootState } from '../../../../store/types';
-import type { ConnectionId, ConnectorInfo } from '../../../lib/connectors/types';
+import { CONNECTION_IDS, type ConnectionId, type ConnectorInfo } from '../../../lib/connectors/types';
+import { KIND_FACES } from '../kinds';
 import { StatusBadge } from './StatusBadge';
 
 export const GET_A_WALLET_URL = 'https://ethereum.org/en/wallets/find-wallet/';
@@ -27,18 +28,16 @@ interface Choice {
 function choicesOf(kinds: RootState['wallet']['kinds']): { installed: Choice[]; others: Choice[] } {
   const installed: Choice[] = [];
   const others: Choice[] = [];
-  const injected = kinds.injected;
-  const announced = injected.wallets ?? [];
-  if (injected.available) {
-    if (announced.length > 0) for (const w of announced) installed.push({ kind: 'injected', rdns: w.rdns, name: w.name, icon: w.icon, note: 'Browser extension' });
-    else if (injected.installed) installed.push({ kind: 'injected', name: injected.name, icon: '', note: 'Browser extension' });
+  for (const kind of CONNECTION_IDS) {
+    const info = kinds[kind];
+    const announced = info.wallets ?? [];
+    const isInstalled = info.installed === true || announced.length > 0;
+    const note = isInstalled ? KIND_FACES[kind].note.installed : KIND_FACES[kind].note.otherwise;
+    if (!info.available || note === undefined) continue;
+    const list = isInstalled ? installed : others;
+    if (announced.length > 0) for (const w of announced) list.push({ kind, rdns: w.rdns, name: w.name, icon: w.icon, note });
+    else list.push({ kind, name: info.name, icon: '', note });
   }
-  const coinbase = kinds.coinbase;
-  if (coinbase.available) {
-    (coinbase.installed ? installed : others).push({ kind: 'coinbase', name: coinbase.name, icon: '', note: coinbase.installed ? 'Browser extension' : 'Mobile app or browser window' });
-  }
-  const walletconnect = kinds.walletconnect;
-  if (walletconnect.available) others.push({ kind: 'walletconnect', name: walletconnect.name, icon: '', note: 'Scan a QR code with a phone wallet' });
   return { installed, others };
 }
 
@@ -61,10 +60,10 @@ export function WalletList() {
   const recentRdns = useAppSelector((s) => s.wallet.chosenExtension);
   useUnavailableHints(kinds);
   const { installed, others } = choicesOf(kinds);
-  const isRecent = (c: Choice) => c.kind === recentKind && (c.kind !== 'injected' || c.rdns === undefined || c.rdns === recentRdns);
+  const isRecent = (c: Choice) => c.kind === recentKind && (c.rdns === undefined || c.rdns === recentRdns);
   // The one used last leads its section.
   const ordered = (list: Choice[]) => [...list.filter(isRecent), ...list.filter((c) => !isRecent(c))];
-  const noBrowserWallet = !installed.some((c) => c.kind === 'injected');
+  const noBrowserWallet = !installed.some((c) => KIND_FACES[c.kind].browserWallets);
   // Where focus starts: the wallet used last, else the first.
   const first = [...ordered(installed), ...ordered(others)];
   const focusTarget = first.find(isRecent) ?? first[0];
@@ -118,7 +117,7 @@ function KindGroup({ choices, isRecent, focusTarget }: { choices: Choice[] } & L
   const view = useAppSelector((s) => selectKindView(s, kind));
   const active = useAppSelector(selectActiveExtension);
   // The kind's state sits beside the wallet it is about: for extensions, the one in use.
-  const statusOwner = kind === 'injected' ? (choices.find((c) => c.rdns !== undefined && c.rdns === active?.rdns) ?? choices[0]) : choices[0];
+  const statusOwner = choices.find((c) => c.rdns !== undefined && c.rdns === active?.rdns) ?? choices[0];
   return (
     <li className="wallet-kind" data-testid={`card-${kind}`} data-status={view}>
       <ul className="wallet-kind-choices">
@@ -149,7 +148,7 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
   const choose = () => {
     const { kind, rdns } = choice;
     // A new pick only: telling the connector again re-describes it, work that would sit before the wallet is asked.
-    if (kind === 'injected' && rdns !== chosenExtension) dispatch(walletActions.extensionChosen(rdns === undefined ? {} : { rdns }));
+    if (KIND_FACES[kind].browserWallets && rdns !== chosenExtension) dispatch(walletActions.extensionChosen(rdns === undefined ? {} : { rdns }));
     if (connected) {
       // Already connected: it becomes the wallet in view, nothing is asked.
       dispatch(walletActions.currentChosen({ id: kind }));
@@ -192,7 +191,7 @@ export function WalletIcon({ icon, name, kind, large }: { icon: string; name: st
   if (icon) return <img className={`wallet-icon${large ? ' large' : ''}`} src={icon} alt="" width={size} height={size} />;
   return (
     <span className={`wallet-icon wallet-icon-${kind}${large ? ' large' : ''}`} aria-hidden="true">
-      {kind === 'walletconnect' ? 'WC' : (name.trim()[0] ?? '?').toUpperCase()}
+      {KIND_FACES[kind].letters ?? (name.trim()[0] ?? '?').toUpperCase()}
     </span>
   );
 }

@@ -4,6 +4,7 @@
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, ExtensionSuggestion } from '../types';
 import { hasWebCrypto } from '../../environment';
+import { CONNECTOR_NAMES } from '../describe';
 import { ListenerSet, field, isProvider } from '../events';
 import type { CoinbaseSession } from './session';
 import {
@@ -35,7 +36,7 @@ const noBrowser = (what: string) => new WalletdeckError(ERROR_NAMES.configuratio
 
 export class CoinbaseConnector implements Connector {
   readonly id = 'coinbase' as const;
-  readonly name = 'Coinbase Wallet';
+  readonly name = CONNECTOR_NAMES.coinbase;
   readonly supportsRevoke = false;
 
   private readonly host: CoinbaseHost | undefined;

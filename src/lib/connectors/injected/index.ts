@@ -3,6 +3,7 @@
 // reported through watchAvailability so the app can reconnect them.
 import { ERROR_NAMES, MESSAGES, WalletdeckError } from '../../errors';
 import { safeIconUri } from '../../validation';
+import { CONNECTOR_NAMES } from '../describe';
 import { ListenerSet, attachHandlers, isProvider, isRecord, providerEventHandlers } from '../events';
 import type { AnnouncedWallet, Connector, ConnectorListener, Eip1193Provider } from '../types';
 
@@ -76,7 +77,7 @@ function legacyProvider(host: InjectedHost | undefined): { provider?: ExtensionP
 
 export class InjectedConnector implements Connector {
   readonly id = 'injected' as const;
-  readonly name = 'Browser wallet';
+  readonly name = CONNECTOR_NAMES.injected;
   readonly supportsRevoke = true;
   readonly chainIdBeforeConnect = true;
   private readonly announced = new Map<string, Announced>();

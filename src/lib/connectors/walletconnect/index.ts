@@ -4,6 +4,7 @@
 // modal never ships (showQrModal off, aliased away in webpack): the app draws the pairing URI itself.
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import { siteStorage } from '../../storage';
+import { CONNECTOR_NAMES } from '../describe';
 import { ListenerSet } from '../events';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
 import type { WalletConnectSession } from './session';
@@ -13,7 +14,7 @@ export * from './shared';
 
 export class WalletConnectConnector implements Connector {
   readonly id = 'walletconnect' as const;
-  readonly name = 'WalletConnect';
+  readonly name = CONNECTOR_NAMES.walletconnect;
   /** Ending the WalletConnect session is the revocation: no `wallet_revokePermissions`. */
   readonly supportsRevoke = false;
 
