@@ -25,9 +25,9 @@ import {
   switchChain,
   waitForDeclined,
   waitForStatus,
+  watchPageErrors,
   type Status,
 } from '../support/appDriver';
-import { watchPageErrors } from '../support/cards';
 import { until } from '../support/wait';
 import { installMetaMask, type MetaMaskBackground, type MetaMaskOptions } from '../support/metamask/background';
 import { browserSuite } from '../support/browserSuite';

@@ -710,3 +710,10 @@ export async function reloadRequiredBanner(page: AppSurface): Promise<{ text: st
 export async function reloadFromBanner(page: AppSurface): Promise<void> {
   await page.getByTestId('banner').getByRole('button', { name: 'Reload page' }).click();
 }
+
+/** Uncaught errors of the page from now on, to assert "nothing broke". */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
