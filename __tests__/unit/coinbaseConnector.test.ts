@@ -395,6 +395,28 @@ describe('disconnect', () => {
     }
   });
 
+  it('just as the window chose how to sign opens no new window for the abandoned connect', async () => {
+    keys.behaviour = 'manual';
+    const connector = coinbase();
+    const provider = await connector.getProvider();
+    const accounts = provider.request({ method: 'eth_requestAccounts' });
+    let ended: Promise<void> | undefined;
+    // Heard after the SDK's own listener: Disconnect lands as the window's answer reaches the SDK, before it asks there.
+    const disconnectOnChoice = (event: MessageEvent) => {
+      if ((event.data as { data?: unknown } | null)?.data === 'scw') ended = connector.disconnect();
+    };
+    window.addEventListener('message', disconnectOnChoice);
+    try {
+      expect(await failure(accounts)).toMatchObject({ code: 4900 });
+      await ended;
+      await pause(0);
+    } finally {
+      window.removeEventListener('message', disconnectOnChoice);
+    }
+    expect(keys.windows).toHaveLength(1);
+    expect(keys.prompts).toEqual([]);
+  });
+
   it('the next connect asks the wallet again in a new window', async () => {
     const connector = coinbase();
     await (await connector.getProvider()).request({ method: 'eth_requestAccounts' });
