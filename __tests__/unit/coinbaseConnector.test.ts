@@ -15,7 +15,7 @@ import { toWalletError } from '../../src/lib/errors';
 import { FakeEip1193Provider } from '../support/fakeProvider';
 import { FAKE_KEYS_URL, KEYS_WINDOW_TIMEOUTS, WALLET_ACCOUNT, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { FakeRelay } from '../support/fakeCoinbaseRelay';
-import { isSettled, until, useFakeClock } from '../support/wait';
+import { isSettled, pause, until, useFakeClock } from '../support/wait';
 
 const TIMEOUTS = KEYS_WINDOW_TIMEOUTS;
 const OPTIMISM_ADD = {
@@ -271,6 +271,33 @@ describe('cancel', () => {
     expect(connector.hasStoredSession()).toBe(false);
   });
 
+  it('just as the window chose how to sign opens no new window for the cancelled request', async () => {
+    keys.behaviour = 'manual';
+    const connector = coinbase();
+    const provider = await connector.getProvider();
+    const accounts = provider.request({ method: 'eth_requestAccounts' });
+    // Heard after the SDK's own listener: the user cancels as the window's answer reaches the SDK, before it asks there.
+    const cancelOnChoice = (event: MessageEvent) => {
+      if ((event.data as { data?: unknown } | null)?.data === 'scw') connector.cancelPendingRequests();
+    };
+    window.addEventListener('message', cancelOnChoice);
+    try {
+      expect(await failure(accounts)).toMatchObject({ code: 4001 });
+      await pause(0);
+    } finally {
+      window.removeEventListener('message', cancelOnChoice);
+    }
+    // The SDK went on with the abandoned request and would open its window again, to ask there.
+    expect(keys.windows).toHaveLength(1);
+    expect(keys.windows[0]!.closed).toBe(true);
+    // Try again asks once, in one new window.
+    const again = provider.request({ method: 'eth_requestAccounts' });
+    (await keys.nextPrompt()).answer(true);
+    await expect(again).resolves.toEqual([WALLET_ACCOUNT]);
+    expect(keys.windows).toHaveLength(2);
+    expect(keys.prompts).toEqual([]);
+  });
+
   it('rejects a pending chain switch too, keeping the connection', async () => {
     const connector = coinbase();
     const provider = await connector.getProvider();
@@ -366,6 +393,28 @@ describe('disconnect', () => {
       reloads.restore();
       relay.uninstall();
     }
+  });
+
+  it('just as the window chose how to sign opens no new window for the abandoned connect', async () => {
+    keys.behaviour = 'manual';
+    const connector = coinbase();
+    const provider = await connector.getProvider();
+    const accounts = provider.request({ method: 'eth_requestAccounts' });
+    let ended: Promise<void> | undefined;
+    // Heard after the SDK's own listener: Disconnect lands as the window's answer reaches the SDK, before it asks there.
+    const disconnectOnChoice = (event: MessageEvent) => {
+      if ((event.data as { data?: unknown } | null)?.data === 'scw') ended = connector.disconnect();
+    };
+    window.addEventListener('message', disconnectOnChoice);
+    try {
+      expect(await failure(accounts)).toMatchObject({ code: 4900 });
+      await ended;
+      await pause(0);
+    } finally {
+      window.removeEventListener('message', disconnectOnChoice);
+    }
+    expect(keys.windows).toHaveLength(1);
+    expect(keys.prompts).toEqual([]);
   });
 
   it('the next connect asks the wallet again in a new window', async () => {

@@ -13,6 +13,7 @@ import {
   COINBASE_SDK_STRINGS,
   closeKeysWindow,
   destroyRelayConnection,
+  guardKeysWindowOpening,
   markAbandonedPostsHandled,
   probeSdkHooks,
   removeBlockedSnackbar,
@@ -114,6 +115,10 @@ describe('every hook the module lists exists in the installed SDK, with its type
     const probe = probeSdkHooks(provider);
     expect(probe['communicator.postMessage']).toBe(true);
     expect(probe['communicator.disconnect']).toBe(true);
+    expect(probe['communicator.waitForPopupLoaded']).toBe(true);
+    const wait = at(provider, 'communicator.waitForPopupLoaded');
+    expect(guardKeysWindowOpening(provider, () => true, () => undefined)).toBe(true);
+    expect(at(provider, 'communicator.waitForPopupLoaded')).not.toBe(wait); // the SDK asks ours before opening its window
     const original = at(provider, 'communicator.postMessage');
     expect(markAbandonedPostsHandled(provider)).toBe(true);
     expect(at(provider, 'communicator.postMessage')).not.toBe(original); // the SDK calls ours now
@@ -192,6 +197,7 @@ describe('a hook the SDK no longer has', () => {
     expect(probeSdkHooks(renamed)).toEqual({
       'communicator.postMessage': false,
       'communicator.disconnect': true,
+      'communicator.waitForPopupLoaded': false,
       'signer._relay': false,
       'signer._relay.resetAndReload': false,
       'signer._relay.connection.destroy': false,
@@ -202,6 +208,7 @@ describe('a hook the SDK no longer has', () => {
     for (const provider of [undefined, null, {}, { communicator: null, signer: null }, throwing]) {
       expect(markAbandonedPostsHandled(provider)).toBe(false);
       expect(closeKeysWindow(provider)).toBe(false);
+      expect(guardKeysWindowOpening(provider, () => true, () => undefined)).toBe(false);
       expect(walletLinkRelayOf(provider)).toBeUndefined();
       expect(Object.values(probeSdkHooks(provider))).not.toContain(true);
     }

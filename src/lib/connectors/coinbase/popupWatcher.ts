@@ -25,6 +25,8 @@ export class PopupWatcher {
   private readonly host: CoinbaseHost;
   private readonly keysOrigin: string;
   private watch: Watch | undefined;
+  /** Inside `opening`: a request of ours is being handed to the SDK. */
+  private sending = false;
 
   constructor(private readonly setup: PopupWatcherSetup) {
     this.host = setup.host;
@@ -58,15 +60,25 @@ export class PopupWatcher {
       return opened;
     };
     let answer: Promise<unknown>;
+    this.sending = true;
     try {
       answer = Promise.resolve(send());
     } catch (error) {
       answer = Promise.reject(error);
     } finally {
+      this.sending = false;
       if (ownProperty) host.open = original;
       else delete (host as Partial<CoinbaseHost>).open;
     }
     return { answer, popup };
+  }
+
+  /**
+   * Whether the SDK may open a keys window now: for a request being sent, or to reach the watched
+   * window still open. Not for a request whose window closed or was closed by us.
+   */
+  mayOpenWindow(): boolean {
+    return this.sending || (this.watch !== undefined && !this.watch.popup.closed);
   }
 
   /** Watches a newly opened window for loading in time and for closing; replaces any earlier watch. */

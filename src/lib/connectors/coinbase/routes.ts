@@ -7,7 +7,7 @@ import { normalizeChainId } from '../../validation';
 import type { Eip1193Provider, RequestArguments } from '../types';
 import { popupBlocked, popupTimedOut, userRejected } from './errors';
 import { PopupWatcher } from './popupWatcher';
-import { closeKeysWindow, markAbandonedPostsHandled, removeBlockedSnackbar } from './sdkInternals';
+import { closeKeysWindow, guardKeysWindowOpening, markAbandonedPostsHandled, removeBlockedSnackbar } from './sdkInternals';
 import { EXTENSION_SESSION_KEY, removeStored, setStored, type CoinbaseHost, type CoinbaseTimeouts } from './shared';
 
 /** Requests the user answers in the keys window or on the phone; the SDK answers the others itself. */
@@ -113,6 +113,8 @@ class SdkRoute implements WalletRoute {
     });
     this.stopListening = this.watcher.listen();
     markAbandonedPostsHandled(provider);
+    // A cancelled or closed request the SDK is still working on must not bring its window back.
+    guardKeysWindowOpening(provider, () => this.watcher.mayOpenWindow(), userRejected);
   }
 
   waitsOnUser(method: string): boolean {

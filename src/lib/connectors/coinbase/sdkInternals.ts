@@ -11,6 +11,7 @@ import { methodAt, objectAt } from '../events';
 export const COINBASE_SDK_HOOKS = {
   'communicator.postMessage': 'function',
   'communicator.disconnect': 'function',
+  'communicator.waitForPopupLoaded': 'function',
   'signer._relay': 'object',
   'signer._relay.resetAndReload': 'function',
   'signer._relay.connection.destroy': 'function',
@@ -44,6 +45,7 @@ export const COINBASE_SDK_STORAGE = { signerTypeKey: SDK_SIGNER_TYPE_KEY, prefix
 const communicatorOf = (provider: unknown) => objectAt(provider, 'communicator');
 const postMessageOf = (communicator: unknown) => methodAt(communicator, 'postMessage');
 const closeOf = (communicator: unknown) => methodAt(communicator, 'disconnect');
+const windowWaitOf = (communicator: unknown) => methodAt(communicator, 'waitForPopupLoaded');
 /** WalletLinkSigner._relay: the Coinbase Wallet app link, made by the walletlink signer. */
 export const walletLinkRelayOf = (provider: unknown) => objectAt(objectAt(provider, 'signer'), '_relay');
 const resetOf = (relay: unknown) => methodAt(relay, 'resetAndReload');
@@ -88,6 +90,17 @@ export function closeKeysWindow(provider: unknown): boolean {
   return true;
 }
 
+/**
+ * The SDK opens its keys window again for a request whose window we closed (a cancel between two of
+ * its steps), to ask there once more; while `mayOpen` says no, that request fails with `refusal` instead.
+ */
+export function guardKeysWindowOpening(provider: unknown, mayOpen: () => boolean, refusal: () => unknown): boolean {
+  const communicator = communicatorOf(provider);
+  const wait = windowWaitOf(communicator);
+  if (!communicator || !wait) return false;
+  return replace(communicator, 'waitForPopupLoaded', (...args: unknown[]) => (mayOpen() ? wait.apply(communicator, args) : Promise.reject(refusal())));
+}
+
 /** The relay's reset clears storage and reloads the page; `reset` runs instead of it. */
 export function replaceRelayReset(relay: object, reset: () => void): boolean {
   return resetOf(relay) !== undefined && replace(relay, 'resetAndReload', reset);
@@ -125,6 +138,7 @@ export function probeSdkHooks(provider: unknown): Record<CoinbaseSdkHook, boolea
   return {
     'communicator.postMessage': postMessageOf(communicator) !== undefined,
     'communicator.disconnect': closeOf(communicator) !== undefined,
+    'communicator.waitForPopupLoaded': windowWaitOf(communicator) !== undefined,
     'signer._relay': relay !== undefined,
     'signer._relay.resetAndReload': resetOf(relay) !== undefined,
     'signer._relay.connection.destroy': destroyOf(connectionOf(relay)) !== undefined,
