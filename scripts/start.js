@@ -22,24 +22,6 @@ class StartError extends Error {}
 /** anvil and the dev server, stopped with us. */
 const children = [];
 
-async function waitForChain(url, ms) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      if (res.ok) return true;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
-
 async function main() {
   // The same checks as the build, before anything starts (PORT and the chain file among them).
   const problems = [...checkBuildEnv(process.env), ...checkChainSettings(process.env)];
@@ -78,7 +60,7 @@ async function main() {
       console.error(`anvil exited (${code}); stopping.`);
       stop(1);
     });
-    if (!(await waitForChain(rpcUrl, 10_000))) throw new StartError(`anvil did not start on ${rpcUrl}`);
+    if ((await answeringChainId(rpcUrl, 10_000)) === undefined) throw new StartError(`anvil did not start on ${rpcUrl}`);
   }
   const { setupDevChain } = require('./devchain');
   await setupDevChain(rpcUrl);
