@@ -26,6 +26,7 @@ import {
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
+import { forwardTo, routeHost } from '../support/publicRpc';
 import { SETUP_TIMEOUT_MS, startAll } from '../support/lifecycle';
 import { untilAsync } from '../support/wait';
 
@@ -56,27 +57,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([mainnet?.stop(), optimism?.stop()]);
 });
-
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST, OPTIONS' };
-
-/** Answers a public RPC host from a local node. */
-async function routeHost(context: BrowserContext, host: string, answer: (body: string) => Promise<{ status: number; body: string }> | 'refuse') {
-  await context.route(
-    (url) => url.hostname === host,
-    async (route) => {
-      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
-      const reply = answer(route.request().postData() ?? '');
-      if (reply === 'refuse') return route.abort('connectionrefused');
-      const { status, body } = await reply;
-      return route.fulfill({ status, headers: { ...CORS, 'content-type': 'application/json' }, body });
-    },
-  );
-}
-
-const forwardTo = (nodeUrl: string) => async (body: string) => {
-  const res = await fetch(nodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  return { status: res.status, body: await res.text() };
-};
 
 /** A node of the wrong chain: answers eth_chainId with 5, anything else with a number. */
 const wrongChain = async (body: string) => {
