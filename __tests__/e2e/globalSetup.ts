@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { BrowserServer } from 'playwright-core';
 import { startAnvil, type Anvil } from '../support/anvil';
+import { launchChromiumServer } from '../support/browser';
 import { freePort } from '../support/ports';
 
 export interface E2eEnv {
@@ -16,6 +18,8 @@ export interface E2eEnv {
   relayPort: number;
   /** Port reserved for the fake Coinbase keys page (a second local origin), baked in as COINBASE_KEYS_URL. */
   keysPort: number;
+  /** The run's one Chromium (a Playwright browser server): every browser suite connects to it and opens its own contexts. */
+  browserWsEndpoint: string;
   /** WALLETCONNECT_RELAY_URL of the build: `ws://127.0.0.1:<relayPort>`. */
   relayUrl: string;
   /** COINBASE_KEYS_URL of the build: `http://127.0.0.1:<keysPort>/connect`. */
@@ -24,6 +28,7 @@ export interface E2eEnv {
 
 declare global {
   var __E2E_ANVIL__: Anvil | undefined;
+  var __E2E_BROWSER__: BrowserServer | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -55,7 +60,16 @@ export default async function globalSetup(): Promise<void> {
     await anvil.stop();
     throw error;
   }
-  const env: E2eEnv = { distDir, anvilUrl: anvil.url, relayPort, keysPort, relayUrl, keysUrl };
+  // One Chromium for the whole run, started while nothing else is: every suite connects to it.
+  let browserServer: BrowserServer;
+  try {
+    browserServer = await launchChromiumServer();
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+  globalThis.__E2E_BROWSER__ = browserServer;
+  const env: E2eEnv = { distDir, anvilUrl: anvil.url, browserWsEndpoint: browserServer.wsEndpoint(), relayPort, keysPort, relayUrl, keysUrl };
   const file = path.join(work, 'env.json');
   writeFileSync(file, JSON.stringify(env));
   process.env.E2E_ENV_FILE = file;

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 export default async function globalTeardown(): Promise<void> {
+  await globalThis.__E2E_BROWSER__?.close();
   await globalThis.__E2E_ANVIL__?.stop();
   // The build and env file of this run (a few MB per run) would otherwise pile up in the temp dir.
   const envFile = process.env.E2E_ENV_FILE;

@@ -717,3 +717,92 @@ export function watchPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * What must hold on every screen at every width (issue 22, docs/behaviour.md §6.9), read from the
+ * page's boxes: nothing scrolls sideways; no two of the header's controls (nor two parts of one
+ * control) intersect; no visible toast covers the focused element or the primary button of a form in
+ * view; every control offers a tap target of at least 24 × 24 px, or is spaced so that a 24 px square
+ * centred on it touches no other control (WCAG 2.2, 2.5.8). Returns each breach in words.
+ */
+export async function layoutProblems(page: AppSurface): Promise<string[]> {
+  const problems: string[] = [];
+  await expectNoSidewaysScroll(page).catch((error: Error) => problems.push(error.message));
+  problems.push(
+    ...(await page.evaluate(() => {
+      const found: string[] = [];
+      type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
+      const shown = (el: Element): boolean => {
+        const r = el.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1) return false;
+        const style = getComputedStyle(el);
+        return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+      };
+      const meets = (a: Box, b: Box): boolean => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const name = (el: Element): string => {
+        const id = el.getAttribute('data-testid');
+        const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${text}"`;
+      };
+      const header = document.querySelector('header');
+      if (header) {
+        const controls = [...header.querySelectorAll(':scope .brand, :scope button, :scope a[href], :scope [role="button"]')].filter(shown);
+        for (let i = 0; i < controls.length; i++)
+          for (let j = i + 1; j < controls.length; j++) {
+            const a = controls[i]!;
+            const b = controls[j]!;
+            if (a.contains(b) || b.contains(a)) continue;
+            if (meets(a.getBoundingClientRect(), b.getBoundingClientRect())) found.push(`header: ${name(a)} overlaps ${name(b)}`);
+          }
+        // The parts of one control (an icon, a name, a balance) never sit on one another either: its
+        // icons and the elements that hold its words, however deep.
+        const holdsWords = (el: Element): boolean => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+        for (const control of controls) {
+          const parts = [...control.querySelectorAll('svg, img, *')].filter(
+            (el) => (el.matches('svg, img') || (holdsWords(el) && !el.closest('svg'))) && !el.parentElement?.closest('svg') && shown(el),
+          );
+          if (holdsWords(control)) parts.push(control);
+          // Words cut short (an ellipsis) keep a readable length: six characters at least.
+          for (const part of parts) {
+            if (!(part instanceof HTMLElement) || part.scrollWidth <= part.clientWidth + 1) continue;
+            const text = (part.textContent ?? '').trim();
+            const visible = Math.floor((part.clientWidth / part.scrollWidth) * text.length);
+            if (visible < Math.min(6, text.length)) found.push(`header: in ${name(control)}, "${text}" is cut to about ${visible} characters`);
+          }
+          for (let i = 0; i < parts.length; i++)
+            for (let j = i + 1; j < parts.length; j++)
+              if (!parts[i]!.contains(parts[j]!) && !parts[j]!.contains(parts[i]!) && meets(parts[i]!.getBoundingClientRect(), parts[j]!.getBoundingClientRect())) found.push(`header: in ${name(control)}, ${name(parts[i]!)} overlaps ${name(parts[j]!)}`);
+        }
+      }
+      const inView = (r: Box): boolean => r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
+      const toasts = [...document.querySelectorAll('[data-testid="tx-toast"]')].filter(shown);
+      const focused = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+      const guarded = [...document.querySelectorAll('main form button[type="submit"]')].filter((el) => shown(el) && inView(el.getBoundingClientRect()));
+      if (focused && shown(focused) && !focused.closest('[data-testid="tx-toast"]')) guarded.push(focused);
+      for (const toast of toasts)
+        for (const el of guarded)
+          if (meets(toast.getBoundingClientRect(), el.getBoundingClientRect())) found.push(`a toast covers ${el === focused ? 'the focused ' : ''}${name(el)}`);
+      const controls = [...document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="menuitem"], [role="option"]')].filter(
+        (el) => shown(el) && inView(el.getBoundingClientRect()) && !el.closest('[inert]') && !(el.tagName === 'A' && getComputedStyle(el).display === 'inline'),
+      );
+      const boxes = controls.map((el) => el.getBoundingClientRect());
+      controls.forEach((el, i) => {
+        const r = boxes[i]!;
+        if (r.width >= 24 - 0.5 && r.height >= 24 - 0.5) return;
+        const cx = r.left + r.width / 2;
+        const cy = r.top + r.height / 2;
+        const square = { left: cx - 12, right: cx + 12, top: cy - 12, bottom: cy + 12, width: 24, height: 24 };
+        const crowded = controls.some((other, j) => j !== i && !other.contains(el) && !el.contains(other) && meets(square, boxes[j]!));
+        if (crowded) found.push(`tap target ${Math.round(r.width)}×${Math.round(r.height)} px, crowded by a neighbour: ${name(el)}`);
+      });
+      return found;
+    })),
+  );
+  return problems;
+}
+
+/** layoutProblems as an assertion. */
+export async function expectLayout(page: AppSurface): Promise<void> {
+  const problems = await layoutProblems(page);
+  if (problems.length > 0) throw new Error(`layout at ${await page.evaluate(() => window.innerWidth)} px:\n${problems.join('\n')}`);
+}
