@@ -1,7 +1,10 @@
 // A returning user's wallet is asked before React's code is even evaluated (src/main.tsx, src/boot.ts):
 // the page's own log shows the wallet's first request before react-dom announced itself to the
 // DevTools hook, which it does while its module is evaluated.
-import { waitForStatus } from '../support/appDriver';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { connectDialog, waitForStatus } from '../support/appDriver';
+import { e2eEnv } from '../support/e2eEnv';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet } from '../support/fakeWallet';
 
@@ -46,4 +49,46 @@ it('the silent reconnect asks the wallet before React is evaluated, and the page
   expect(log).toContain('wallet: eth_accounts');
   expect(firstWalletRequest).toBeGreaterThan(-1);
   expect(firstWalletRequest).toBeLessThan(react);
+});
+
+describe('what loads when (docs/behaviour.md §6.11)', () => {
+  const scriptsOf = (requests: string[]) => requests.filter((url) => /\/js\/[^/]+\.js$/.test(url)).map((url) => url.replace(/^.*\/js\/([^.]+)\..*$/, '$1'));
+
+  async function idlePage(connected: boolean) {
+    const context = await suite.newContext({ viewport: { width: 1280, height: 800 } });
+    await installFakeWallet(context, { rpcUrls: suite.rpcUrls, connectedOrigins: connected ? [suite.server.url] : [] });
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    const page = await context.newPage();
+    // The parts loaded after the first screen (the account menu's chunk) arrive once the page is idle.
+    const idle = page.waitForResponse((response) => /\/js\/later\.[^/]+\.js$/.test(response.url()));
+    await page.goto(suite.server.url);
+    await waitForStatus(page, 'injected', connected ? 'Connected' : 'Disconnected');
+    await idle;
+    return { page, requests };
+  }
+
+  /** The built scripts that hold the connect dialog's wallet list, whatever their chunk's name. */
+  const connectDialogScripts = () => {
+    const dir = path.join(e2eEnv().distDir, 'js');
+    return readdirSync(dir).filter((file) => file.endsWith('.js') && readFileSync(path.join(dir, file), 'utf8').includes('get-a-wallet'));
+  };
+
+  it('a returning user, reconnected and idle, has not loaded the connect dialog', async () => {
+    const { requests } = await idlePage(true);
+    expect(scriptsOf(requests)).toEqual(expect.arrayContaining(['main', 'later']));
+    const dialogScripts = connectDialogScripts();
+    expect(dialogScripts.length).toBeGreaterThan(0);
+    expect(requests.filter((url) => dialogScripts.some((file) => url.endsWith(`/js/${file}`)))).toEqual([]);
+  });
+
+  it('a first visit loads the connect dialog once the pointer reaches "Connect wallet", and it opens', async () => {
+    const { page, requests } = await idlePage(false);
+    expect(scriptsOf(requests)).not.toContain('connect');
+    const loaded = page.waitForResponse((response) => /\/js\/connect\.[^/]+\.js$/.test(response.url()));
+    await page.getByTestId('connect-button').hover();
+    await loaded;
+    await page.getByTestId('connect-button').click();
+    await connectDialog(page).getByTestId('wallet-list').waitFor();
+  });
 });

@@ -12,8 +12,10 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { lazyPart } from '../ui/lazyPart';
 import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
 
-// What opens on a user's action (the connect dialog, the account menu) and the corner notices: not
-// what a returning user came for, so loaded in their own chunk once the first screen is on screen.
+// What opens on a user's action and the corner notices: not what a returning user came for. The
+// account menu and the notices load in their own chunk once the first screen is on screen; the
+// connect dialog only when the user points at "Connect wallet" or opens it (issue 23): a returning
+// user, reconnected silently, never needs it.
 const ConnectDialog = lazyPart('The connect dialog', loadConnectDialog);
 const AccountMenu = lazyPart('The account menu', loadAccountMenu);
 const Overlays = lazyPart('The wallet notices', () => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
@@ -23,6 +25,7 @@ export const LATER_PARTS_MAX_WAIT_MS = 2_000;
 
 export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPartsMaxWaitMs?: number }) {
   const later = useLaterParts(laterPartsMaxWaitMs);
+  const connectDialogOpen = useAppSelector((s) => s.ui.connectDialog.open);
   return (
     <ErrorBoundary>
       <header className="top">
@@ -39,9 +42,13 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
         <NetworkStatus />
       </footer>
       <TransactionToasts />
-      {later ? (
+      {connectDialogOpen ? (
         <Suspense fallback={null}>
           <ConnectDialog />
+        </Suspense>
+      ) : null}
+      {later ? (
+        <Suspense fallback={null}>
           <AccountMenu />
           <Overlays />
         </Suspense>

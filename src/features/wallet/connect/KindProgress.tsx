@@ -21,7 +21,8 @@ import { ActionButton } from '../ActionButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { Pairing } from './Pairing';
 import { StatusBadge } from './StatusBadge';
-import { GET_A_WALLET_URL, WalletIcon } from './WalletList';
+import { GET_A_WALLET_URL } from './WalletList';
+import { WalletIcon } from '../WalletIcon';
 
 /** After this long without an answer, the dialog says where the wallet's prompt is. */
 export const LONG_WAIT_MS = 4_000;

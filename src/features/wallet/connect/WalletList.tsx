@@ -12,6 +12,7 @@ import type { RootState } from '../../../../store/types';
 import { CONNECTION_IDS, type ConnectionId, type ConnectorInfo } from '../../../lib/connectors/types';
 import { KIND_FACES } from '../kinds';
 import { StatusBadge } from './StatusBadge';
+import { WalletIcon } from '../WalletIcon';
 
 export const GET_A_WALLET_URL = 'https://ethereum.org/en/wallets/find-wallet/';
 
@@ -182,16 +183,5 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
         {status !== undefined ? <StatusBadge status={status} /> : null}
       </button>
     </li>
-  );
-}
-
-/** A wallet's announced icon (a safe data: URI, drawn only as an image), else its initial. */
-export function WalletIcon({ icon, name, kind, large }: { icon: string; name: string; kind: ConnectionId; large?: boolean }) {
-  const size = large ? 48 : 28;
-  if (icon) return <img className={`wallet-icon${large ? ' large' : ''}`} src={icon} alt="" width={size} height={size} />;
-  return (
-    <span className={`wallet-icon wallet-icon-${kind}${large ? ' large' : ''}`} aria-hidden="true">
-      {KIND_FACES[kind].letters ?? (name.trim()[0] ?? '?').toUpperCase()}
-    </span>
   );
 }

@@ -16,7 +16,7 @@ import { exactNativeAmount, formatNativeAmount } from '../../chain/format';
 import { ActionButton } from '../ActionButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { StatusBadge } from '../connect/StatusBadge';
-import { WalletIcon } from '../connect/WalletList';
+import { WalletIcon } from '../WalletIcon';
 
 export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; account: string; chainId: number | undefined }) {
   const dispatch = useAppDispatch();

@@ -8,7 +8,7 @@ import type { ConnectionId } from '../../../lib/connectors/types';
 import { shortAddress } from '../../../ui/address';
 import { ActionButton } from '../ActionButton';
 import { StatusBadge } from '../connect/StatusBadge';
-import { WalletIcon } from '../connect/WalletList';
+import { WalletIcon } from '../WalletIcon';
 
 export function OtherWallet({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();

@@ -1,0 +1,16 @@
+// A wallet's face wherever a wallet is shown (the connect dialog, the account menu): its own module,
+// with its own styles, so that the account menu does not carry the connect dialog's code with it.
+import type { ConnectionId } from '../../lib/connectors/types';
+import { KIND_FACES } from './kinds';
+import './walletIcon.css';
+
+/** A wallet's announced icon (a safe data: URI, drawn only as an image), else its initial. */
+export function WalletIcon({ icon, name, kind, large }: { icon: string; name: string; kind: ConnectionId; large?: boolean }) {
+  const size = large ? 48 : 28;
+  if (icon) return <img className={`wallet-icon${large ? ' large' : ''}`} src={icon} alt="" width={size} height={size} />;
+  return (
+    <span className={`wallet-icon wallet-icon-${kind}${large ? ' large' : ''}`} aria-hidden="true">
+      {KIND_FACES[kind].letters ?? (name.trim()[0] ?? '?').toUpperCase()}
+    </span>
+  );
+}
