@@ -69,6 +69,17 @@ function crashed(error) {
 process.on('uncaughtException', crashed);
 process.on('unhandledRejection', crashed);
 
+/**
+ * Starts a child that is stopped with us. None once stopping has begun: a signal can land between two
+ * steps of the start, and a child started after it would outlive us.
+ */
+function startChild(command, args, options) {
+  if (stopping) throw new StartError('stopping');
+  const child = spawn(command, args, options);
+  children.push(child);
+  return child;
+}
+
 async function main() {
   // The same checks as the build, before anything starts (PORT and the chain file among them).
   const problems = [...checkBuildEnv(process.env), ...checkChainSettings(process.env)];
@@ -91,10 +102,9 @@ async function main() {
     if (answering !== DEVELOPMENT_CHAIN_ID) throw new StartError(foreignChainMessage(rpcUrl, answering));
     console.log(`A chain already answers on ${rpcUrl}; using it.`);
   } else {
-    const anvil = spawn(anvilBin, ['--chain-id', '31337', '--port', String(chainPort), '--host', '127.0.0.1'], {
+    const anvil = startChild(anvilBin, ['--chain-id', '31337', '--port', String(chainPort), '--host', '127.0.0.1'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    children.push(anvil);
     anvil.stdout.on('data', bannerOnly((text) => process.stdout.write(text)));
     anvil.on('exit', (code) => {
       if (stopping) return;
@@ -109,12 +119,11 @@ async function main() {
     throw new StartError(`the development wallets did not start: ${error.message}`);
   });
 
-  const server = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
+  const server = startChild(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl, ...wallets.env },
   });
-  children.push(server);
   server.on('exit', (code) => {
     if (stopping) return;
     console.error(`dev server exited (${code}); stopping.`);
@@ -125,6 +134,8 @@ async function main() {
 }
 
 main().catch((error) => {
+  // Already on the way out (a signal, a closed pipe): whatever the start was doing no longer matters.
+  if (stopping) return;
   if (error instanceof StartError) console.error(`npm start: ${error.message}`);
   else console.error(error);
   shutdown(1);

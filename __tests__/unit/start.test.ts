@@ -96,19 +96,24 @@ describe('npm start stops its chain on every way out', () => {
       socket.once('error', () => resolve(false));
     });
 
-  /** Ids of the anvil processes listening on this port (ours: the port was free when the test chose it). */
-  const anvilsOn = (port: number): number[] =>
+  /** Ids of the processes whose command line and environment match (ours: the ports were free when the test chose them). */
+  const processes = (match: (args: string[], env: string[]) => boolean): number[] =>
     readdirSync('/proc').flatMap((entry) => {
       if (!/^\d+$/.test(entry)) return [];
       try {
         const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-        return args[0]?.endsWith('/anvil') && args[args.indexOf('--port') + 1] === String(port) ? [Number(entry)] : [];
+        const env = () => readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+        return match(args, args.some((a) => a.includes('webpack-cli')) ? env() : []) ? [Number(entry)] : [];
       } catch {
-        return [];
+        return []; // gone meanwhile, or not ours to read
       }
     });
+  /** The anvil on this port. */
+  const anvilsOn = (port: number) => processes((args) => Boolean(args[0]?.endsWith('/anvil')) && args[args.indexOf('--port') + 1] === String(port));
+  /** The development server started for this PORT. */
+  const devServersFor = (port: number) => processes((args, env) => args.some((a) => a.includes('webpack-cli')) && env.includes(`PORT=${port}`));
 
-  type Started = { child: ChildProcessWithoutNullStreams; chainPort: number; firstLine: Promise<string>; exited: Promise<number | null> };
+  type Started = { child: ChildProcessWithoutNullStreams; port: number; chainPort: number; firstLine: Promise<string>; exited: Promise<number | null> };
   const started: Started[] = [];
 
   /** `npm start` on free ports, its stdout piped to the test. */
@@ -132,21 +137,21 @@ describe('npm start stops its chain on every way out', () => {
       child.once('exit', () => reject(new Error('npm start ended before its first line')));
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const it = { child, chainPort, firstLine, exited };
+    const it = { child, port, chainPort, firstLine, exited };
     started.push(it);
     return it;
   }
 
   afterEach(async () => {
     // A start that failed its test is stopped, and the anvil it left behind (if any) too, by its id.
-    for (const { child, chainPort } of started.splice(0)) {
+    for (const { child, port, chainPort } of started.splice(0)) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      for (const pid of anvilsOn(chainPort)) process.kill(pid, 'SIGKILL');
+      for (const pid of [...anvilsOn(chainPort), ...devServersFor(port)]) process.kill(pid, 'SIGKILL');
     }
   }, TEARDOWN_TIMEOUT_MS);
 
   it('its output piped into a reader that stops after the first line (npm start | head -1): it shuts down, anvil with it', async () => {
-    const { child, chainPort, firstLine, exited } = await startIt();
+    const { child, port, chainPort, firstLine, exited } = await startIt();
     await firstLine;
     // The first line is anvil's: it runs.
     expect(anvilsOn(chainPort)).toHaveLength(1);
@@ -157,10 +162,11 @@ describe('npm start stops its chain on every way out', () => {
     await exited;
     await untilAsync(async () => !(await answers(chainPort)), { what: `the chain on port ${chainPort} to stop` });
     expect(anvilsOn(chainPort)).toEqual([]);
+    expect(devServersFor(port)).toEqual([]);
   }, SETUP_TIMEOUT_MS);
 
-  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s: it stops anvil and ends with exit code 0', async (signal) => {
-    const { child, chainPort, firstLine, exited } = await startIt();
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s while it starts: it stops anvil, starts no development server, and ends with exit code 0', async (signal) => {
+    const { child, port, chainPort, firstLine, exited } = await startIt();
     await firstLine;
     // The first line is anvil's: it runs.
     expect(anvilsOn(chainPort)).toHaveLength(1);
@@ -168,6 +174,8 @@ describe('npm start stops its chain on every way out', () => {
     expect(await exited).toBe(0);
     await untilAsync(async () => !(await answers(chainPort)), { what: `the chain on port ${chainPort} to stop` });
     expect(anvilsOn(chainPort)).toEqual([]);
+    // The start went on meanwhile (deploying the name contracts, the wallets); it must not have left a dev server behind.
+    expect(devServersFor(port)).toEqual([]);
   }, SETUP_TIMEOUT_MS);
 });
 
