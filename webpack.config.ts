@@ -9,7 +9,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
-import { checkBuildEnv } from './scripts/buildEnv';
+import { checkBuildEnv, walletConnectWarning } from './scripts/buildEnv';
 import { readChainSettings } from './scripts/chainSettings';
 import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
 import { devWalletsBuild } from './scripts/dev/webpack';
@@ -70,6 +70,9 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   const chains = readChainSettings(process.env, { development: !production });
   problems.push(...chains.problems);
   if (problems.length > 0 || !chains.built) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
+  // A build that works but cannot reach phone wallets says so once, on stderr, with how to fix it.
+  const warning = walletConnectWarning(process.env, { production });
+  if (warning) console.warn(warning);
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   // `npm start`'s development wallets: an entry before the app's, in development builds only.
   const devWallets = devWalletsBuild(production);

@@ -9,6 +9,8 @@
 //
 // Environment: BENCH_RELOADS (default 30), BENCH_IDLE_S (default 30), WALLET_LATENCY_MS and
 // RPC_LATENCY_MS (default 0), BENCH_TRACE (a file for a Chromium trace of the measured rounds).
+// `npm run bench:reconnect` also writes its table to docs/bench-reconnect.md, with the date, the
+// machine, the load average when it started and at its end, and every round.
 // `runReconnectBench` is also run by a browser test in a short mode.
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +75,8 @@ export interface BenchResult {
   idleRpcPer10s: number;
   idleWalletPer10s: number;
   idleMs: number;
+  /** os.loadavg() when the bench started (before its build) and at its end (after the idle window). */
+  loadAverageBefore: number[];
   loadAverage: number[];
 }
 
@@ -330,6 +334,7 @@ async function startProxy(to: string, latencyMs: number): Promise<{ url: string;
 }
 
 export async function runReconnectBench(options: BenchOptions): Promise<BenchResult> {
+  const loadAverageBefore = os.loadavg();
   const log = options.log ?? (() => undefined);
   const cleanup: Array<() => Promise<void> | void> = [];
   try {
@@ -425,6 +430,7 @@ export async function runReconnectBench(options: BenchOptions): Promise<BenchRes
       idleRpcPer10s: NaN,
       idleWalletPer10s: NaN,
       idleMs: options.idleMs,
+      loadAverageBefore,
       loadAverage: [],
     };
     const tracing = options.traceFile ? await startTrace(page) : undefined;
@@ -529,6 +535,70 @@ export function report(result: BenchResult): { table: Record<string, string | nu
   return { table, verdicts };
 }
 
+/** The machine a bench ran on, as docs/bench-reconnect.md names it. */
+export interface Machine {
+  cores: number;
+  cpuModel: string;
+  node: string;
+}
+
+export function thisMachine(): Machine {
+  const cpus = os.cpus();
+  return { cores: cpus.length, cpuModel: cpus[0]?.model.trim() || 'unknown CPU', node: process.version };
+}
+
+const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
+const cell = (value: string | number | undefined) => String(value ?? '').replace(/\|/g, '\\|');
+
+/**
+ * docs/bench-reconnect.md: what `report` prints, as Markdown, with when and where it was measured
+ * and every round (the order alternates: in odd rounds the app goes first).
+ */
+export function benchMarkdown(result: BenchResult, options: BenchOptions, machine: Machine, date: Date): string {
+  const { table, verdicts } = report(result);
+  const columns = ['figure', 'Walletdeck median', 'Walletdeck max', 'baseline median', 'ratio (median)'];
+  const ms = (x: number | undefined) => (x === undefined ? '' : String(Math.round(x)));
+  const lines = [
+    '# Reconnect benchmark',
+    '',
+    `Written by \`npm run bench:reconnect\` (scripts/bench-reconnect.ts); see "Benchmarks" in the README for what it measures.`,
+    '',
+    `- Date: ${date.toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `- Machine: ${machine.cores} cores, ${machine.cpuModel}; Node ${machine.node}`,
+    `- Load average (1, 5, 15 min): ${loads(result.loadAverageBefore)} when the bench started (before its build), ${loads(result.loadAverage)} at its end`,
+    `- Rounds: ${result.app.length}, each a reload of a connected user and a click on the wallet, for the app and for the baseline page, interleaved (the order alternates); wallet latency ${options.walletLatencyMs ?? 0} ms, RPC latency ${options.rpcLatencyMs ?? 0} ms; idle window ${options.idleMs / 1000} s`,
+    '',
+    '## Figures',
+    '',
+    `| ${columns.join(' | ')} |`,
+    `|${columns.map(() => '---').join('|')}|`,
+    ...table.map((row) => `| ${columns.map((c) => cell(row[c])).join(' | ')} |`),
+    '',
+    '## Targets',
+    '',
+    ...verdicts.map((v) => `- ${v.ok ? 'PASS' : 'FAIL'}: ${v.text}`),
+    '',
+    '## Rounds',
+    '',
+    'Milliseconds, Walletdeck / baseline.',
+    '',
+    '| round | first | navigation -> "Connected" | navigation -> balance and block | click -> "Connected" | click -> balance and block |',
+    '|---|---|---|---|---|---|',
+    ...result.app.map((load, i) => {
+      const base = result.baseline[i];
+      const click = result.appClicks[i];
+      const baseClick = result.baselineClicks[i];
+      const pair = (a: number | undefined, b: number | undefined) => `${ms(a)} / ${ms(b)}`;
+      return `| ${i + 1} | ${i % 2 === 0 ? 'Walletdeck' : 'baseline'} | ${pair(load.connectedMs, base?.connectedMs)} | ${pair(load.shownMs, base?.shownMs)} | ${pair(click?.connectedMs, baseClick?.connectedMs)} | ${pair(click?.shownMs, baseClick?.shownMs)} |`;
+    }),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Where `npm run bench:reconnect` writes its table. */
+export const BENCH_REPORT_FILE = path.resolve(__dirname, '../docs/bench-reconnect.md');
+
 async function main() {
   const options: BenchOptions = {
     reloads: Number(process.env.BENCH_RELOADS ?? 30),
@@ -544,8 +614,10 @@ async function main() {
     `\nReload of a connected user and a click on the wallet: ${options.reloads} of each, interleaved with the baseline page; wallet latency ${options.walletLatencyMs} ms, RPC latency ${options.rpcLatencyMs} ms; idle ${options.idleMs / 1000} s`,
   );
   console.table(table);
-  console.log(`load average: ${result.loadAverage.map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)\n`);
+  console.log(`load average: ${loads(result.loadAverageBefore)} at the start, ${loads(result.loadAverage)} at the end (${os.cpus().length} cores)\n`);
   for (const v of verdicts) console.log(`${v.ok ? 'PASS' : 'FAIL'}  ${v.text}`);
+  writeFileSync(BENCH_REPORT_FILE, benchMarkdown(result, options, thisMachine(), new Date()));
+  console.log(`\nwritten to ${path.relative(process.cwd(), BENCH_REPORT_FILE)}`);
   process.exitCode = verdicts.every((v) => v.ok) ? 0 : 1;
 }
 

@@ -66,4 +66,20 @@ function checkBuildEnv(env) {
   return problems;
 }
 
-module.exports = { checkBuildEnv, BUILD_ENV_NAMES };
+/**
+ * The one line a production build without a WalletConnect project id prints (on stderr): the build
+ * goes on, but phone wallets cannot connect to what it makes. Undefined in development (`npm start`
+ * brings its own id) and when an id is set.
+ * @param {Record<string, string | undefined>} env
+ * @param {{ production: boolean }} options
+ * @returns {string | undefined}
+ */
+function walletConnectWarning(env, { production }) {
+  if (!production || (env.WALLETCONNECT_PROJECT_ID ?? '').trim() !== '') return undefined;
+  return (
+    'Walletdeck: WalletConnect is off in this build (WALLETCONNECT_PROJECT_ID is not set), so phone wallets cannot connect. ' +
+    "Get a project id from WalletConnect's dashboard (https://cloud.reown.com) and build with WALLETCONNECT_PROJECT_ID=<id> npm run build."
+  );
+}
+
+module.exports = { checkBuildEnv, walletConnectWarning, BUILD_ENV_NAMES };

@@ -1,7 +1,9 @@
 // `npm start`: an embedded local chain (anvil, chain 31337, 127.0.0.1:8545 or WALLETDECK_DEV_CHAIN_PORT,
-// funded test accounts) plus the development server. Ctrl-C stops both. anvil's banner (the test keys)
-// is shown, its per-request log is not. A port that is taken, or another chain on the chain's port,
-// ends the start with one clear line and exit code 1.
+// funded test accounts) plus the development server. anvil's banner (the test keys) is shown, its
+// per-request log is not. A port that is taken, or another chain on the chain's port, ends the start
+// with one clear line and exit code 1. Every way out stops anvil and the development server with it
+// (the development wallets' servers run in this process): Ctrl-C, SIGTERM, SIGHUP (the terminal
+// closed), a reader that went away (`npm start | head -1`), an uncaught error, either child ending.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { bannerOnly } = require('./anvilLog');
@@ -22,6 +24,62 @@ class StartError extends Error {}
 /** anvil and the dev server, stopped with us. */
 const children = [];
 
+/** How long anvil and the dev server get to end after SIGTERM before they are killed. */
+const CHILDREN_STOP_MS = 5_000;
+let stopping = false;
+
+const running = (child) => child.exitCode === null && child.signalCode === null;
+
+/**
+ * The one way out once anything may run: stops anvil and the dev server, waits for them (at most
+ * CHILDREN_STOP_MS, then kills them), then exits with `code`. Only the first call counts.
+ */
+function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  const left = children.filter(running);
+  if (left.length === 0) process.exit(code);
+  let waiting = left.length;
+  for (const child of left) {
+    child.once('exit', () => {
+      waiting -= 1;
+      if (waiting === 0) process.exit(code);
+    });
+    child.kill('SIGTERM');
+  }
+  setTimeout(() => {
+    for (const child of left.filter(running)) child.kill('SIGKILL');
+    process.exit(code);
+  }, CHILDREN_STOP_MS);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(0));
+// A reader that went away (`npm start | head -1`): the next write fails with EPIPE, emitted here
+// instead of crashing; it is a normal way out. Any other failure to write is an error.
+process.stdout.on('error', (error) => shutdown(error.code === 'EPIPE' ? 0 : 1));
+process.stderr.on('error', (error) => shutdown(error.code === 'EPIPE' ? 0 : 1));
+/** A mistake of ours: reported (on a stderr that may be gone), then the same way out. */
+function crashed(error) {
+  try {
+    console.error(error);
+  } finally {
+    shutdown(1);
+  }
+}
+process.on('uncaughtException', crashed);
+process.on('unhandledRejection', crashed);
+
+/**
+ * Starts a child that is stopped with us. None once stopping has begun: a signal can land between two
+ * steps of the start, and a child started after it would outlive us.
+ */
+function startChild(command, args, options) {
+  if (stopping) throw new StartError('stopping');
+  const child = spawn(command, args, options);
+  children.push(child);
+  return child;
+}
+
 async function main() {
   // The same checks as the build, before anything starts (PORT and the chain file among them).
   const problems = [...checkBuildEnv(process.env), ...checkChainSettings(process.env)];
@@ -34,13 +92,6 @@ async function main() {
   const walletPortProblem = await devWallets.devWalletPortProblem(walletPlan);
   if (walletPortProblem) throw new StartError(walletPortProblem);
 
-  const stop = (code = 0) => {
-    for (const child of children) child.kill('SIGTERM');
-    process.exit(code);
-  };
-  process.on('SIGINT', () => stop(0));
-  process.on('SIGTERM', () => stop(0));
-
   // Something holds the chain's port: it is used only when it is the development chain itself (a
   // busy node gets seconds to answer, so a slow machine never turns it into "not a chain").
   if (await portTaken(chainPort)) {
@@ -51,14 +102,14 @@ async function main() {
     if (answering !== DEVELOPMENT_CHAIN_ID) throw new StartError(foreignChainMessage(rpcUrl, answering));
     console.log(`A chain already answers on ${rpcUrl}; using it.`);
   } else {
-    const anvil = spawn(anvilBin, ['--chain-id', '31337', '--port', String(chainPort), '--host', '127.0.0.1'], {
+    const anvil = startChild(anvilBin, ['--chain-id', '31337', '--port', String(chainPort), '--host', '127.0.0.1'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    children.push(anvil);
     anvil.stdout.on('data', bannerOnly((text) => process.stdout.write(text)));
     anvil.on('exit', (code) => {
+      if (stopping) return;
       console.error(`anvil exited (${code}); stopping.`);
-      stop(1);
+      shutdown(1);
     });
     if ((await answeringChainId(rpcUrl, 10_000)) === undefined) throw new StartError(`anvil did not start on ${rpcUrl}`);
   }
@@ -68,23 +119,24 @@ async function main() {
     throw new StartError(`the development wallets did not start: ${error.message}`);
   });
 
-  const server = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
+  const server = startChild(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl, ...wallets.env },
   });
-  children.push(server);
   server.on('exit', (code) => {
+    if (stopping) return;
     console.error(`dev server exited (${code}); stopping.`);
-    stop(code === 0 ? 0 : 1);
+    shutdown(code === 0 ? 0 : 1);
   });
   const appUrl = `http://127.0.0.1:${port}`;
   if (await devWallets.waitForApp(appUrl)) console.log(`\n${wallets.instructions(appUrl).join('\n')}\n`);
 }
 
 main().catch((error) => {
-  for (const child of children) child.kill('SIGTERM');
+  // Already on the way out (a signal, a closed pipe): whatever the start was doing no longer matters.
+  if (stopping) return;
   if (error instanceof StartError) console.error(`npm start: ${error.message}`);
   else console.error(error);
-  process.exit(1);
+  shutdown(1);
 });

@@ -2,12 +2,13 @@
 // time. Each mistake stops the build with one line naming the entry and the field; a valid file
 // gives the table, the allowed lists and the chain shown before a wallet connects.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readChainSettings } from '../../scripts/chainSettings';
 import { writeChainsFile } from '../support/chainsFile';
-import { buildChains, type BuiltChains } from '../../src/lib/chainConfig';
+import { buildChains, describeJsonError, type BuiltChains } from '../../src/lib/chainConfig';
+import { jsonSyntaxError } from '../../src/lib/jsonSyntax';
 import { buildChainTable, chainIcon, DEFAULT_CHAIN_IDS, RETIRED_CHAIN_IDS } from '../../src/lib/chainDefaults';
 import { chainIds, defaultChainId, isRetired, type ChainTable } from '../../src/lib/chains';
 
@@ -160,15 +161,81 @@ describe('every mistake is one line naming the entry and the field', () => {
     expect(readChainSettings({ WALLETDECK_CHAINS: dir }, { development: false }).problems).toEqual([`WALLETDECK_CHAINS=${dir}: the file cannot be read (EISDIR).`]);
   });
 
-  it('the file is not JSON', () => {
-    const text = '{ "chains": [1, 8453,] }';
+  it('the file is not JSON: a comma after the last entry, with the line and column of the bracket after it (where the parser stops)', () => {
+    const text = '{\n  "chains": [\n    1,\n    8453,\n  ]\n}\n';
+    expect(lineOf(text)).toBe(`${P}line 5, column 3: not valid JSON: a comma before "]" (JSON allows none after the last entry).`);
+    expect(lineOf('{ "allowed": { "coinbase": [8453], },\n}')).toBe(`${P}line 1, column 36: not valid JSON: a comma before "}" (JSON allows none after the last field).`);
+  });
+
+  it("the file is not JSON: where the parser says, in lines and columns (Windows line ends, characters beyond 16 bits)", () => {
+    // The parser names the position: the line and column are that position's.
+    const text = '{\r\n  "chains": [1]\r\n}\r\n]';
     let parserSays = '';
     try {
       JSON.parse(text);
     } catch (error) {
       parserSays = (error as Error).message;
     }
-    expect(lineOf(text)).toBe(`${P}not valid JSON (${parserSays}).`);
+    expect(parserSays).toMatch(new RegExp(`at position ${text.indexOf(']', 20)}`));
+    expect(lineOf(text)).toBe(`${P}line 4, column 1: not valid JSON: expected the end of the file, found "]".`);
+    expect(lineOf('{ "chains": [1], "name": "\u{1F600}" x }')).toBe(`${P}line 1, column 30: not valid JSON: expected "," or "}", found "x".`);
+  });
+
+  it.each([
+    ['', 'line 1, column 1: not valid JSON: the file is empty'],
+    ['{ "chains": [1, 8453', 'line 1, column 21: not valid JSON: the file ends before the JSON does'],
+    ["{ 'chains': [1] }", `line 1, column 3: not valid JSON: expected a field name in double quotes, found "'"`],
+    ['{ "chains" [1] }', 'line 1, column 12: not valid JSON: expected ":", found "["'],
+    ['{ "chains": [1 8453] }', 'line 1, column 16: not valid JSON: expected "," or "]", found "8453"'],
+    ['{ "chains": [0x2105] }', 'line 1, column 15: not valid JSON: expected "," or "]", found "x2105" (JSON numbers are decimal: use 8453)'],
+    ['{ "chains": [, 1] }', 'line 1, column 14: not valid JSON: expected a value, found ","'],
+    ['{ "defaultChain": tru }', 'line 1, column 19: not valid JSON: expected a value, found "tru"'],
+    ['{ "chains": [-] }', 'line 1, column 15: not valid JSON: expected a digit, found "]"'],
+    ['{ "chains": [{ "id": 100, "name": "Gno\nsis" }] }', 'line 1, column 39: not valid JSON: a line break or control character inside a string'],
+    ['{ "chains": [{ "id": 100, "name": "Gno\\sis" }] }', 'line 1, column 40: not valid JSON: "\\s" is not an escape JSON knows'],
+    ['{ "chains": [1] }\u00a0', 'line 1, column 18: not valid JSON: expected the end of the file, found U+00A0'],
+  ])('the file is not JSON: %j', (text, problem) => {
+    expect(lineOf(text)).toBe(`${P}${problem}.`);
+  });
+
+  it('the file is not JSON: for every one-character mistake in the example file, the mistake is found, at the position the parser names when it names one', () => {
+    const example = readFileSync(path.join(root, 'chains.example.json'), 'utf8');
+    const disagreements: string[] = [];
+    let named = 0;
+    for (let at = 0; at <= example.length; at++) {
+      for (const edit of ['', ',', ']', '}', '"', '\\', 'x', '\n', '0', '-', ':', 'e', '\u0001', '\\u12g4']) {
+        const text = edit === '' ? example.slice(0, at) + example.slice(at + 1) : example.slice(0, at) + edit + example.slice(at);
+        let parserSays: string | undefined;
+        try {
+          JSON.parse(text);
+        } catch (error) {
+          parserSays = (error as Error).message;
+        }
+        const found = jsonSyntaxError(text);
+        const position = parserSays === undefined ? undefined : /at position (\d+)/.exec(parserSays)?.[1];
+        if (position !== undefined) named++;
+        if ((parserSays === undefined) !== (found === undefined) || (position !== undefined && Number(position) !== found?.offset)) {
+          disagreements.push(`${JSON.stringify(edit)} at ${at}: parser ${parserSays ?? 'valid'}, scanner ${JSON.stringify(found)}`);
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+    expect(named).toBeGreaterThan(1000);
+  });
+
+  it('the file is not JSON however deep it nests (no stack overflow)', () => {
+    expect(lineOf('['.repeat(100_000))).toBe(`${P}line 1, column 100001: not valid JSON: the file ends before the JSON does.`);
+  });
+
+  it('the file is not JSON and no position can be told: the parser\'s own message, on one line', () => {
+    expect(describeJsonError('{ "chains": [1] }', new SyntaxError('Unexpected token\n in JSON at position 999'))).toBe(
+      'not valid JSON (Unexpected token in JSON at position 999)',
+    );
+    expect(describeJsonError('{', 'not an error')).toBe('line 1, column 2: not valid JSON: the file ends before the JSON does');
+  });
+
+  it('a byte order mark at the start (some editors write one) is not a mistake', () => {
+    expect(problemsOf('\ufeff{ "chains": [8453] }')).toEqual([]);
   });
 
   it('the file is not an object', () => {
@@ -202,6 +269,16 @@ describe('every mistake is one line naming the entry and the field', () => {
     [-8453, '-8453'],
   ])('an id out of range (docs/behaviour.md §2.1): %p', (id, shown) => {
     expect(lineOf({ chains: [id] })).toBe(`${P}chains[0]: ${shown} is not a chain id (an integer from 1 to ${MAX}).`);
+  });
+
+  it('an id given as a hexadecimal string, anywhere an id goes: refused with the decimal id to use', () => {
+    expect(lineOf({ chains: ['0x2105'] })).toBe(`${P}chains[0]: "0x2105" is not a chain id: use the decimal id 8453.`);
+    expect(lineOf({ chains: [{ id: '0X2105' }] })).toBe(`${P}chains[0].id: "0X2105" is not a chain id: use the decimal id 8453.`);
+    expect(lineOf({ allowed: { coinbase: ['0x2105'] } })).toBe(`${P}allowed.coinbase[0]: "0x2105" is not a chain id: use the decimal id 8453.`);
+    expect(lineOf({ defaultChain: '0x1' })).toBe(`${P}defaultChain: "0x1" is not a chain id: use the decimal id 1.`);
+    // A hexadecimal string that is no chain id at all keeps the plain message.
+    expect(lineOf({ defaultChain: '0x0' })).toBe(`${P}defaultChain: "0x0" is not a chain id (an integer from 1 to ${MAX}).`);
+    expect(lineOf({ chains: ['8453'] })).toBe(`${P}chains[0]: expected a chain id or a chain object, got "8453".`);
   });
 
   it('an id that is not a number, in a chain object', () => {

@@ -80,6 +80,53 @@ describe('the build', () => {
   }, SETUP_TIMEOUT_MS);
 });
 
+describe('a production build without a WalletConnect project id', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.restoreAllMocks();
+  });
+
+  /** What webpack.config.ts prints on stdout and stderr while webpack-cli asks it for the configuration. */
+  async function buildConfigOutput(mode: 'production' | 'development', env: Record<string, string>): Promise<{ stderr: string; stdout: string }> {
+    process.env = { ...saved, WALLETDECK_OUT_DIR: '/tmp/walletdeck-never-built', ...env };
+    delete process.env.WALLETCONNECT_PROJECT_ID;
+    Object.assign(process.env, env);
+    let stderr = '';
+    let stdout = '';
+    const capture = (into: 'stderr' | 'stdout') => (...args: unknown[]) => {
+      const text = `${args.map(String).join(' ')}\n`;
+      if (into === 'stderr') stderr += text;
+      else stdout += text;
+    };
+    for (const level of ['warn', 'error'] as const) jest.spyOn(console, level).mockImplementation(capture('stderr'));
+    for (const level of ['log', 'info'] as const) jest.spyOn(console, level).mockImplementation(capture('stdout'));
+    jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+    const { default: config } = await import('../../webpack.config');
+    await config(undefined, { mode });
+    return { stderr, stdout };
+  }
+
+  const WARNING =
+    "Walletdeck: WalletConnect is off in this build (WALLETCONNECT_PROJECT_ID is not set), so phone wallets cannot connect. Get a project id from WalletConnect's dashboard (https://cloud.reown.com) and build with WALLETCONNECT_PROJECT_ID=<id> npm run build.";
+
+  it('prints one warning line on stderr saying so, where to get an id and how to set it', async () => {
+    const { stderr, stdout } = await buildConfigOutput('production', {});
+    expect(stderr).toBe(`${WARNING}\n`);
+    expect(stdout).toBe('');
+  }, SETUP_TIMEOUT_MS);
+
+  it('a blank id counts as unset: the same line', async () => {
+    expect((await buildConfigOutput('production', { WALLETCONNECT_PROJECT_ID: ' ' })).stderr).toBe(`${WARNING}\n`);
+  }, SETUP_TIMEOUT_MS);
+
+  it('with an id, or in development (npm start brings its own), nothing is printed', async () => {
+    expect(await buildConfigOutput('production', { WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e' })).toEqual({ stderr: '', stdout: '' });
+    expect(await buildConfigOutput('development', {})).toEqual({ stderr: '', stdout: '' });
+  }, SETUP_TIMEOUT_MS);
+});
+
 describe('loadConfig (what the app reads from the values the build baked in)', () => {
   const saved = { ...process.env };
   beforeEach(() => {

@@ -1,13 +1,15 @@
 // `npm start` on a developer's machine: a taken port or a bad setting ends it with one clear line and
 // a non-zero exit (not a stack trace and exit 0); anvil's banner with the test keys is kept, its
 // per-request log dropped.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { bannerOnly } from '../../scripts/anvilLog';
 import { startAnvil, type Anvil } from '../support/anvil';
 import { freePort } from '../support/ports';
-import { SETUP_TIMEOUT_MS, STARTUP_MS } from '../support/lifecycle';
+import { SETUP_TIMEOUT_MS, STARTUP_MS, TEARDOWN_TIMEOUT_MS } from '../support/lifecycle';
+import { until, untilAsync } from '../support/wait';
 
 const start = path.resolve(__dirname, '../../scripts/start.js');
 
@@ -83,6 +85,98 @@ describe("another chain on the development chain's port", () => {
     // The name contracts were not deployed there: the foreign chain has no block beyond its genesis.
     expect(await blockNumber(chain.url)).toBe('0x0');
   }, 30_000);
+});
+
+describe('npm start stops its chain on every way out', () => {
+  /** Whether something accepts connections on the port right now. */
+  const answers = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+
+  /** Ids of the processes whose command line and environment match (ours: the ports were free when the test chose them). */
+  const processes = (match: (args: string[], env: string[]) => boolean): number[] =>
+    readdirSync('/proc').flatMap((entry) => {
+      if (!/^\d+$/.test(entry)) return [];
+      try {
+        const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        const env = () => readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+        return match(args, args.some((a) => a.includes('webpack-cli')) ? env() : []) ? [Number(entry)] : [];
+      } catch {
+        return []; // gone meanwhile, or not ours to read
+      }
+    });
+  /** The anvil on this port. */
+  const anvilsOn = (port: number) => processes((args) => Boolean(args[0]?.endsWith('/anvil')) && args[args.indexOf('--port') + 1] === String(port));
+  /** The development server started for this PORT. */
+  const devServersFor = (port: number) => processes((args, env) => args.some((a) => a.includes('webpack-cli')) && env.includes(`PORT=${port}`));
+
+  type Started = { child: ChildProcessWithoutNullStreams; port: number; chainPort: number; firstLine: Promise<string>; exited: Promise<number | null> };
+  const started: Started[] = [];
+
+  /** `npm start` on free ports, its stdout piped to the test. */
+  async function startIt(): Promise<Started> {
+    const [port, phone, coinbase, chainPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const child = spawn(process.execPath, [start], {
+      env: { ...process.env, PORT: String(port), WALLETDECK_DEV_PHONE_PORT: String(phone), WALLETDECK_DEV_COINBASE_PORT: String(coinbase), WALLETDECK_DEV_CHAIN_PORT: String(chainPort) },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stderr.resume();
+    const firstLine = new Promise<string>((resolve, reject) => {
+      let text = '';
+      const onData = (chunk: Buffer) => {
+        text += chunk.toString();
+        const end = text.indexOf('\n');
+        if (end === -1) return;
+        child.stdout.off('data', onData);
+        resolve(text.slice(0, end));
+      };
+      child.stdout.on('data', onData);
+      child.once('exit', () => reject(new Error('npm start ended before its first line')));
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const it = { child, port, chainPort, firstLine, exited };
+    started.push(it);
+    return it;
+  }
+
+  afterEach(async () => {
+    // A start that failed its test is stopped, and the anvil it left behind (if any) too, by its id.
+    for (const { child, port, chainPort } of started.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      for (const pid of [...anvilsOn(chainPort), ...devServersFor(port)]) process.kill(pid, 'SIGKILL');
+    }
+  }, TEARDOWN_TIMEOUT_MS);
+
+  it('its output piped into a reader that stops after the first line (npm start | head -1): it shuts down, anvil with it', async () => {
+    const { child, port, chainPort, firstLine, exited } = await startIt();
+    await firstLine;
+    // The first line is anvil's: it runs.
+    expect(anvilsOn(chainPort)).toHaveLength(1);
+    // The reader goes away: the next line npm start writes meets a closed pipe (EPIPE).
+    child.stdout.destroy();
+    // Its next write comes at the latest once the development server has compiled: a process coming up.
+    await until(() => child.exitCode !== null || child.signalCode !== null, { ms: STARTUP_MS, what: 'npm start to end' });
+    await exited;
+    await untilAsync(async () => !(await answers(chainPort)), { what: `the chain on port ${chainPort} to stop` });
+    expect(anvilsOn(chainPort)).toEqual([]);
+    expect(devServersFor(port)).toEqual([]);
+  }, SETUP_TIMEOUT_MS);
+
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s while it starts: it stops anvil, starts no development server, and ends with exit code 0', async (signal) => {
+    const { child, port, chainPort, firstLine, exited } = await startIt();
+    await firstLine;
+    // The first line is anvil's: it runs.
+    expect(anvilsOn(chainPort)).toHaveLength(1);
+    child.kill(signal);
+    expect(await exited).toBe(0);
+    await untilAsync(async () => !(await answers(chainPort)), { what: `the chain on port ${chainPort} to stop` });
+    expect(anvilsOn(chainPort)).toEqual([]);
+    // The start went on meanwhile (deploying the name contracts, the wallets); it must not have left a dev server behind.
+    expect(devServersFor(port)).toEqual([]);
+  }, SETUP_TIMEOUT_MS);
 });
 
 describe('npm run dev (the development server alone)', () => {

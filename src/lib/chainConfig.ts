@@ -6,6 +6,7 @@ import { builtInChain, buildChainTable, orderedTable, RETIRED_CHAIN_IDS, type Ch
 import { canBeTarget, chainIds, DEVELOPMENT_CHAIN_ID, offeredChainIds, type ChainInfo, type ChainTable, type NativeCurrency } from './chains';
 import { CONNECTION_IDS, isConnectionId, type ConnectionId } from './connectors/types';
 import { MAX_SAFE_CHAIN_ID, checksumAddress, safeIconUri } from './validation';
+import { jsonSyntaxError, lineColumn } from './jsonSyntax';
 
 /** What the build hands the app (src/config.ts reads it): plain JSON. */
 export interface BuiltChains {
@@ -68,17 +69,48 @@ export function buildChains(settings: ChainSettings = {}): ChainSettingsResult {
   }
   const { label, text } = settings.file;
   const prefix = (line: string) => `WALLETDECK_CHAINS=${label}: ${line}.`;
+  // A byte order mark (some editors on Windows write one) is not part of the JSON.
+  const source = text.startsWith('\ufeff') ? text.slice(1) : text;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(source);
   } catch (error) {
-    return { problems: [prefix(`not valid JSON (${error instanceof Error ? error.message : String(error)})`)] };
+    return { problems: [prefix(describeJsonError(source, error))] };
   }
   const problems = new Problems();
   const built = checkFile(json, keys, devUrl, problems);
   if (problems.lines.length > 0 || !built) return { problems: problems.lines.map(prefix) };
   return { problems: [], built };
 }
+
+/**
+ * A JSON syntax error as `line <n>, column <n>: not valid JSON: <what>`: at the position the parser
+ * names ("at position N"), else at the first mistake the scanner finds (the parser names none for a
+ * trailing comma); the parser's own message, on one line, when neither can tell where.
+ */
+export function describeJsonError(text: string, error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+  const found = jsonSyntaxError(text);
+  const parserAt = /at position (\d+)/.exec(message);
+  const offset = parserAt ? Number(parserAt[1]) : found?.offset;
+  if (offset === undefined || offset > text.length) return `not valid JSON (${message})`;
+  const { line, column } = lineColumn(text, offset);
+  const what = found?.offset === offset ? found.what : message.replace(/ in JSON at position \d+.*$/, '');
+  return `line ${line}, column ${column}: not valid JSON: ${what}`;
+}
+
+/**
+ * Why a value is not a chain id, when it is a chain id written as a hexadecimal string ("0x2105"):
+ * the decimal id to write instead. Undefined for anything else.
+ */
+function hexChainIdProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^0[xX][0-9A-Fa-f]{1,14}$/.test(value)) return undefined;
+  const id = Number.parseInt(value.slice(2), 16);
+  return isChainId(id) ? `${quote(value)} is not a chain id: use the decimal id ${id}` : undefined;
+}
+
+/** The line for a value that is not a chain id. */
+const notAChainId = (value: unknown): string => hexChainIdProblem(value) ?? `${quote(value)} is not a chain id (${CHAIN_ID})`;
 
 function checkFile(json: unknown, keys: ChainKeys, devUrl: string | undefined, problems: Problems): BuiltChains | undefined {
   if (!isObject(json)) {
@@ -133,7 +165,7 @@ function checkChains(raw: unknown, keys: ChainKeys, devUrl: string | undefined, 
     const where = `chains[${index}]`;
     const rawId = isObject(entry) ? entry['id'] : entry;
     if (!isObject(entry) && typeof entry !== 'number') {
-      problems.add(where, undefined, `expected a chain id or a chain object, got ${quote(entry)}`);
+      problems.add(where, undefined, hexChainIdProblem(entry) ?? `expected a chain id or a chain object, got ${quote(entry)}`);
       return;
     }
     if (isObject(entry) && rawId === undefined) {
@@ -141,7 +173,7 @@ function checkChains(raw: unknown, keys: ChainKeys, devUrl: string | undefined, 
       return;
     }
     if (!isChainId(rawId)) {
-      problems.add(isObject(entry) ? `${where}.id` : where, undefined, `${quote(rawId)} is not a chain id (${CHAIN_ID})`);
+      problems.add(isObject(entry) ? `${where}.id` : where, undefined, notAChainId(rawId));
       return;
     }
     const id = rawId;
@@ -313,7 +345,7 @@ function checkAllowed(raw: unknown, table: ChainTable, mentioned: Set<number>, p
     const seen = new Set<number>();
     ids.forEach((id: unknown, index) => {
       const at = `${where}[${index}]`;
-      if (!isChainId(id)) return problems.add(at, undefined, `${quote(id)} is not a chain id (${CHAIN_ID})`);
+      if (!isChainId(id)) return problems.add(at, undefined, notAChainId(id));
       if (seen.has(id)) return problems.add(at, undefined, `chain ${id} is listed twice`);
       seen.add(id);
       const problem = targetProblem(id, table, mentioned, 'offered');
@@ -327,7 +359,7 @@ function checkAllowed(raw: unknown, table: ChainTable, mentioned: Set<number>, p
 function checkDefaultChain(raw: unknown, table: ChainTable, mentioned: Set<number>, problems: Problems): number | undefined {
   if (raw === undefined) return undefined;
   if (!isChainId(raw)) {
-    problems.add('defaultChain', undefined, `${quote(raw)} is not a chain id (${CHAIN_ID})`);
+    problems.add('defaultChain', undefined, notAChainId(raw));
     return undefined;
   }
   const problem = targetProblem(raw, table, mentioned, 'shown');
