@@ -6,16 +6,17 @@ import { Overview } from '../features/chain/Overview';
 import { SignSection } from '../features/sign/SignSection';
 import { TransactionToasts } from '../features/transactions/TransactionToasts';
 import { ConnectionBanner } from '../features/wallet/ConnectionBanner';
-import { loadAccountMenu, loadConnectDialog } from '../features/wallet/lazy';
+import { loadAccountMenu, loadConnectDialog, loadNetworkList } from '../features/wallet/lazy';
 import { WalletControl } from '../features/wallet/WalletControl';
 import { ErrorBoundary } from './ErrorBoundary';
 import { lazyPart } from '../ui/lazyPart';
 import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
 
-// What opens on a user's action (the connect dialog, the account menu) and the corner notices: not
+// What opens on a user's action (the connect dialog, the account menu, the network list) and the corner notices: not
 // what a returning user came for, so loaded in their own chunk once the first screen is on screen.
 const ConnectDialog = lazyPart('The connect dialog', loadConnectDialog);
 const AccountMenu = lazyPart('The account menu', loadAccountMenu);
+const NetworkList = lazyPart('The network list', loadNetworkList);
 const Overlays = lazyPart('The wallet notices', () => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
 
 /** However long a wallet or an endpoint takes at start, the rest of the page waits no longer than this. */
@@ -43,6 +44,7 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
         <Suspense fallback={null}>
           <ConnectDialog />
           <AccountMenu />
+          <NetworkList />
           <Overlays />
         </Suspense>
       ) : null}
