@@ -28,6 +28,33 @@ export const headerControl = (page: AppSurface): Locator => page.locator('[data-
 export const connectDialog = (page: AppSurface): Locator => page.getByTestId('connect-dialog');
 export const accountMenu = (page: AppSurface): Locator => page.getByTestId('account-menu');
 export const accountButton = (page: AppSurface): Locator => page.getByTestId('account-button');
+/** The header's network button beside the account button (the chain's mark and name, or "Wrong network"). */
+export const networkButton = (page: AppSurface): Locator => page.getByTestId('network-button');
+/** The network list the network button opens. */
+export const networkListDialog = (page: AppSurface): Locator => page.getByTestId('network-list');
+
+/** Opens the header's network list from the network button; returns the dialog. */
+export async function openNetworkDialog(page: AppSurface): Promise<Locator> {
+  const dialog = networkListDialog(page);
+  if (await dialog.isVisible()) return dialog;
+  if ((await page.locator('dialog[open]').count()) > 0) await closeDialogs(page);
+  await networkButton(page).click();
+  await dialog.getByTestId('chain-choices').waitFor();
+  return dialog;
+}
+
+/** The network choices shown in `where` (the network list or the account menu), by group, in order; the current one marked. */
+export async function shownNetworkGroups(where: Locator): Promise<{ group: string; chains: { name: string; current: boolean }[] }[]> {
+  return where.getByTestId('chain-choices').evaluate((choices) =>
+    [...choices.querySelectorAll('.chain-group')].map((group) => ({
+      group: (group.querySelector('.chain-group-title')?.textContent ?? '').trim(),
+      chains: [...group.querySelectorAll('.chain-choice')].map((choice) => ({
+        name: (choice.querySelector('.chain-choice-name')?.textContent ?? '').trim(),
+        current: choice.getAttribute('aria-current') === 'true',
+      })),
+    })),
+  );
+}
 
 /** Closes whatever dialog is open (Escape, as a user would), leaving the page as it is. */
 export async function closeDialogs(page: AppSurface): Promise<void> {
@@ -225,7 +252,7 @@ export async function switchChain(page: AppSurface, kind: Kind, chainName: strin
   if ((await accountButton(page).getAttribute('data-kind')) !== kind) throw new Error(`${kind} is not the wallet in view`);
   const menu = await openAccountMenu(page);
   const networks = menu.getByTestId('network-section');
-  const list = networks.getByRole('list', { name: 'Networks' });
+  const list = networks.getByTestId('chain-choices');
   if (!(await list.isVisible())) await networks.getByText('Switch network').click();
   const choice = list.getByRole('button', { name: new RegExp(`^${escapeRegExp(chainName)}\\b`) });
   if ((await choice.count()) === 0) throw new Error(`the network menu of ${kind} offers no "${chainName}"`);
@@ -432,11 +459,11 @@ export async function firstScreenComplete(page: AppSurface, timeout = DEFAULT_TI
   await page.getByTestId('corner-notices').waitFor({ state: 'attached', timeout });
 }
 
-/** The account menu's list of networks, opened ("Switch network"). */
+/** The account menu's list of networks (both groups), opened ("Switch network"). */
 export async function openNetworkList(page: AppSurface): Promise<Locator> {
   const menu = await openAccountMenu(page);
   const networks = menu.getByTestId('network-section');
-  const list = networks.getByRole('list', { name: 'Networks' });
+  const list = networks.getByTestId('chain-choices');
   if (!(await list.isVisible())) await networks.getByText('Switch network').click();
   await list.waitFor();
   return list;
@@ -531,9 +558,9 @@ export async function openNetworkStatus(page: AppSurface): Promise<Locator> {
   return dialog;
 }
 
-/** The network the account button names for the current wallet ("Wrong network" on one the app does not support). */
+/** The network the header's network button names for the current wallet ("Wrong network" on one the app does not support). */
 export async function shownChainName(page: Page): Promise<string> {
-  return accountButton(page).getByTestId('chain').evaluate(spokenText);
+  return networkButton(page).getByTestId('chain').evaluate(spokenText);
 }
 
 /** Runs in the page: an element's text as assistive technology reads it (without aria-hidden marks). */
