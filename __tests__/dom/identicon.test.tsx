@@ -23,7 +23,7 @@ describe('the identicon', () => {
     }
   });
 
-  it('differs between addresses: the ten test accounts get ten pictures', () => {
+  it('differs between addresses: each test account gets its own picture', () => {
     expect(new Set(ADDRESSES.map(drawn)).size).toBe(ADDRESSES.length);
     expect(new Set(ADDRESSES.map((a) => identiconPattern(a).colour)).size).toBeGreaterThan(1);
   });

@@ -22,7 +22,7 @@ export function NetworkButton({ page }: { page: PageView }) {
       title={chain ? chain.name : undefined}
       onClick={() => dispatch(uiActions.networkListOpened())}
     >
-      <span className="network-chain" data-testid="chain" data-chain-id={page.chainId}>
+      <span className="network-button-chain" data-testid="chain" data-chain-id={page.chainId}>
         {chain ? (
           <>
             <ChainIcon chain={chain} size={20} />

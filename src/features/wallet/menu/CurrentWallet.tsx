@@ -1,7 +1,7 @@
 // The wallet in view, in the account menu: who (name or address, the full address with Copy), what it
 // holds, where to see it (the explorer), and Disconnect.
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { chainApi } from '../../../../store/chainApi';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectConnectionActivity, selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
@@ -88,10 +88,10 @@ export function AddressGroups({ address }: { address: string }) {
   return (
     <>
       {groups.map((group, i) => (
-        <span key={i}>
+        <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
           <span className="address-group">{group}</span>
-        </span>
+        </Fragment>
       ))}
     </>
   );
