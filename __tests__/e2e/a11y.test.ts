@@ -111,7 +111,7 @@ describe("the header's wallet control", () => {
     expect(await reconnecting.textContent()).toBe('Reconnecting…');
   });
 
-  it('the account button (network, balance, address)', async () => {
+  it('the network button and the account button (balance, address)', async () => {
     const { page } = await openWith();
     await connect(page, 'injected');
     await expectAccessible(page, () => shownBalance(page));

@@ -21,6 +21,7 @@ import {
   startConnect,
   waitForStatus,
 } from '../support/appDriver';
+import { expectAccessible } from '../support/a11y';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { setUp } from '../support/lifecycle';
@@ -166,6 +167,7 @@ describe('the header at 320, 375 and 1280 px, light and dark', () => {
   it('on a network the app cannot use: "Wrong network" written out whole in the network button, no balance', async () => {
     const { page } = await openConnected({ chainId: FOREIGN_CHAIN, knownChainIds: [31337, FOREIGN_CHAIN] });
     const wrong = networkButton(page).locator('.network-name');
+    await expectAccessible(page);
     await atEachLook(page, async (width, what) => {
       await expectHeaderLaidOut(page, width, what);
       expect([what, await wrong.textContent(), await wrong.isVisible(), await visibleCharacters(wrong)]).toEqual([what, 'Wrong network', true, 'Wrong network'.length]);
@@ -206,6 +208,10 @@ describe('the network button', () => {
     await page.keyboard.press('Enter');
     const dialog = networkListDialog(page);
     await dialog.getByTestId('chain-choices').waitFor();
+    // The choices are reached with Tab, as any button.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=network-list]') !== null)).toBe(true);
+    await expectAccessible(page, () => dialog.getByTestId('chain-choices').waitFor());
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'network-button');

@@ -281,13 +281,14 @@ export async function shownAccount(page: AppSurface, _kind?: Kind): Promise<stri
 /** The balance the page shows for the current account, as text (e.g. "10,000 ETH"). */
 export async function shownBalance(page: AppSurface, _kind?: Kind): Promise<string> {
   const balance = accountButton(page).getByTestId('balance');
-  await balance.waitFor();
+  // Attached, not visible: below 480 px the account button leaves its balance out of sight (docs/behaviour.md §6.1).
+  await balance.waitFor({ state: 'attached' });
   return ((await balance.textContent()) ?? '').trim();
 }
 
 /** Waits until the page shows `text` as the current account's balance (e.g. "100 ETH"). */
 export async function waitForBalance(page: AppSurface, text: string | RegExp, _kind?: Kind): Promise<void> {
-  await accountButton(page).getByTestId('balance').filter({ hasText: text }).first().waitFor();
+  await accountButton(page).getByTestId('balance').filter({ hasText: text }).first().waitFor({ state: 'attached' });
 }
 
 /** The latest block number the page shows, once it shows one. */
@@ -572,13 +573,14 @@ function spokenText(element: Element): string {
 
 /** Waits until the page shows `text` (e.g. "1.5 ETH") as the current account's balance. */
 export async function waitForShownBalance(page: Page, text: string, timeout = DEFAULT_TIMEOUT): Promise<void> {
-  await accountButton(page).getByTestId('balance').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor({ timeout });
+  await accountButton(page).getByTestId('balance').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor({ state: 'attached', timeout });
 }
 
 /** The exact balance the page gives for the current account on hover (its `title`, e.g. "1.5 ETH"). */
 export async function shownExactBalance(page: Page): Promise<string> {
   const balance = accountButton(page).getByTestId('balance');
-  await balance.waitFor();
+  // Attached, not visible: below 480 px the account button leaves its balance out of sight (docs/behaviour.md §6.1).
+  await balance.waitFor({ state: 'attached' });
   return (await balance.getAttribute('title')) ?? '';
 }
 
