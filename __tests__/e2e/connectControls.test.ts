@@ -275,7 +275,7 @@ describe('keyboard only', () => {
     const networks = menu.getByTestId('network-section');
     await tabTo(page, networks.locator('summary'));
     await page.keyboard.press('Enter');
-    const list = networks.getByRole('list', { name: 'Networks' });
+    const list = networks.getByRole('list', { name: 'Networks', exact: true });
     await list.waitFor();
     const optimism = list.getByRole('button', { name: 'OP Mainnet', exact: true });
     // Walk down the list past Optimism and back up to it, all with the keyboard.

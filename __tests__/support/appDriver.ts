@@ -625,7 +625,7 @@ export interface ShownChainData {
   /** The account in the header (its full address; "" while none) and its verified name ("" while none). */
   account: string;
   name: string;
-  /** The account button's network ("" while no wallet is connected). */
+  /** The network button's network ("" while no wallet is connected). */
   chain: string;
   /** The balance in the header and in the overview ("" when not shown). */
   balance: string;
@@ -659,7 +659,7 @@ export async function recordShownChainData(page: Page): Promise<() => Promise<Sh
         account: address,
         // The header's title is "<name> (<address>)" for a named account (see readShownName).
         name: address !== '' && title.endsWith(` (${address})`) ? title.slice(0, -(address.length + 3)) : '',
-        chain: text('[data-testid=account-button] [data-testid=chain]'),
+        chain: text('[data-testid=network-button] [data-testid=chain]'),
         balance: text('[data-testid=account-button] [data-testid=balance]'),
         overviewBalance: text('[data-testid=overview-balance]'),
         blockLine: text('.block-number'),
