@@ -103,7 +103,7 @@ export const selectConnectDialog = (state: RootState) => state.ui.connectDialog;
  * (dialogs are needed now), or 'nothing'.
  */
 export function selectFirstScreenWait(state: RootState): 'wallet' | 'reads' | 'user' | 'nothing' {
-  if (state.ui.connectDialog.open || state.ui.accountMenuOpen) return 'user';
+  if (state.ui.connectDialog.open || state.ui.accountMenuOpen || state.ui.networkListOpen) return 'user';
   const phases = CONNECTION_IDS.filter((id) => state.wallet.connections[id].activating).map((id) => state.wallet.activity[id].phase);
   if (phases.includes('connecting')) return 'user';
   if (phases.includes('reconnecting') || phases.includes('probing')) return 'wallet';

@@ -106,7 +106,7 @@ describe('time travel', () => {
         // A foreign chain is a calm state with a way out, the catalogue's error kept in the store (docs/behaviour.md §2.3; issue 11).
         expect(status).toBe('Unsupported network');
         expect(screen.getByTestId('unsupported').textContent).toMatch(/Switch to /);
-        expect(within(control).getByTestId('chain').textContent).toBe('!Wrong network');
+        expect(within(screen.getByTestId('network-button')).getByTestId('chain').textContent).toBe('!Wrong network');
       } else if (connection.error && !connection.accounts && connection.error.code === 4001) {
         expect(status).toBe('Disconnected');
         if (dialogOpen) expect(within(await card()).getByTestId('declined').textContent).toContain('You declined in Browser wallet');
@@ -116,7 +116,7 @@ describe('time travel', () => {
       } else if (connection.accounts) {
         expect(status).toBe('Connected');
         expect(within(control).getByTestId('account').getAttribute('data-address')).toBe(connection.accounts[0]);
-        expect(within(control).getByTestId('chain').textContent).toContain(chains[connection.chainId!]!.name);
+        expect(within(screen.getByTestId('network-button')).getByTestId('chain').textContent).toContain(chains[connection.chainId!]!.name);
       } else expect(status).toBe('Disconnected');
       cleanup();
     }

@@ -7,7 +7,6 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { expectAccessible } from '../support/a11y';
 import {
-  accountButton,
   closeDialogs,
   connect,
   connectDialog,
@@ -21,6 +20,7 @@ import {
   startConnect,
   switchChain,
   waitForStatus,
+  networkButton,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type Eip6963Info, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
@@ -111,7 +111,7 @@ describe("the header's wallet control", () => {
     expect(await reconnecting.textContent()).toBe('Reconnecting…');
   });
 
-  it('the account button (network, balance, address)', async () => {
+  it('the network button and the account button (balance, address)', async () => {
     const { page } = await openWith();
     await connect(page, 'injected');
     await expectAccessible(page, () => shownBalance(page));
@@ -122,7 +122,7 @@ describe("the header's wallet control", () => {
     await startConnect(page, 'injected');
     await waitForStatus(page, 'injected', 'Unsupported network');
     await expectAccessible(page, () => page.getByTestId('unsupported').getByRole('button', { name: /^Switch to / }).waitFor());
-    expect(await accountButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
+    expect(await networkButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
   });
 });
 

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { toHexChainId } from '../../src/lib/chains';
 import { startAnvil, type Anvil } from '../support/anvil';
-import { accountButton, connect, offeredChains, shownBalance, startConnect, switchChain, switchFromUnsupported, waitForStatus } from '../support/appDriver';
+import { connect, networkButton, offeredChains, shownBalance, startConnect, switchChain, switchFromUnsupported, waitForStatus } from '../support/appDriver';
 import { expectAccessible } from '../support/a11y';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
@@ -45,7 +45,7 @@ describe('a wallet on Base', () => {
   it('connects, with its balance read from Base and not a word about unsupported networks', async () => {
     const { page } = await openWith({ chainId: 8453, knownChainIds: [8453] });
     await connect(page, 'injected');
-    expect(await accountButton(page).getByTestId('chain').textContent()).toBe('Base');
+    expect(await networkButton(page).getByTestId('chain').textContent()).toBe('Base');
     expect(await shownBalance(page)).toBe('10,000 ETH');
     expect(await page.getByTestId('unsupported').count()).toBe(0);
     expect(await page.getByText(/support/).count()).toBe(0);
@@ -90,7 +90,7 @@ describe('adding a network the wallet does not know (4902)', () => {
     const { page, wallet } = await openWith({ knownChainIds: [31337] });
     await connect(page, 'injected');
     await switchChain(page, 'injected', 'Base Sepolia');
-    await page.waitForFunction(() => document.querySelector('[data-testid=account-button] [data-testid=chain]')?.textContent === 'Base Sepolia');
+    await page.waitForFunction(() => document.querySelector('[data-testid=network-button] [data-testid=chain]')?.textContent === 'Base Sepolia');
     const chain = TABLE[84532]!;
     expect(wallet.requests('wallet_switchEthereumChain')[0]?.params).toEqual([{ chainId: '0x14a34' }]);
     expect(wallet.requests('wallet_addEthereumChain').map((r) => r.params)).toEqual([

@@ -53,7 +53,7 @@ async function openApp(setup: (context: BrowserContext) => Promise<unknown> = as
 }
 
 describe('a build with the example chain file', () => {
-  it("offers exactly the file's chains, in its order; Coinbase Wallet only the ones it allows", async () => {
+  it("offers exactly the file's chains, in its order within each group (networks, then test networks); Coinbase Wallet only the ones it allows", async () => {
     // Wallets on Base: a browser extension and the Coinbase Wallet extension (the SDK hands it back).
     const rpcUrls = { 8453: 'http://127.0.0.1:9' };
     const page = await openApp(async (c) => {
@@ -61,7 +61,7 @@ describe('a build with the example chain file', () => {
       await installFakeWallet(c, { globalName: 'coinbaseWalletExtension', flags: { isCoinbaseWallet: true }, rpcUrls, chainId: 8453, knownChainIds: [8453], privateKeys: [TEST_ACCOUNTS[1].privateKey] });
     });
     await connect(page, 'injected');
-    expect(await offeredChains(page, 'injected')).toEqual(['Base', 'Base Sepolia', 'Ethereum', 'Sepolia', 'Gnosis']);
+    expect(await offeredChains(page, 'injected')).toEqual(['Base', 'Ethereum', 'Gnosis', 'Base Sepolia', 'Sepolia']);
     await connect(page, 'coinbase');
     expect(await offeredChains(page, 'coinbase')).toEqual(['Base', 'Base Sepolia']);
   }, 90_000);

@@ -28,6 +28,7 @@ import {
   waitForStatus,
   type Kind,
   type Status,
+  networkButton,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
@@ -72,7 +73,7 @@ async function openApp(setup: (context: BrowserContext) => Promise<unknown> = as
 
 /** A state the wallet's work brings about (the SDK's chunk, the popup): WAIT_MS is the hang guard. */
 const reaches = (page: Page, kind: Kind, status: Status) => waitForStatus(page, kind, status, WAIT_MS);
-const chainShown = (page: Page) => accountButton(page).getByTestId('chain');
+const chainShown = (page: Page) => networkButton(page).getByTestId('chain');
 const sdkKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('-CBWSDK:') || k.startsWith('-walletlink:')));
 const stillTheSamePage = (page: Page) => page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage);
 const markThePage = (page: Page) => page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));

@@ -23,6 +23,7 @@ import {
   statusOf,
   switchFromUnsupported,
   waitForStatus,
+  networkButton,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
@@ -274,7 +275,7 @@ describe('keyboard only', () => {
     const networks = menu.getByTestId('network-section');
     await tabTo(page, networks.locator('summary'));
     await page.keyboard.press('Enter');
-    const list = networks.getByRole('list', { name: 'Networks' });
+    const list = networks.getByRole('list', { name: 'Networks', exact: true });
     await list.waitFor();
     const optimism = list.getByRole('button', { name: 'OP Mainnet', exact: true });
     // Walk down the list past Optimism and back up to it, all with the keyboard.
@@ -285,7 +286,7 @@ describe('keyboard only', () => {
     expect(passed.filter((p) => p.startsWith('<button')).length).toBeGreaterThanOrEqual(2);
     await page.keyboard.press('Enter');
     await until(() => wallet.requests('wallet_switchEthereumChain').length > 0, { ms: 10_000, what: 'the switch request' });
-    await accountButton(page).getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
+    await networkButton(page).getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
     // Only the network chosen was asked for: nothing while walking.
     expect(wallet.requests('wallet_switchEthereumChain').map((r) => r.params)).toEqual([[{ chainId: '0xa' }]]);
     expect(await menu.getByRole('alert').count()).toBe(0);
@@ -325,7 +326,7 @@ describe('states users see', () => {
     const { page, wallet } = await openApp({ chainId: 56, knownChainIds: [31337, 56] }, 375);
     await startConnect(page, 'injected');
     await waitForStatus(page, 'injected', 'Unsupported network');
-    expect(await accountButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
+    expect(await networkButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
     // Not an error: no catalogue message, no red alert with Try again.
     expect(await page.locator('[data-error-name]').count()).toBe(0);
     await page.getByTestId('unsupported').waitFor();

@@ -25,6 +25,7 @@ import {
   statusOf,
   switchFromUnsupported,
   waitForStatus,
+  networkButton,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type Eip6963Info, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
@@ -95,7 +96,7 @@ describe('connect each kind from the dialog, disconnect from the menu', () => {
     await connectDialog(page).waitFor({ state: 'detached' });
     expect(await shownAccount(page)).toBe(ACCOUNT);
     expect(await shownBalance(page)).toMatch(/ETH$/);
-    expect(await accountButton(page).getByTestId('chain').textContent()).toContain('Local development chain');
+    expect(await networkButton(page).getByTestId('chain').textContent()).toContain('Local development chain');
     // Focus lands on the account button.
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'account-button');
     await expectAccessible(page);
@@ -230,7 +231,7 @@ describe('a wallet on a network the app does not support', () => {
     await waitForStatus(page, 'injected', 'Unsupported network');
     const banner = page.getByTestId('unsupported');
     expect(await banner.textContent()).toContain("Your wallet is on a network this app doesn't support.");
-    expect(await accountButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
+    expect(await networkButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
     expect(await accountButton(page).getByTestId('balance').count()).toBe(0);
     expect(await page.getByTestId('block-number').count()).toBe(0);
     await expectAccessible(page);

@@ -23,6 +23,7 @@ import {
   switchChain,
   tryAgain,
   waitForStatus,
+  networkButton,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
@@ -87,7 +88,7 @@ async function reload(page: Page): Promise<void> {
 /** Every alert on the page (errors, and the banner's), as text. */
 const alerts = (page: Page) => page.getByRole('alert').allTextContents();
 const until = (condition: () => boolean, what: string) => waitUntil(condition, { what, everyMs: 20, ms: 10_000 });
-const chainShown = (page: Page) => accountButton(page).getByTestId('chain');
+const chainShown = (page: Page) => networkButton(page).getByTestId('chain');
 
 describe('connecting the browser wallet', () => {
   it('shows Connected, the checksummed account and the chain after one approval', async () => {

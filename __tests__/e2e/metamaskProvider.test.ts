@@ -7,7 +7,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import {
-  accountButton,
   cancelConnect,
   closeDialogs,
   connect,
@@ -27,6 +26,7 @@ import {
   waitForStatus,
   watchPageErrors,
   type Status,
+  networkButton,
 } from '../support/appDriver';
 import { until } from '../support/wait';
 import { installMetaMask, type MetaMaskBackground, type MetaMaskOptions } from '../support/metamask/background';
@@ -63,7 +63,7 @@ async function openApp(options: Partial<MetaMaskOptions> = {}): Promise<App> {
 const reaches = (page: Page, status: Status) => waitForStatus(page, 'injected', status, WAIT_MS);
 /** Every alert on the page (errors, the banner), as text. */
 const alerts = (page: Page) => page.getByRole('alert').allTextContents();
-const chainShown = (page: Page) => accountButton(page).getByTestId('chain');
+const chainShown = (page: Page) => networkButton(page).getByTestId('chain');
 
 /**
  * What a returning user sees while the wallet comes back by itself: "Reconnecting…" (for as long as

@@ -29,6 +29,7 @@ import {
   waitForDeclined,
   waitForIgnoredUpdate,
   waitForStatus,
+  networkButton,
 } from '../support/appDriver';
 import { until } from '../support/wait';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions, type HostileKind } from '../support/fakeWallet';
@@ -236,7 +237,7 @@ describe("3. One kind's pending chain switch never holds up another kind's", () 
 
     await useWallet(page, 'coinbase');
     await switchChain(page, 'coinbase', 'OP Mainnet');
-    await accountButton(page).getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
+    await networkButton(page).getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
     // The chain shows from the wallet's event; the switch itself then ends (no Stop waiting needed).
     await (await switchNotice(page, 'coinbase')).waitFor({ state: 'detached' });
     expect(coinbaseWallet!.requests('wallet_switchEthereumChain')).toHaveLength(1);
@@ -350,7 +351,7 @@ describe('4. Values that are not JSON give a typed error on screen; nothing brea
     await nothingBroke(app);
     // The lifecycle is alive: a real chain change still shows, and Disconnect still works.
     await app.wallet.switchChain(10);
-    await accountButton(app.page).getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
+    await networkButton(app.page).getByTestId('chain').filter({ hasText: 'OP Mainnet' }).waitFor();
     await disconnect(app.page, 'injected');
   });
 

@@ -28,6 +28,33 @@ export const headerControl = (page: AppSurface): Locator => page.locator('[data-
 export const connectDialog = (page: AppSurface): Locator => page.getByTestId('connect-dialog');
 export const accountMenu = (page: AppSurface): Locator => page.getByTestId('account-menu');
 export const accountButton = (page: AppSurface): Locator => page.getByTestId('account-button');
+/** The header's network button beside the account button (the chain's mark and name, or "Wrong network"). */
+export const networkButton = (page: AppSurface): Locator => page.getByTestId('network-button');
+/** The network list the network button opens. */
+export const networkListDialog = (page: AppSurface): Locator => page.getByTestId('network-list');
+
+/** Opens the header's network list from the network button; returns the dialog. */
+export async function openNetworkDialog(page: AppSurface): Promise<Locator> {
+  const dialog = networkListDialog(page);
+  if (await dialog.isVisible()) return dialog;
+  if ((await page.locator('dialog[open]').count()) > 0) await closeDialogs(page);
+  await networkButton(page).click();
+  await dialog.getByTestId('chain-choices').waitFor();
+  return dialog;
+}
+
+/** The network choices shown in `where` (the network list or the account menu), by group, in order; the current one marked. */
+export async function shownNetworkGroups(where: Locator): Promise<{ group: string; chains: { name: string; current: boolean }[] }[]> {
+  return where.getByTestId('chain-choices').evaluate((choices) =>
+    [...choices.querySelectorAll('.chain-group')].map((group) => ({
+      group: (group.querySelector('.chain-group-title')?.textContent ?? '').trim(),
+      chains: [...group.querySelectorAll('.chain-choice')].map((choice) => ({
+        name: (choice.querySelector('.chain-choice-name')?.textContent ?? '').trim(),
+        current: choice.getAttribute('aria-current') === 'true',
+      })),
+    })),
+  );
+}
 
 /** Closes whatever dialog is open (Escape, as a user would), leaving the page as it is. */
 export async function closeDialogs(page: AppSurface): Promise<void> {
@@ -225,7 +252,7 @@ export async function switchChain(page: AppSurface, kind: Kind, chainName: strin
   if ((await accountButton(page).getAttribute('data-kind')) !== kind) throw new Error(`${kind} is not the wallet in view`);
   const menu = await openAccountMenu(page);
   const networks = menu.getByTestId('network-section');
-  const list = networks.getByRole('list', { name: 'Networks' });
+  const list = networks.getByTestId('chain-choices');
   if (!(await list.isVisible())) await networks.getByText('Switch network').click();
   const choice = list.getByRole('button', { name: new RegExp(`^${escapeRegExp(chainName)}\\b`) });
   if ((await choice.count()) === 0) throw new Error(`the network menu of ${kind} offers no "${chainName}"`);
@@ -254,13 +281,14 @@ export async function shownAccount(page: AppSurface, _kind?: Kind): Promise<stri
 /** The balance the page shows for the current account, as text (e.g. "10,000 ETH"). */
 export async function shownBalance(page: AppSurface, _kind?: Kind): Promise<string> {
   const balance = accountButton(page).getByTestId('balance');
-  await balance.waitFor();
+  // Attached, not visible: below 480 px the account button leaves its balance out of sight (docs/behaviour.md §6.1).
+  await balance.waitFor({ state: 'attached' });
   return ((await balance.textContent()) ?? '').trim();
 }
 
 /** Waits until the page shows `text` as the current account's balance (e.g. "100 ETH"). */
 export async function waitForBalance(page: AppSurface, text: string | RegExp, _kind?: Kind): Promise<void> {
-  await accountButton(page).getByTestId('balance').filter({ hasText: text }).first().waitFor();
+  await accountButton(page).getByTestId('balance').filter({ hasText: text }).first().waitFor({ state: 'attached' });
 }
 
 /** The latest block number the page shows, once it shows one. */
@@ -432,11 +460,11 @@ export async function firstScreenComplete(page: AppSurface, timeout = DEFAULT_TI
   await page.getByTestId('corner-notices').waitFor({ state: 'attached', timeout });
 }
 
-/** The account menu's list of networks, opened ("Switch network"). */
+/** The account menu's list of networks (both groups), opened ("Switch network"). */
 export async function openNetworkList(page: AppSurface): Promise<Locator> {
   const menu = await openAccountMenu(page);
   const networks = menu.getByTestId('network-section');
-  const list = networks.getByRole('list', { name: 'Networks' });
+  const list = networks.getByTestId('chain-choices');
   if (!(await list.isVisible())) await networks.getByText('Switch network').click();
   await list.waitFor();
   return list;
@@ -531,9 +559,9 @@ export async function openNetworkStatus(page: AppSurface): Promise<Locator> {
   return dialog;
 }
 
-/** The network the account button names for the current wallet ("Wrong network" on one the app does not support). */
+/** The network the header's network button names for the current wallet ("Wrong network" on one the app does not support). */
 export async function shownChainName(page: Page): Promise<string> {
-  return accountButton(page).getByTestId('chain').evaluate(spokenText);
+  return networkButton(page).getByTestId('chain').evaluate(spokenText);
 }
 
 /** Runs in the page: an element's text as assistive technology reads it (without aria-hidden marks). */
@@ -545,13 +573,14 @@ function spokenText(element: Element): string {
 
 /** Waits until the page shows `text` (e.g. "1.5 ETH") as the current account's balance. */
 export async function waitForShownBalance(page: Page, text: string, timeout = DEFAULT_TIMEOUT): Promise<void> {
-  await accountButton(page).getByTestId('balance').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor({ timeout });
+  await accountButton(page).getByTestId('balance').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor({ state: 'attached', timeout });
 }
 
 /** The exact balance the page gives for the current account on hover (its `title`, e.g. "1.5 ETH"). */
 export async function shownExactBalance(page: Page): Promise<string> {
   const balance = accountButton(page).getByTestId('balance');
-  await balance.waitFor();
+  // Attached, not visible: below 480 px the account button leaves its balance out of sight (docs/behaviour.md §6.1).
+  await balance.waitFor({ state: 'attached' });
   return (await balance.getAttribute('title')) ?? '';
 }
 
@@ -596,7 +625,7 @@ export interface ShownChainData {
   /** The account in the header (its full address; "" while none) and its verified name ("" while none). */
   account: string;
   name: string;
-  /** The account button's network ("" while no wallet is connected). */
+  /** The network button's network ("" while no wallet is connected). */
   chain: string;
   /** The balance in the header and in the overview ("" when not shown). */
   balance: string;
@@ -630,7 +659,7 @@ export async function recordShownChainData(page: Page): Promise<() => Promise<Sh
         account: address,
         // The header's title is "<name> (<address>)" for a named account (see readShownName).
         name: address !== '' && title.endsWith(` (${address})`) ? title.slice(0, -(address.length + 3)) : '',
-        chain: text('[data-testid=account-button] [data-testid=chain]'),
+        chain: text('[data-testid=network-button] [data-testid=chain]'),
         balance: text('[data-testid=account-button] [data-testid=balance]'),
         overviewBalance: text('[data-testid=overview-balance]'),
         blockLine: text('.block-number'),

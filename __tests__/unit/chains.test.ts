@@ -1,6 +1,6 @@
 // docs/behaviour.md §3: the chain table. The default table is today's networks, the seed's shut-down test
 // networks are known by name and never a target, and every layer reads the table through chains.ts.
-import { buildChainTable, builtInChain, chainIcon, orderedTable, DEFAULT_CHAIN_IDS, RETIRED_CHAIN_IDS } from '../../src/lib/chainDefaults';
+import { buildChainTable, builtInChain, chainIcon, chainMark, orderedTable, DEFAULT_CHAIN_IDS, RETIRED_CHAIN_IDS } from '../../src/lib/chainDefaults';
 import { desiredChainProblem } from '../../src/lib/chainSwitch';
 import {
   addChainParameters,
@@ -8,6 +8,7 @@ import {
   chainIds,
   chainName,
   defaultChainId,
+  groupChainIds,
   isRetired,
   offeredChainIds,
   toHexChainId,
@@ -90,12 +91,12 @@ describe("the default table: today's networks, in order", () => {
   });
 });
 
-describe('icons: small, drawn inline, one per live chain', () => {
+describe('icons: small marks drawn inline, one per live chain', () => {
   const withIcons = [...live, builtInChain(31337, {}, 'http://127.0.0.1:8545') as ChainInfo];
 
   it.each(withIcons.map((c) => [c.id, c.icon] as const))('chain %i: a small SVG data: URI that fetches nothing', (_id, icon) => {
     expect(icon.startsWith('data:image/svg+xml,')).toBe(true);
-    expect(icon.length).toBeLessThan(400);
+    expect(icon.length).toBeLessThan(600);
     const svg = svgOf(icon);
     expect(svg).toMatch(/^<svg xmlns='http:\/\/www\.w3\.org\/2000\/svg'[^>]*>.*<\/svg>$/);
     // Nothing an image could load: no link, no reference to another document, no URL but the namespace.
@@ -105,10 +106,20 @@ describe('icons: small, drawn inline, one per live chain', () => {
     expect(icon).not.toMatch(/[<>#"]/);
   });
 
-  it('tells a test network from its main network at a glance (a ring, not a disc)', () => {
+  it('tells a test network from its main network at a glance (the same mark, smaller, in a dashed ring)', () => {
     expect(svgOf(table[8453]?.icon ?? '')).toContain("r='12' fill='#0052FF'");
     expect(svgOf(table[84532]?.icon ?? '')).toContain("stroke='#0052FF'");
-    expect(new Set(withIcons.map((c) => c.icon)).size).toBe(withIcons.length);
+    expect(svgOf(table[84532]?.icon ?? '')).toContain('stroke-dasharray');
+    for (const chain of live) expect(svgOf(chain.icon).includes('stroke-dasharray')).toBe(chain.testnet === true);
+    // Each main network has its own mark; a test network shares its main network's, with the ring.
+    const mains = withIcons.filter((c) => !c.testnet || c.development);
+    expect(new Set(mains.map((c) => c.icon)).size).toBe(mains.length);
+    expect(table[11155111]?.icon).toBe(chainMark('ethereum', '#627EEA', true));
+    expect(table[11155111]?.icon).not.toBe(table[1]?.icon);
+  });
+
+  it('draws shapes, not letters: no text in any mark', () => {
+    for (const chain of withIcons) expect(svgOf(chain.icon)).not.toMatch(/<text/);
   });
 
   it('retired chains have none', () => {
@@ -200,6 +211,18 @@ describe('the configured order', () => {
   it('offeredChainIds keeps to the allowed list and drops chains without URLs', () => {
     const t = orderedTable([table[8453], { ...table[1], rpcUrls: [] }, table[84532]] as ChainInfo[]);
     expect(offeredChainIds(t, [1, 8453])).toEqual([8453]);
+  });
+});
+
+describe('the network lists: main networks, then test networks', () => {
+  it('keeps the given order within each group; a chain not in the table counts as a main network', () => {
+    const dev = buildChainTable({}, 'http://127.0.0.1:8545');
+    const offered = offeredChainIds(dev, chainIds(dev));
+    const { networks, testNetworks } = groupChainIds(dev, offered);
+    expect(networks).toEqual([1, 10, 42161, 8453, 137]);
+    expect(testNetworks).toEqual([31337, 11155111, 560048, 11155420, 421614, 84532, 80002, 85]);
+    expect(groupChainIds(dev, [84532, 999, 8453])).toEqual({ networks: [999, 8453], testNetworks: [84532] });
+    expect(groupChainIds(dev, [])).toEqual({ networks: [], testNetworks: [] });
   });
 });
 

@@ -1,5 +1,6 @@
 // What the user has open follows the wallet state in the same update (store/rootReducer.ts): the
 // connect dialog showing a wallet's progress closes in the very update that connects that wallet.
+import { selectFirstScreenWait } from '../../store/selectors';
 import { setupStore } from '../../store/setupStore';
 import { uiActions } from '../../store/uiSlice';
 import { walletActions as a } from '../../store/walletSlice';
@@ -49,5 +50,25 @@ describe('the connect dialog', () => {
     const attempt = store.getState().wallet.activity.injected.attempt;
     store.dispatch(a.activationSucceeded({ id: 'injected', attempt, chainId: 1, accounts: [LOWER_ACCOUNT] }));
     expect(store.getState().ui.connectDialog).toEqual({ open: true });
+  });
+});
+
+describe('the network list (the header network button)', () => {
+  it('is one dialog at a time with the account menu and the connect dialog', () => {
+    const store = setupStore(undefined, { allowedChainIds: ALLOWED });
+    store.dispatch(uiActions.accountMenuOpened());
+    store.dispatch(uiActions.networkListOpened());
+    expect(store.getState().ui).toMatchObject({ networkListOpen: true, accountMenuOpen: false });
+    store.dispatch(uiActions.accountMenuOpened());
+    expect(store.getState().ui).toMatchObject({ networkListOpen: false, accountMenuOpen: true });
+    store.dispatch(uiActions.networkListOpened());
+    store.dispatch(uiActions.connectDialogOpened());
+    expect(store.getState().ui).toMatchObject({ networkListOpen: false, connectDialog: { open: true } });
+    store.dispatch(uiActions.connectDialogClosed());
+    store.dispatch(uiActions.networkListOpened());
+    // The user asked for it: the parts that mount after the first screen mount at once.
+    expect(selectFirstScreenWait(store.getState())).toBe('user');
+    store.dispatch(uiActions.networkListClosed());
+    expect(store.getState().ui.networkListOpen).toBe(false);
   });
 });

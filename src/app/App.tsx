@@ -6,18 +6,19 @@ import { Overview } from '../features/chain/Overview';
 import { SignSection } from '../features/sign/SignSection';
 import { TransactionToasts } from '../features/transactions/TransactionToasts';
 import { ConnectionBanner } from '../features/wallet/ConnectionBanner';
-import { loadAccountMenu, loadConnectDialog } from '../features/wallet/lazy';
+import { loadAccountMenu, loadConnectDialog, loadNetworkList } from '../features/wallet/lazy';
 import { WalletControl } from '../features/wallet/WalletControl';
 import { ErrorBoundary } from './ErrorBoundary';
 import { lazyPart } from '../ui/lazyPart';
 import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
 
 // What opens on a user's action and the corner notices: not what a returning user came for. The
-// account menu and the notices load in their own chunk once the first screen is on screen; the
+// account menu, the network list and the notices load in their own chunk once the first screen is on screen; the
 // connect dialog only when the user points at "Connect wallet" or opens it (issue 23): a returning
 // user, reconnected silently, never needs it.
 const ConnectDialog = lazyPart('The connect dialog', loadConnectDialog);
 const AccountMenu = lazyPart('The account menu', loadAccountMenu);
+const NetworkList = lazyPart('The network list', loadNetworkList);
 const Overlays = lazyPart('The wallet notices', () => import(/* webpackChunkName: "later" */ './Overlays').then((m) => ({ default: m.Overlays })));
 
 /** However long a wallet or an endpoint takes at start, the rest of the page waits no longer than this. */
@@ -50,6 +51,7 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
       {later ? (
         <Suspense fallback={null}>
           <AccountMenu />
+          <NetworkList />
           <Overlays />
         </Suspense>
       ) : null}

@@ -28,24 +28,54 @@ const currency = (name: string, symbol: string): NativeCurrency => ({ name, symb
 const ETH = currency('Ether', 'ETH');
 const SEPOLIA_ETH = currency('Sepolia Ether', 'ETH');
 
-/**
- * A small original icon drawn inline: the network's letter on a disc of its colour, or on a dashed
- * ring for a test network. Only the characters a data: URI cannot carry as they are are escaped.
- */
-export function chainIcon(letter: string, colour: string, testnet = false): string {
-  const disc = testnet
-    ? `<circle cx='12' cy='12' r='10.5' fill='#fff' stroke='${colour}' stroke-width='3' stroke-dasharray='4 2'/>`
-    : `<circle cx='12' cy='12' r='12' fill='${colour}'/>`;
-  const svg = `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'>${disc}<text x='12' y='16.5' text-anchor='middle' fill='${testnet ? colour : '#fff'}' style='font:700 13px sans-serif'>${letter}</text></svg>`;
-  return `data:image/svg+xml,${svg.replace(/[<>#%"]/g, encodeURIComponent)}`;
-}
-
-// Brand colours of each family; the letters and shapes are ours.
+// Brand colours of each family; the shapes are ours, drawn for this project.
 const ETHEREUM = '#627EEA';
 const OPTIMISM = '#FF0420';
 const ARBITRUM = '#28A0F0';
 const BASE = '#0052FF';
 const POLYGON = '#8247E5';
+const NEUTRAL = '#6B7280';
+
+/**
+ * What each network's mark draws on its disc (24 × 24, white unless said): simple shapes that stay
+ * recognisable at 16 px. Ethereum's diamond, OP's two rings on red, Arbitrum's chevron, Base's disc
+ * with its bar, Polygon's hexagon, and a neutral node for the local chain and for others.
+ */
+const MARKS = {
+  ethereum: "<path d='M12 3l5.5 9-5.5 3.3L6.5 12zM12 16.6l5.5-3.3L12 21l-5.5-7.7z' fill='#fff'/>",
+  op: "<g fill='none' stroke='#fff' stroke-width='2'><circle cx='8' cy='12' r='3'/><path d='M14 16.5V8h2.5a2.3 2.3 0 010 4.6H14'/></g>",
+  arbitrum: "<path d='M7 18l5-12 5 12M9.5 13h5' fill='none' stroke='#fff' stroke-width='2.4' stroke-linejoin='round'/>",
+  base: "<path d='M.5 10.7h13v2.6H.5z' fill='#fff'/>",
+  polygon: "<path d='M12 5.5l5.6 3.25v6.5L12 18.5l-5.6-3.25v-6.5z' fill='none' stroke='#fff' stroke-width='2.2' stroke-linejoin='round'/>",
+  node: "<g fill='#fff'><circle cx='12' cy='7' r='2.4'/><circle cx='7' cy='16' r='2.4'/><circle cx='17' cy='16' r='2.4'/></g><path d='M12 7l-5 9h10z' fill='none' stroke='#fff' stroke-width='1.4'/>",
+} as const;
+
+export type ChainMark = keyof typeof MARKS;
+
+/** A data: URI as the chain table carries it: only what a data: URI cannot carry as it is is escaped. */
+const svgUri = (body: string): string => `data:image/svg+xml,${`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'>${body}</svg>`.replace(/[<>#%"]/g, encodeURIComponent)}`;
+
+/**
+ * A network's mark on a disc of its colour. A test network has the same mark, smaller, inside a
+ * dashed ring of the colour on white: told from its main network at a glance.
+ */
+export function chainMark(mark: ChainMark, colour: string, testnet = false): string {
+  if (!testnet) return svgUri(`<circle cx='12' cy='12' r='12' fill='${colour}'/>${MARKS[mark]}`);
+  return svgUri(
+    `<circle cx='12' cy='12' r='11' fill='#fff' stroke='${colour}' stroke-width='2' stroke-dasharray='3 1.7'/><g transform='matrix(.7 0 0 .7 3.6 3.6)'><circle cx='12' cy='12' r='12' fill='${colour}'/>${MARKS[mark]}</g>`,
+  );
+}
+
+/**
+ * A small original icon drawn inline: the network's letter on a disc of its colour, or on a dashed
+ * ring for a test network (for chains without a mark of their own, e.g. in the recipes).
+ */
+export function chainIcon(letter: string, colour: string, testnet = false): string {
+  const disc = testnet
+    ? `<circle cx='12' cy='12' r='10.5' fill='#fff' stroke='${colour}' stroke-width='3' stroke-dasharray='4 2'/>`
+    : `<circle cx='12' cy='12' r='12' fill='${colour}'/>`;
+  return svgUri(`${disc}<text x='12' y='16.5' text-anchor='middle' fill='${testnet ? colour : '#fff'}' style='font:700 13px sans-serif'>${letter}</text>`);
+}
 
 /** Today's networks, in the default order. */
 const LIVE: readonly ChainSeed[] = [
@@ -58,7 +88,7 @@ const LIVE: readonly ChainSeed[] = [
     nativeCurrency: ETH,
     blockExplorerUrls: ['https://etherscan.io'],
     ensRegistry: ENS_REGISTRY,
-    icon: chainIcon('E', ETHEREUM),
+    icon: chainMark('ethereum', ETHEREUM),
   },
   {
     id: 11155111,
@@ -68,7 +98,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'eth-sepolia',
     nativeCurrency: SEPOLIA_ETH,
     blockExplorerUrls: ['https://sepolia.etherscan.io'],
-    icon: chainIcon('S', ETHEREUM, true),
+    icon: chainMark('ethereum', ETHEREUM, true),
     testnet: true,
   },
   {
@@ -79,7 +109,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'eth-hoodi',
     nativeCurrency: currency('Hoodi Ether', 'ETH'),
     blockExplorerUrls: ['https://hoodi.etherscan.io'],
-    icon: chainIcon('H', ETHEREUM, true),
+    icon: chainMark('ethereum', ETHEREUM, true),
     testnet: true,
   },
   {
@@ -90,7 +120,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'opt-mainnet',
     nativeCurrency: ETH,
     blockExplorerUrls: ['https://optimistic.etherscan.io'],
-    icon: chainIcon('O', OPTIMISM),
+    icon: chainMark('op', OPTIMISM),
   },
   {
     id: 11155420,
@@ -100,7 +130,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'opt-sepolia',
     nativeCurrency: SEPOLIA_ETH,
     blockExplorerUrls: ['https://sepolia-optimism.etherscan.io'],
-    icon: chainIcon('O', OPTIMISM, true),
+    icon: chainMark('op', OPTIMISM, true),
     testnet: true,
   },
   {
@@ -111,7 +141,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'arb-mainnet',
     nativeCurrency: ETH,
     blockExplorerUrls: ['https://arbiscan.io'],
-    icon: chainIcon('A', ARBITRUM),
+    icon: chainMark('arbitrum', ARBITRUM),
   },
   {
     id: 421614,
@@ -121,7 +151,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'arb-sepolia',
     nativeCurrency: SEPOLIA_ETH,
     blockExplorerUrls: ['https://sepolia.arbiscan.io'],
-    icon: chainIcon('A', ARBITRUM, true),
+    icon: chainMark('arbitrum', ARBITRUM, true),
     testnet: true,
   },
   {
@@ -132,7 +162,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'base-mainnet',
     nativeCurrency: ETH,
     blockExplorerUrls: ['https://basescan.org'],
-    icon: chainIcon('B', BASE),
+    icon: chainMark('base', BASE),
   },
   {
     id: 84532,
@@ -142,7 +172,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'base-sepolia',
     nativeCurrency: SEPOLIA_ETH,
     blockExplorerUrls: ['https://sepolia.basescan.org'],
-    icon: chainIcon('B', BASE, true),
+    icon: chainMark('base', BASE, true),
     testnet: true,
   },
   {
@@ -153,7 +183,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'polygon-mainnet',
     nativeCurrency: currency('POL', 'POL'),
     blockExplorerUrls: ['https://polygonscan.com'],
-    icon: chainIcon('P', POLYGON),
+    icon: chainMark('polygon', POLYGON),
   },
   {
     id: 80002,
@@ -163,7 +193,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'polygon-amoy',
     nativeCurrency: currency('POL', 'POL'),
     blockExplorerUrls: ['https://amoy.polygonscan.com'],
-    icon: chainIcon('P', POLYGON, true),
+    icon: chainMark('polygon', POLYGON, true),
     testnet: true,
   },
   // As the first chain table had it (docs/behaviour.md §3.2).
@@ -173,7 +203,7 @@ const LIVE: readonly ChainSeed[] = [
     publicUrls: ['https://meteora-evm.gatenode.cc', 'https://testnet.gatenode.cc'],
     nativeCurrency: currency('GateToken', 'GT'),
     blockExplorerUrls: ['https://gatescan.org/testnet'],
-    icon: chainIcon('M', '#2354E6', true),
+    icon: chainMark('node', '#2354E6', true),
     testnet: true,
   },
 ];
@@ -195,7 +225,7 @@ const RETIRED: readonly ChainSeed[] = (
 export const DEFAULT_CHAIN_IDS: readonly number[] = LIVE.map((seed) => seed.id);
 export const RETIRED_CHAIN_IDS: readonly number[] = RETIRED.map((seed) => seed.id);
 
-const DEVELOPMENT_ICON = chainIcon('L', '#6B7280', true);
+const DEVELOPMENT_ICON = chainMark('node', NEUTRAL);
 
 /**
  * A chain the app knows without being told: a default, a retired one, or the development chain

@@ -69,6 +69,14 @@ export function offeredChainIds(table: ChainTable, allowed: readonly number[]): 
   return chainIds(table).filter((id) => allowed.includes(id) && canBeTarget(table[id]));
 }
 
+/** Offered chains split as the network lists show them: main networks, then test networks, each in the given order. */
+export function groupChainIds(table: ChainTable, ids: readonly number[]): { networks: number[]; testNetworks: number[] } {
+  return {
+    networks: ids.filter((id) => table[id]?.testnet !== true),
+    testNetworks: ids.filter((id) => table[id]?.testnet === true),
+  };
+}
+
 /**
  * The chain shown before a wallet connects: the deployer's choice, else the development chain, else
  * Ethereum, else the first that can be a target; undefined when no chain can be.

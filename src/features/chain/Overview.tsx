@@ -7,6 +7,7 @@ import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
+import { Identicon } from '../../ui/Identicon';
 import { useChains } from '../../ui/chainsContext';
 import { useRead } from '../../ui/useRead';
 import { BlockNumber } from './BlockNumber';
@@ -29,6 +30,7 @@ export function Overview() {
           Your account
         </h2>
         <p className="overview-who">
+          <Identicon address={page.account} size={40} className="overview-identicon" />
           {name ? (
             <span className="account-name" data-testid="name" title={displayText(name, Infinity)} tabIndex={0}>
               {displayText(name, Infinity)}

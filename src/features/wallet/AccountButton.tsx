@@ -1,6 +1,7 @@
-// The connected account in the header: its network, balance and name (or short address), and a
-// pending-transaction indicator. Opens the account menu. On a network the app does not support it
-// says so instead of showing another chain's data.
+// The connected account in the header: its identicon, balance and name (or short address), and a
+// pending-transaction indicator. Opens the account menu. The network is the network button's
+// (NetworkButton.tsx); on a network the app does not support no balance is shown. Below 480 px the
+// balance is left out (styles.css).
 import { skipToken } from '@reduxjs/toolkit/query';
 import { chainApi } from '../../../store/chainApi';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -9,8 +10,8 @@ import { uiActions } from '../../../store/uiSlice';
 import type { PageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
-import { ChainIcon } from '../../ui/ChainIcon';
 import { useChains } from '../../ui/chainsContext';
+import { Identicon } from '../../ui/Identicon';
 import { useRead } from '../../ui/useRead';
 import { exactNativeAmount, formatNativeAmount } from '../chain/format';
 
@@ -38,21 +39,7 @@ export function AccountButton({ page }: { page: PageView }) {
       aria-expanded={open}
       onClick={() => dispatch(uiActions.accountMenuOpened())}
     >
-      <span className={`account-chain${chain ? '' : ' wrong-network'}`} data-testid="chain" data-chain-id={page.chainId}>
-        {chain ? (
-          <>
-            <ChainIcon chain={chain} />
-            <span className="account-chain-name">{chain.name}</span>
-          </>
-        ) : (
-          <>
-            <span className="warning-mark" aria-hidden="true">
-              !
-            </span>
-            <span className="account-chain-name">Wrong network</span>
-          </>
-        )}
-      </span>
+      <Identicon address={account} size={24} />
       {chain ? (
         balance.currentData !== undefined ? (
           <span className="account-balance" data-testid="balance" title={`${exactNativeAmount(balance.currentData)} ${symbol}`}>

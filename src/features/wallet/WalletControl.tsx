@@ -1,5 +1,6 @@
 // The header's one wallet control: "Connect wallet" while no wallet is connected, "Reconnecting…"
-// while the wallet of the last visit comes back, and the account button once one is connected. It
+// while the wallet of the last visit comes back, and once one is connected the network button beside
+// the account button (the account button is the control `[data-wallet-control]`). It
 // always shows the current connection (docs/behaviour.md §1.2). `data-kind` / `data-status` name what it shows.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { uiActions } from '../../../store/uiSlice';
@@ -7,12 +8,20 @@ import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
 import { AccountButton } from './AccountButton';
 import { preloadConnectDialog } from './lazy';
+import { NetworkButton } from './NetworkButton';
 
 export function WalletControl() {
   const dispatch = useAppDispatch();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
-  if (page.view === 'Connected' || page.view === 'Unsupported network') return <AccountButton page={page} />;
+  if (page.view === 'Connected' || page.view === 'Unsupported network') {
+    return (
+      <div className="wallet-controls">
+        <NetworkButton page={page} />
+        <AccountButton page={page} />
+      </div>
+    );
+  }
   const waiting = page.view === 'Reconnecting' || page.view === 'Connecting';
   // A connection under way, or one that went wrong, opens on its own progress (Back leads to the list).
   const showsKind = waiting || page.view === 'Error' || page.view === 'Reload required';

@@ -8,3 +8,4 @@ export const loadAccountMenu = () => import(/* webpackChunkName: "later" */ './m
 export function preloadConnectDialog(): void {
   loadConnectDialog().catch(() => undefined);
 }
+export const loadNetworkList = () => import(/* webpackChunkName: "later" */ './menu/NetworkList');

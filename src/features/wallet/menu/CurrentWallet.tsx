@@ -1,7 +1,7 @@
 // The wallet in view, in the account menu: who (name or address, the full address with Copy), what it
 // holds, where to see it (the explorer), and Disconnect.
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { chainApi } from '../../../../store/chainApi';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectConnectionActivity, selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
@@ -11,6 +11,7 @@ import type { ConnectionId } from '../../../lib/connectors/types';
 import { displayText } from '../../../lib/displayText';
 import { addressUrl, shortAddress } from '../../../ui/address';
 import { useChains } from '../../../ui/chainsContext';
+import { Identicon } from '../../../ui/Identicon';
 import { useRead } from '../../../ui/useRead';
 import { exactNativeAmount, formatNativeAmount } from '../../chain/format';
 import { ActionButton } from '../ActionButton';
@@ -41,14 +42,19 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
         <h3 id="current-wallet-title">{name}</h3>
         <StatusBadge status={view} />
       </header>
-      {ensName ? (
-        <p className="menu-name" title={displayText(ensName, Infinity)}>
-          {displayText(ensName, Infinity)}
-        </p>
-      ) : null}
-      <p className="menu-address mono" data-address={account}>
-        {account}
-      </p>
+      <div className="menu-who">
+        <Identicon address={account} size={32} />
+        <div className="menu-who-text">
+          {ensName ? (
+            <p className="menu-name" title={displayText(ensName, Infinity)}>
+              {displayText(ensName, Infinity)}
+            </p>
+          ) : null}
+          <p className="menu-address mono" data-address={account}>
+            <AddressGroups address={account} />
+          </p>
+        </div>
+      </div>
       {chain && balance !== undefined ? (
         <p className="menu-balance" title={`${exactNativeAmount(balance)} ${chain.nativeCurrency?.symbol ?? 'ETH'}`}>
           {formatNativeAmount(balance)} {chain.nativeCurrency?.symbol ?? 'ETH'}
@@ -68,6 +74,26 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
         </ActionButton>
       </div>
     </section>
+  );
+}
+
+/**
+ * An address in groups of four hex digits ("0xf39F d6e5 1aad …"), a line break allowed only between
+ * groups. The gaps are drawn, not typed: the text is still the address, selected or copied whole.
+ */
+export function AddressGroups({ address }: { address: string }) {
+  const head = address.startsWith('0x') ? 6 : 4;
+  const groups = [address.slice(0, head)];
+  for (let at = head; at < address.length; at += 4) groups.push(address.slice(at, at + 4));
+  return (
+    <>
+      {groups.map((group, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          <span className="address-group">{group}</span>
+        </Fragment>
+      ))}
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import type { ConnectionId } from '../../../lib/connectors/types';
 import { shortAddress } from '../../../ui/address';
+import { Identicon } from '../../../ui/Identicon';
 import { ActionButton } from '../ActionButton';
 import { StatusBadge } from '../connect/StatusBadge';
 import { WalletIcon } from '../WalletIcon';
@@ -20,6 +21,7 @@ export function OtherWallet({ id }: { id: ConnectionId }) {
   return (
     <li className="other-wallet" data-testid={`card-${id}`} data-status={view}>
       <WalletIcon icon={icon} name={name} kind={id} />
+      {account ? <Identicon address={account} size={24} /> : null}
       <span className="other-wallet-text">
         <span className="other-wallet-name">{name}</span>
         {account ? <span className="mono muted" title={account}>{shortAddress(account)}</span> : null}
