@@ -18,6 +18,7 @@ import {
   waitForBalance,
   waitForOutcome,
 } from '../support/appDriver';
+import { expectAccessible } from '../support/a11y';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
 import { SETUP_TIMEOUT_MS } from '../support/lifecycle';
@@ -108,6 +109,7 @@ describe('the recipient', () => {
     expect(await sendButton(form).isDisabled()).toBe(true);
     await form.getByLabel('To').press('Enter');
     expect(app.wallet.requests('eth_sendTransaction')).toHaveLength(0);
+    await expectAccessible(app.page);
   });
 
   it('the own address is allowed, and said: "This is your own address."', async () => {
@@ -157,6 +159,7 @@ describe('the amount', () => {
     });
     const form = await transferForm(app.page);
     expect(await sendButton(form).isDisabled()).toBe(true);
+    await expectAccessible(app.page);
     await fillTransfer(app.page, recipient, '1,2,3');
     expect((await amountNote(app.page)).text).toBe('Use a point for decimals and no commas, e.g. 1.5.');
 
@@ -181,7 +184,7 @@ describe('the amount', () => {
 });
 
 describe('the balance warning', () => {
-  it.each([375, 1280])('at %i px: one sentence, the balance and its unit on one line, and "Send anyway" is not styled like Send', async (width) => {
+  it.each([320, 375, 1280])('at %i px: one sentence, the balance and its unit on one line, and "Send anyway" is not styled like Send', async (width) => {
     const app = await openConnected({ balance: 9_999_969_900_000_000_000_000n, width });
     await waitForBalance(app.page, /^9,999\.9699 ETH$/);
     const form = await fillTransfer(app.page, Wallet.createRandom().address, '0.01');
@@ -231,6 +234,7 @@ describe('the balance warning', () => {
     expect(anyway['border-top-color']).not.toBe(send['border-top-color']);
     expect(await sendButton(form).isEnabled()).toBe(true);
     await expectNoSidewaysScroll(app.page);
+    if (width === 1280) await expectAccessible(app.page);
     expect(app.wallet.requests('eth_sendTransaction')).toHaveLength(0);
   });
 });
@@ -249,6 +253,7 @@ describe('the transfer check when the endpoint does not answer', () => {
     const send = await styleOf(form.getByRole('button', { name: 'Retry' }), ['background-color']);
     const without = await styleOf(sendButton(form), ['background-color']);
     expect(without['background-color']).not.toBe(send['background-color']);
+    await expectAccessible(app.page);
 
     await app.page.context().unroute(unreachable);
     await form.getByRole('button', { name: 'Retry' }).click();
