@@ -47,12 +47,12 @@ interface App {
 }
 
 /** A fresh profile whose wallet holds a new key funded with `balance` ETH, connected, the panel open. */
-async function openConnected(options: { balance?: bigint; width?: number; dark?: boolean } = {}): Promise<App> {
+async function openConnected(options: { balance?: bigint; width?: number; dark?: boolean; more?: string[] } = {}): Promise<App> {
   const account = Wallet.createRandom();
   await rpc(anvilUrl, 'anvil_setBalance', [account.address, `0x${(options.balance ?? 100n * ETH).toString(16)}`]);
   const context = await suite.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.dark ? 'dark' : 'light' });
   const wallet = await installFakeWallet(context, {
-    privateKeys: [account.privateKey],
+    privateKeys: [account.privateKey, ...(options.more ?? [])],
     rpcUrls: { 31337: anvilUrl, 10: suite.rpcUrls[10]! },
     knownChainIds: [31337, 10],
   });
@@ -112,14 +112,21 @@ describe('the recipient', () => {
     await expectAccessible(app.page);
   });
 
-  it('the own address is allowed, and said: "This is your own address."', async () => {
-    const app = await openConnected();
+  it('the own address is allowed, and said: "This is your own address." (of the account now connected)', async () => {
+    const second = Wallet.createRandom();
+    const app = await openConnected({ more: [second.privateKey] });
     const form = await fillTransfer(app.page, app.account.address.toLowerCase(), '0.01');
     expect(await recipientNote(app.page)).toEqual({ status: 'address', text: 'This is your own address.' });
     await sendButton(form).filter({ hasText: /^Send$/ }).and(app.page.locator(':enabled')).waitFor();
     // Another address says nothing.
     await fillTransfer(app.page, Wallet.createRandom().address, '0.01');
     expect(await recipientNote(app.page)).toEqual({ status: 'address', text: '' });
+    // The notice belongs to the account: after a switch in the wallet, the first account is another's address.
+    await fillTransfer(app.page, second.address, '0.01');
+    expect(await recipientNote(app.page)).toEqual({ status: 'address', text: '' });
+    await app.wallet.selectAccount(second.address);
+    await app.page.getByTestId('sign-target').filter({ hasText: second.address }).waitFor();
+    expect(await recipientNote(app.page)).toEqual({ status: 'address', text: 'This is your own address.' });
   });
 
   it('a resolution belongs to its chain: after the wallet moves to another chain, the old one is not shown', async () => {
@@ -153,7 +160,7 @@ describe('the amount', () => {
     const recipient = Wallet.createRandom().address;
     await fillTransfer(app.page, recipient, '1,000');
     expect(await amountNote(app.page)).toEqual({
-      text: '“1,000” could mean a thousand or one: use a point for decimals (1.5) and no comma for thousands (1000).',
+      text: '“1,000” is unclear: write 1000 without the comma, or 1.000 with a point for decimals.',
       problem: 'ambiguousComma',
       message: '"1,000" is ambiguous: a comma with three digits after it may group thousands; use a point for decimals',
     });

@@ -153,8 +153,11 @@ function amountWords(problem: AmountProblem, text: string): string {
   switch (problem) {
     case 'empty':
       return 'Enter an amount';
-    case 'ambiguousComma':
-      return `“${displayText(text, 40)}” could mean a thousand or one: use a point for decimals (1.5) and no comma for thousands (1000).`;
+    case 'ambiguousComma': {
+      // Only digits and one comma reach here ("12,500"): both readings, spelled out.
+      const [whole = '', fraction = ''] = text.split(',');
+      return `“${text}” is unclear: write ${whole}${fraction} without the comma, or ${whole}.${fraction} with a point for decimals.`;
+    }
     case 'comma':
       return 'Use a point for decimals and no commas, e.g. 1.5.';
     case 'notAnAmount':
