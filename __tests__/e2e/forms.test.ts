@@ -190,6 +190,21 @@ describe('the amount', () => {
   });
 });
 
+describe('an emptied message', () => {
+  it('says "Write a message to sign", as an emptied amount says what it needs, and Sign waits for one', async () => {
+    const app = await openConnected();
+    const form = app.page.getByTestId('sign-message');
+    const field = form.getByLabel('Message to sign');
+    await field.fill('');
+    expect(await form.getByTestId('message-problem').textContent()).toBe('Write a message to sign');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByRole('button', { name: 'Sign message' }).isDisabled()).toBe(true);
+    await field.fill('hello');
+    expect(await form.getByTestId('message-problem').count()).toBe(0);
+    expect(app.wallet.requests('personal_sign')).toHaveLength(0);
+  });
+});
+
 describe('the balance warning', () => {
   it.each([320, 375, 1280])('at %i px: one sentence, the balance and its unit on one line, and "Send anyway" is not styled like Send', async (width) => {
     const app = await openConnected({ balance: 9_999_969_900_000_000_000_000n, width });
