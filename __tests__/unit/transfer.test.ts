@@ -1,6 +1,6 @@
 // A transfer as typed: recipient and amount checked, the amount turned into wei exactly.
 import { isTransactionHash } from '../../src/lib/sentTransactions';
-import { checkTransfer, parseAmount, parseRecipient, readAmount, toQuantity, transactionUrl, transferProblem } from '../../src/lib/transfer';
+import { checkTransfer, estimateRefusedByNode, parseAmount, parseRecipient, readAmount, toQuantity, transactionUrl, transferProblem } from '../../src/lib/transfer';
 
 const ZERO = `0x${'0'.repeat(40)}`;
 
@@ -107,5 +107,27 @@ describe('a stored transfer, checked again before it is sent', () => {
     [{ to: ZERO, valueWei: '1' }, 'The zero address cannot receive a transfer'],
   ])('refuses %p', (input, message) => {
     expect(transferProblem(input)).toContain(message);
+  });
+});
+
+describe('a failed fee estimate', () => {
+  it.each([
+    [{ name: 'ProviderRpcError', code: 3, message: 'execution reverted' }],
+    [{ name: 'InvalidInputError', code: -32000, message: 'Invalid input.', walletMessage: 'insufficient funds for gas * price + value' }],
+    [{ name: 'ServerError', code: -32015, message: 'Unspecified server error.', walletMessage: 'execution reverted: not allowed' }],
+  ])('is the node refusing the transfer: %p', (error) => {
+    expect(estimateRefusedByNode(error)).toBe(true);
+  });
+
+  it.each([
+    // The endpoints' failures carry no JSON-RPC code, even when a URL or a proxy's words mention a revert.
+    [{ name: 'EndpointsUnavailableError', message: 'No RPC endpoint of Local development chain is answering (http://127.0.0.1:8545: unreachable (Failed to fetch))' }],
+    [{ name: 'EndpointsUnavailableError', message: 'No RPC endpoint is answering (https://revert.example: timed out after 3 s)' }],
+    [{ name: 'InvalidResponseError', message: 'The RPC endpoint sent an unexpected result for eth_estimateGas' }],
+    [{ name: 'LimitExceededError', code: -32005, message: 'Request limit exceeded.' }],
+    [undefined],
+    ['execution reverted'],
+  ])('is the transfer not checked: %p', (error) => {
+    expect(estimateRefusedByNode(error)).toBe(false);
   });
 });

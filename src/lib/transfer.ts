@@ -115,6 +115,19 @@ export function transferProblem(input: { to: unknown; toName?: unknown; valueWei
   return undefined;
 }
 
+/**
+ * Whether a failed fee estimate is the node's judgement of the transfer (it reverts, the funds or the
+ * gas are short: the transfer would probably fail) rather than endpoints that could not be reached or
+ * did not answer properly (the transfer could not be checked). Only the node's own words count.
+ */
+export function estimateRefusedByNode(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, walletMessage } = error as { code?: unknown; message?: unknown; walletMessage?: unknown };
+  if (code === 3) return true;
+  if (typeof code !== 'number') return false;
+  return /revert|insufficient funds|gas required exceeds|out of gas/i.test(`${String(message)} ${String(walletMessage)}`);
+}
+
 export const toQuantity = (value: bigint | string | number): string => `0x${BigInt(value).toString(16)}`;
 
 /** The chain's explorer page of a transaction, where the chain table has an explorer. */

@@ -7,7 +7,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState } from 'react';
 import { chainName } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
-import { readAmount, type AmountProblem } from '../../lib/transfer';
+import { estimateRefusedByNode, readAmount, type AmountProblem } from '../../lib/transfer';
 import { useChains } from '../../ui/chainsContext';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useRead } from '../../ui/useRead';
@@ -41,7 +41,7 @@ export function TransferForm({ target }: { target: SigningTarget }) {
   const estimate = fee.currentData;
   const estimateFailed = ready && fee.isError && !fee.isFetching;
   // The node judged the transfer (it reverts, the funds are short), or the endpoints did not answer.
-  const unchecked = estimateFailed && !nodeRefused(fee.error);
+  const unchecked = estimateFailed && !estimateRefusedByNode(fee.error);
   const needed = wei !== undefined ? wei + (estimate ? BigInt(estimate.feeWei) : 0n) : undefined;
   const short = needed !== undefined && balance !== undefined && needed > BigInt(balance);
   const submit = () => {
@@ -218,16 +218,6 @@ function RecipientLine({ recipient, chain, ownAddress }: { recipient: RecipientS
         </ErrorDetails>
       );
   }
-}
-
-/**
- * Whether a failed estimate is the node's judgement of the transfer (it reverts, the funds or the gas
- * are short) rather than an endpoint that could not be reached or did not answer properly.
- */
-function nodeRefused(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message, walletMessage } = error as { code?: unknown; message?: unknown; walletMessage?: unknown };
-  return code === 3 || /revert|insufficient funds|gas required exceeds|out of gas/i.test(`${String(message)} ${String(walletMessage)}`);
 }
 
 function wouldRevert(error: unknown): boolean {
