@@ -287,9 +287,11 @@ describe('the transfer check when the endpoint does not answer', () => {
 
 describe('fields and buttons in both themes', () => {
   it.each([
+    [320, true],
     [375, true],
     [375, false],
     [1280, true],
+    [1280, false],
   ])('at %i px (dark: %s) fields are themed, the focus ring stands out, and a disabled Send is told apart', async (width, dark) => {
     const app = await openConnected({ width, dark });
     const form = await transferForm(app.page);
