@@ -835,3 +835,26 @@ export async function expectLayout(page: AppSurface): Promise<void> {
   const problems = await layoutProblems(page);
   if (problems.length > 0) throw new Error(`layout at ${await page.evaluate(() => window.innerWidth)} px:\n${problems.join('\n')}`);
 }
+
+// ---- The transfer form's own checks (the forms suite) ----
+
+/** The transfer form, the signing panel opened. */
+export async function transferForm(page: AppSurface): Promise<Locator> {
+  return (await openSigning(page)).getByTestId('sign-transaction');
+}
+
+/**
+ * What the transfer form says under the amount: the user's words, and for a refused amount the
+ * problem and the exact message it keeps (undefined when the amount is fine).
+ */
+export async function amountNote(page: AppSurface): Promise<{ text: string; problem?: string; message?: string }> {
+  const note = (await transferForm(page)).getByTestId('amount-note');
+  const [problem, message] = await Promise.all([note.getAttribute('data-problem'), note.getAttribute('data-message')]);
+  return { text: ((await note.textContent()) ?? '').trim(), ...(problem === null ? {} : { problem }), ...(message === null ? {} : { message }) };
+}
+
+/** The transfer form's buttons by their labels, in order ("Retry", "Send without checking", "Send"…). */
+export async function transferButtons(page: AppSurface): Promise<string[]> {
+  const form = await transferForm(page);
+  return (await form.locator('.actions button').allTextContents()).map((t) => t.trim());
+}

@@ -13,9 +13,12 @@ export const TRANSFER_MESSAGES = {
   tooLarge: 'The amount is larger than any balance can be',
   invalidHash: 'The wallet answered with something that is not a transaction hash',
   invalidName: (value: string) => `${JSON.stringify(value)} is not a recipient name`,
+  emptyAmount: 'Enter an amount',
+  ambiguousComma: (value: string) => `${JSON.stringify(value)} is ambiguous: a comma with three digits after it may group thousands; use a point for decimals`,
+  zeroRecipient: 'The zero address cannot receive a transfer: whatever is sent there is lost',
 } as const;
 
-
+export const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
 
 export interface TransferInput {
   to: string;
@@ -25,23 +28,58 @@ export interface TransferInput {
 
 export type TransferCheck = { ok: true; value: TransferInput } | { ok: false; field: 'to' | 'amount'; message: string };
 
-/** `1.5` ether -> wei, or the message saying why the text is not an amount. */
-export function parseAmount(text: string): bigint | string {
+/** Why a text is not an amount; the form says each in its own words. */
+export type AmountProblem = 'empty' | 'comma' | 'ambiguousComma' | 'notAnAmount' | 'tooManyDecimals' | 'tooLarge';
+
+/**
+ * An amount as typed: its wei, and `readAs` when a decimal comma was read as a point ("1,5" -> "1.5");
+ * or the problem with the exact message (kept for the store and tests, not shown as it is).
+ */
+export type AmountReading = { ok: true; wei: bigint; readAs?: string } | { ok: false; problem: AmountProblem; message: string };
+
+/**
+ * `1.5` ether -> wei. A single comma with no point is a decimal comma ("1,5" is 1.5), except when it
+ * has exactly three digits after it and one to three before, not starting with 0 ("1,000", "12,500"):
+ * that reads as thousands as well, so it is refused rather than guessed.
+ */
+export function readAmount(text: string): AmountReading {
   const trimmed = text.trim();
-  const match = /^([0-9]*)(?:\.([0-9]*))?$/.exec(trimmed);
-  if (!match || trimmed === '' || trimmed === '.') return TRANSFER_MESSAGES.invalidAmount(text);
-  const whole = match[1] ?? '';
-  const fraction = match[2] ?? '';
-  if (fraction.length > NATIVE_DECIMALS) return TRANSFER_MESSAGES.tooManyDecimals;
-  if (whole.length > 78) return TRANSFER_MESSAGES.tooLarge;
+  if (trimmed === '') return { ok: false, problem: 'empty', message: TRANSFER_MESSAGES.emptyAmount };
+  const comma = /^([0-9]*),([0-9]*)$/.exec(trimmed);
+  if (comma) {
+    const [, whole = '', fraction = ''] = comma;
+    if (whole === '' && fraction === '') return { ok: false, problem: 'comma', message: TRANSFER_MESSAGES.invalidAmount(text) };
+    if (fraction.length === 3 && /^[1-9][0-9]{0,2}$/.test(whole)) return { ok: false, problem: 'ambiguousComma', message: TRANSFER_MESSAGES.ambiguousComma(text) };
+    const read = readDecimal(whole, fraction);
+    return read.ok ? { ...read, readAs: `${whole}.${fraction}` } : read;
+  }
+  const point = /^([0-9]*)(?:\.([0-9]*))?$/.exec(trimmed);
+  if (!point || trimmed === '.') {
+    // Commas and points together ("1,000.5", "1.000,5") or several commas: never guessed.
+    const problem = /^[0-9.,]+$/.test(trimmed) && trimmed.includes(',') ? 'comma' : 'notAnAmount';
+    return { ok: false, problem, message: TRANSFER_MESSAGES.invalidAmount(text) };
+  }
+  return readDecimal(point[1] ?? '', point[2] ?? '');
+}
+
+function readDecimal(whole: string, fraction: string): AmountReading {
+  if (fraction.length > NATIVE_DECIMALS) return { ok: false, problem: 'tooManyDecimals', message: TRANSFER_MESSAGES.tooManyDecimals };
+  if (whole.length > 78) return { ok: false, problem: 'tooLarge', message: TRANSFER_MESSAGES.tooLarge };
   const wei = BigInt(whole || '0') * 10n ** BigInt(NATIVE_DECIMALS) + BigInt(fraction.padEnd(NATIVE_DECIMALS, '0') || '0');
-  return wei > MAX_UINT256 ? TRANSFER_MESSAGES.tooLarge : wei;
+  return wei > MAX_UINT256 ? { ok: false, problem: 'tooLarge', message: TRANSFER_MESSAGES.tooLarge } : { ok: true, wei };
+}
+
+/** `1.5` ether -> wei, or the exact message saying why the text is not an amount (see readAmount). */
+export function parseAmount(text: string): bigint | string {
+  const read = readAmount(text);
+  return read.ok ? read.wei : read.message;
 }
 
 /** What the user typed as a recipient: an address, a name to resolve (it has a dot), or neither. */
 export type Recipient =
   | { kind: 'empty' }
   | { kind: 'address'; address: string }
+  | { kind: 'zero' }
   | { kind: 'name'; name: string }
   | { kind: 'invalid'; looksLikeAddress: boolean };
 
@@ -49,6 +87,7 @@ export function parseRecipient(text: string): Recipient {
   const trimmed = text.trim();
   if (trimmed === '') return { kind: 'empty' };
   const address = checksumAddress(trimmed);
+  if (address === ZERO_ADDRESS) return { kind: 'zero' };
   if (address) return { kind: 'address', address };
   const looksLikeAddress = /^0x[0-9a-f]*$/i.test(trimmed);
   if (!looksLikeAddress && isRecipientName(trimmed)) return { kind: 'name', name: trimmed };
@@ -58,6 +97,7 @@ export function parseRecipient(text: string): Recipient {
 export function checkTransfer(to: string, amount: string): TransferCheck {
   const recipient = checksumAddress(to.trim());
   if (!recipient) return { ok: false, field: 'to', message: TRANSFER_MESSAGES.invalidRecipient(to) };
+  if (recipient === ZERO_ADDRESS) return { ok: false, field: 'to', message: TRANSFER_MESSAGES.zeroRecipient };
   const wei = parseAmount(amount);
   if (typeof wei === 'string') return { ok: false, field: 'amount', message: wei };
   return { ok: true, value: { to: recipient, valueWei: wei.toString() } };
@@ -66,12 +106,26 @@ export function checkTransfer(to: string, amount: string): TransferCheck {
 /** A transfer as stored (it may have been edited or replayed): why it cannot be sent, or undefined. */
 export function transferProblem(input: { to: unknown; toName?: unknown; valueWei: unknown; gas?: unknown }): string | undefined {
   if (typeof input.to !== 'string' || checksumAddress(input.to) === undefined) return TRANSFER_MESSAGES.invalidRecipient(String(input.to));
+  if (checksumAddress(input.to) === ZERO_ADDRESS) return TRANSFER_MESSAGES.zeroRecipient;
   if (input.toName !== undefined && !isRecipientName(input.toName)) return TRANSFER_MESSAGES.invalidName(String(input.toName));
   if (typeof input.valueWei !== 'string' || !/^[0-9]{1,78}$/.test(input.valueWei) || BigInt(input.valueWei) > MAX_UINT256) {
     return TRANSFER_MESSAGES.invalidAmount(String(input.valueWei));
   }
   if (input.gas !== undefined && (typeof input.gas !== 'string' || !/^0x[0-9a-f]{1,16}$/i.test(input.gas))) return `Invalid gas limit ${JSON.stringify(input.gas)}`;
   return undefined;
+}
+
+/**
+ * Whether a failed fee estimate is the node's judgement of the transfer (it reverts, the funds or the
+ * gas are short: the transfer would probably fail) rather than endpoints that could not be reached or
+ * did not answer properly (the transfer could not be checked). Only the node's own words count.
+ */
+export function estimateRefusedByNode(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, walletMessage } = error as { code?: unknown; message?: unknown; walletMessage?: unknown };
+  if (code === 3) return true;
+  if (typeof code !== 'number') return false;
+  return /revert|insufficient funds|gas required exceeds|out of gas/i.test(`${String(message)} ${String(walletMessage)}`);
 }
 
 export const toQuantity = (value: bigint | string | number): string => `0x${BigInt(value).toString(16)}`;

@@ -1,11 +1,13 @@
 // A transfer of the chain's native currency. Before the wallet is asked: the recipient is an address
-// or a verified name (its address shown beside the field), the fee is estimated on the chain's public
-// endpoints, and an amount plus fee above the balance is said (the user may still send).
+// (never the zero address; the user's own is said) or a verified name (its address shown beside the
+// field), the amount is read (a lone decimal comma too), the fee is estimated on the chain's public
+// endpoints, and an amount plus fee above the balance is said (the user may still send). An estimate
+// the endpoints could not give is "could not check", never "would fail" (docs/behaviour.md §10.4).
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState } from 'react';
 import { chainName } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
-import { parseAmount } from '../../lib/transfer';
+import { estimateRefusedByNode, readAmount, type AmountProblem } from '../../lib/transfer';
 import { useChains } from '../../ui/chainsContext';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useRead } from '../../ui/useRead';
@@ -27,16 +29,20 @@ export function TransferForm({ target }: { target: SigningTarget }) {
   const [amount, setAmount] = useState('0.01');
   const { busy, send, edited } = useSigningRequest('transaction');
   const recipientId = useId();
+  const amountId = useId();
   const recipient = useRecipient(to, target.chainId);
   const toAddress = recipient.status === 'address' || recipient.status === 'resolved' ? recipient.address : undefined;
-  const wei = parseAmount(amount);
-  const amountProblem = typeof wei === 'string' ? wei : undefined;
-  const ready = toAddress !== undefined && typeof wei === 'bigint';
+  const ownAddress = toAddress !== undefined && toAddress.toLowerCase() === target.account.toLowerCase();
+  const amountRead = readAmount(amount);
+  const wei = amountRead.ok ? amountRead.wei : undefined;
+  const ready = toAddress !== undefined && wei !== undefined;
   const fee = useRead(signingApi.endpoints.estimateTransferFee, ready ? { chainId: target.chainId, from: target.account, to: toAddress, valueWei: wei.toString() } : skipToken);
   const balance = useRead(chainApi.endpoints.getBalance, chains[target.chainId] ? { chainId: target.chainId, address: target.account } : skipToken).currentData;
   const estimate = fee.currentData;
   const estimateFailed = ready && fee.isError && !fee.isFetching;
-  const needed = typeof wei === 'bigint' ? wei + (estimate ? BigInt(estimate.feeWei) : 0n) : undefined;
+  // The node judged the transfer (it reverts, the funds are short), or the endpoints did not answer.
+  const unchecked = estimateFailed && !estimateRefusedByNode(fee.error);
+  const needed = wei !== undefined ? wei + (estimate ? BigInt(estimate.feeWei) : 0n) : undefined;
   const short = needed !== undefined && balance !== undefined && needed > BigInt(balance);
   const submit = () => {
     if (!ready || busy) return;
@@ -71,7 +77,7 @@ export function TransferForm({ target }: { target: SigningTarget }) {
         />
       </label>
       <div id={recipientId} className="recipient" data-testid="recipient" data-status={recipient.status} aria-live="polite">
-        <RecipientLine recipient={recipient} chain={chainName(chains, target.chainId)} />
+        <RecipientLine recipient={recipient} chain={chainName(chains, target.chainId)} ownAddress={ownAddress} />
       </div>
       <label>
         Amount ({symbol})
@@ -83,14 +89,29 @@ export function TransferForm({ target }: { target: SigningTarget }) {
           }}
           inputMode="decimal"
           autoComplete="off"
-          aria-invalid={amountProblem ? true : undefined}
+          aria-invalid={amountRead.ok ? undefined : true}
+          aria-describedby={amountId}
         />
       </label>
-      {amountProblem ? <p className="field-problem">{amountProblem}</p> : null}
+      <div id={amountId} data-testid="amount-note" data-problem={amountRead.ok ? undefined : amountRead.problem} data-message={amountRead.ok ? undefined : amountRead.message}>
+        {amountRead.ok ? (
+          amountRead.readAs !== undefined ? (
+            <p className="muted">
+              Read as <span className="amount">{amountRead.readAs} {symbol}</span>.
+            </p>
+          ) : null
+        ) : (
+          <p className="field-problem">{amountWords(amountRead.problem, amount.trim())}</p>
+        )}
+      </div>
       {ready ? (
         <div className="fee" data-testid="fee" aria-live="polite">
           {estimate ? (
             `Network fee ≈ ${formatNativeAmount(estimate.feeWei)} ${symbol}`
+          ) : unchecked ? (
+            <ErrorDetails error={fee.error ?? 'unknown error'} alert={false}>
+              This transfer could not be checked: the network did not answer. Try again, or send without checking.
+            </ErrorDetails>
           ) : estimateFailed ? (
             <ErrorDetails error={fee.error ?? 'unknown error'} alert={false}>
               The network fee could not be estimated: this transfer would probably fail.
@@ -100,33 +121,72 @@ export function TransferForm({ target }: { target: SigningTarget }) {
           )}
         </div>
       ) : null}
-      {short && balance !== undefined && typeof wei === 'bigint' ? (
-        <p className="notice" data-testid="balance-warning" role="status">
+      {short && balance !== undefined && wei !== undefined ? (
+        // One sentence, flowing as text; the balance and its unit never split across lines.
+        <p className="notice balance-warning" data-testid="balance-warning" role="status">
           {wei > BigInt(balance) || !estimate
             ? `Not enough ${symbol} for this amount`
             : `Not enough ${symbol} for this amount plus the network fee (≈ ${formatNativeAmount(estimate.feeWei)} ${symbol})`}
-          : you have <span title={`${exactNativeAmount(balance)} ${symbol}`}>{formatNativeAmount(balance)}</span> {symbol}. Your wallet will probably refuse it.
+          : you have{' '}
+          <span className="amount" title={`${exactNativeAmount(balance)} ${symbol}`}>
+            {formatNativeAmount(balance)} {symbol}
+          </span>
+          . Your wallet will probably refuse it.
         </p>
       ) : null}
       <div className="actions">
-        <button type="submit" disabled={busy || !ready || (!estimate && !estimateFailed)}>
-          {estimateFailed || short ? 'Send anyway' : 'Send'}
+        {unchecked ? (
+          <button type="button" onClick={() => fee.refetch()}>
+            Retry
+          </button>
+        ) : null}
+        <button type="submit" className={estimateFailed || short ? 'warning' : undefined} disabled={busy || !ready || (!estimate && !estimateFailed)}>
+          {unchecked ? 'Send without checking' : estimateFailed || short ? 'Send anyway' : 'Send'}
         </button>
       </div>
     </FormSection>
   );
 }
 
+/** What the amount field says, for users; the exact message stays in `data-message` for tests. */
+function amountWords(problem: AmountProblem, text: string): string {
+  switch (problem) {
+    case 'empty':
+      return 'Enter an amount';
+    case 'ambiguousComma': {
+      // Only digits and one comma reach here ("12,500"): both readings, spelled out.
+      const [whole = '', fraction = ''] = text.split(',');
+      return `“${text}” is unclear: write ${whole}${fraction} without the comma, or ${whole}.${fraction} with a point for decimals.`;
+    }
+    case 'comma':
+      return 'Use a point for decimals and no commas, e.g. 1.5.';
+    case 'notAnAmount':
+      return 'Enter a number, with a point for decimals, e.g. 0.01.';
+    case 'tooManyDecimals':
+      return 'Use at most 18 decimal places.';
+    case 'tooLarge':
+      return 'That is more than any balance can hold.';
+  }
+}
+
 function recipientInvalid(recipient: RecipientState): boolean {
-  return ['badAddress', 'badChecksum', 'notRecipient', 'notFound', 'invalidName', 'noNames'].includes(recipient.status);
+  return ['zeroAddress', 'badAddress', 'badChecksum', 'notRecipient', 'notFound', 'invalidName', 'noNames'].includes(recipient.status);
 }
 
 /** Beside the field: the address a name resolves to, or why there is none. */
-function RecipientLine({ recipient, chain }: { recipient: RecipientState; chain: string }) {
+function RecipientLine({ recipient, chain, ownAddress }: { recipient: RecipientState; chain: string; ownAddress: boolean }) {
+  const own = ownAddress ? (
+    <span className="own-address" data-testid="own-address">
+      This is your own address.
+    </span>
+  ) : null;
   switch (recipient.status) {
     case 'empty':
-    case 'address':
       return null;
+    case 'address':
+      return own;
+    case 'zeroAddress':
+      return <span className="field-problem">This is the zero address: anything sent there is lost for good. Enter another address.</span>;
     case 'badAddress':
       return <span className="field-problem">That is not a whole address: an address is 0x and 40 characters (0–9, a–f).</span>;
     case 'badChecksum':
@@ -142,6 +202,7 @@ function RecipientLine({ recipient, chain }: { recipient: RecipientState; chain:
           <span className="mono" data-testid="resolved-address">
             {recipient.address}
           </span>
+          {own ? <> {own}</> : null}
         </span>
       );
     case 'notFound':

@@ -10,7 +10,7 @@ import { namesApi } from '../../../store/namesApi';
 const TYPING_PAUSE_MS = 300;
 
 export type RecipientState =
-  | { status: 'empty' | 'badAddress' | 'badChecksum' | 'notRecipient' }
+  | { status: 'empty' | 'badAddress' | 'badChecksum' | 'notRecipient' | 'zeroAddress' }
   | { status: 'address'; address: string }
   | { status: 'resolving' | 'notFound' | 'invalidName' | 'noNames'; name: string }
   | { status: 'lookupFailed'; name: string; error: WalletError | undefined }
@@ -31,6 +31,8 @@ export function useRecipient(text: string, chainId: number): RecipientState {
       return { status: 'empty' };
     case 'address':
       return { status: 'address', address: parsed.address };
+    case 'zero':
+      return { status: 'zeroAddress' };
     case 'invalid':
       if (!parsed.looksLikeAddress) return { status: 'notRecipient' };
       return /^0x[0-9a-f]{40}$/i.test(text.trim()) ? { status: 'badChecksum' } : { status: 'badAddress' };
