@@ -13,7 +13,7 @@ import {
   connect,
   connectDialog,
   disconnect,
-  expectNoSidewaysScroll,
+  expectLayout,
   headerHistory,
   openAccountMenu,
   openWalletList,
@@ -330,11 +330,11 @@ describe('states users see', () => {
     // Not an error: no catalogue message, no red alert with Try again.
     expect(await page.locator('[data-error-name]').count()).toBe(0);
     await page.getByTestId('unsupported').waitFor();
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
     await switchFromUnsupported(page, 'injected');
     await waitForStatus(page, 'injected', 'Connected');
     expect(wallet.requests('wallet_switchEthereumChain')).toHaveLength(1);
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
   });
 
   it('the user declines: a calm notice with Try again and Back, not an error with Disconnect', async () => {

@@ -15,7 +15,7 @@ import {
   connectDialog,
   continueWithoutExtension,
   disconnect,
-  expectNoSidewaysScroll,
+  expectLayout,
   openAccountMenu,
   openSigning,
   openWalletList,
@@ -294,7 +294,7 @@ describe('Sign and send on a phone', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openSigning(page);
     await page.getByTestId('sign-transaction').waitFor();
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
     await expectAccessible(page, () => page.getByTestId('sign-transaction').waitFor());
   });
 });

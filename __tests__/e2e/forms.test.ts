@@ -8,7 +8,7 @@ import { receiptOf, rpc } from '../support/anvil';
 import {
   amountNote,
   connect,
-  expectNoSidewaysScroll,
+  expectLayout,
   fillTransfer,
   recipientNote,
   sendTransfer,
@@ -255,7 +255,7 @@ describe('the balance warning', () => {
     expect(anyway['background-color']).not.toBe(send['background-color']);
     expect(anyway['border-top-color']).not.toBe(send['border-top-color']);
     expect(await sendButton(form).isEnabled()).toBe(true);
-    await expectNoSidewaysScroll(app.page);
+    await expectLayout(app.page);
     if (width === 1280) await expectAccessible(app.page);
     expect(app.wallet.requests('eth_sendTransaction')).toHaveLength(0);
   });
@@ -327,6 +327,6 @@ describe('fields and buttons in both themes', () => {
     expect(enabled['cursor']).toBe('pointer');
     expect(disabled['background-color']).not.toBe(enabled['background-color']);
     expect([disabled['border-top-style'], disabled['border-top-color']]).not.toEqual([enabled['border-top-style'], enabled['border-top-color']]);
-    await expectNoSidewaysScroll(app.page);
+    await expectLayout(app.page);
   });
 });

@@ -10,7 +10,7 @@ import {
   accountButton,
   accountMenu,
   connect,
-  expectNoSidewaysScroll,
+  expectLayout,
   networkButton,
   networkListDialog,
   openAccountMenu,
@@ -114,7 +114,7 @@ async function expectHeaderLaidOut(page: Page, width: number, what: string): Pro
   for (const name of ['network', 'account'] as const) {
     if (boxes[name].width < 24 || boxes[name].height < 24) throw new Error(`${what}: the ${name} button is ${boxes[name].width} × ${boxes[name].height} px`);
   }
-  await expectNoSidewaysScroll(page);
+  await expectLayout(page);
 }
 
 async function atEachLook(page: Page, check: (width: number, what: string) => Promise<void>): Promise<void> {
@@ -193,7 +193,7 @@ describe('the network button', () => {
     // No chain name breaks inside a word, even on a phone.
     await page.setViewportSize({ width: 320, height: 800 });
     for (const name of await dialog.locator('.chain-choice-name').all()) expect(await wordsWhole(name)).toEqual([]);
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
 
     await dialog.getByRole('button', { name: /^OP Mainnet/ }).click();
     await networkListDialog(page).waitFor({ state: 'detached' });
@@ -258,7 +258,7 @@ describe('the account menu', () => {
     expect(shown.map((g) => g.group)).toEqual(['Networks', 'Test networks']);
     expect(shown.flatMap((g) => g.chains).filter((c) => c.current).map((c) => c.name)).toEqual(['Local development chain']);
     for (const name of await menu.locator('.chain-choice-name').all()) expect(await wordsWhole(name)).toEqual([]);
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
   });
 });
 
@@ -284,6 +284,6 @@ describe('the connect dialog at 320 px', () => {
       return tops.size;
     });
     expect(lines).toBe(1);
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
   });
 });

@@ -5,7 +5,7 @@
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { deployEns, registerName } from '../../contracts/deployEns';
 import { expectAccessible } from '../support/a11y';
-import { accountButton, closeDialogs, connect, expectNoSidewaysScroll, openAccountMenu } from '../support/appDriver';
+import { accountButton, closeDialogs, connect, expectLayout, openAccountMenu } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet } from '../support/fakeWallet';
 
@@ -74,7 +74,7 @@ describe('a very long verified name', () => {
     expect(await inOverview.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await lines(inOverview)).toBeGreaterThan(1);
     await expectInside(page, inOverview, page.getByTestId('overview'));
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
   });
 
   it('in the account menu: whole, wrapped inside the menu, the page never wider (light and dark, 375 and 1280 px)', async () => {
@@ -90,6 +90,6 @@ describe('a very long verified name', () => {
     expect(await lines(inMenu)).toBeGreaterThan(1);
     await expectAccessible(page, inside);
     await closeDialogs(page);
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
   });
 });

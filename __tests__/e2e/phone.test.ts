@@ -4,7 +4,7 @@
 // progress view leads with links that open a wallet app on the same device.
 import { type BrowserContext, type Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
-import { connectDialog, expectNoSidewaysScroll, shownAccount, tapConnect, waitForStatus } from '../support/appDriver';
+import { connectDialog, expectLayout, shownAccount, tapConnect, waitForStatus } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { tearDown } from '../support/lifecycle';
 import { trackTimers } from '../support/sdkTimers';
@@ -76,7 +76,7 @@ describe('WalletConnect in the connect dialog on a phone (touch, 375 px)', () =>
     await card.getByTestId('qr-code').and(page.locator('[data-state=drawn]')).waitFor();
     expect(await card.getByTestId('qr-code').getAttribute('data-content')).toBe(uri);
     // Nothing in the dialog makes the page scroll sideways.
-    await expectNoSidewaysScroll(page);
+    await expectLayout(page);
 
     // The wallet app that opens the link pairs with exactly that URI.
     await phone.approve(await phone.pair(uri));

@@ -7,7 +7,7 @@ import { deployEns, setAddress } from '../../contracts/deployEns';
 import { receiptOf, rpc } from '../support/anvil';
 import {
   connect,
-  expectNoSidewaysScroll,
+  expectLayout,
   fillTransfer,
   openSigning,
   recentTransactions,
@@ -403,17 +403,17 @@ describe('on a phone-sized screen, light and dark', () => {
   ])('at %i px (dark: %s) the panel and the toasts never widen the page, stay clear of the header, and axe finds nothing', async (width, dark) => {
     await setBalance(SENDER.address, 100n * ETH);
     const app = await openConnected({ width, dark, connectedOrigins: [suite.server.url] });
-    await expectNoSidewaysScroll(app.page);
+    await expectLayout(app.page);
     const held = holdTransfers(app.wallet);
     await sendTransfer(app.page, NAME, '0.01');
     const toast = await waitForToast(app.page, 'pending');
-    await expectNoSidewaysScroll(app.page);
+    await expectLayout(app.page);
     const [box, header] = await Promise.all([toast.boundingBox(), app.page.locator('header').first().boundingBox()]);
     expect(box && header && box.y >= header.y + header.height).toBe(true);
     expect(await violations(app.page, ['[data-testid=sign-section]', '[data-testid=tx-toasts]'])).toEqual([]);
     await held.release();
     const confirmed = await waitForToast(app.page, 'confirmed', undefined, 20_000);
-    await expectNoSidewaysScroll(app.page);
+    await expectLayout(app.page);
     expect(await violations(app.page, ['[data-testid=sign-section]', '[data-testid=tx-toasts]'])).toEqual([]);
     // Dismissed from the keyboard.
     await confirmed.getByRole('button', { name: /^Dismiss: / }).focus();
