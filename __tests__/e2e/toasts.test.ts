@@ -51,6 +51,16 @@ function coverage(): { visible: number; focused: string; problems: string[] } {
   return { visible: shown.length, focused: focused ? label(focused) : '', problems };
 }
 
+/**
+ * Waits until no toast covers the focused element or Send (the stack is placed again on each focus
+ * change, scroll and resize); on a timeout, what covers what.
+ */
+const clearOfToasts = (page: Page): Promise<string[]> =>
+  page.waitForFunction(`(${coverage.toString()})().problems.length === 0`, undefined, { timeout: WAIT_MS, polling: 50 }).then(
+    () => [],
+    async () => (await page.evaluate(coverage)).problems,
+  );
+
 /** The toasts' life on the page's clock: when each was seen with each status, and when it left. */
 function recordToasts(): void {
   const seen: { hash: string; status: string; at: number }[] = [];
@@ -140,28 +150,21 @@ describe.each([
       await send.scrollIntoViewIfNeeded();
       // The field being typed in has the focus; the toasts of the earlier transfers are on screen.
       expect((await page.evaluate(coverage)).focused).toMatch(/^Amount/);
-      // Placed again on each focus change and scroll: waited for, and on failure what covers what.
-      const problems = await page.waitForFunction(`(${coverage.toString()})().problems.length === 0`, undefined, { timeout: WAIT_MS, polling: 50 }).then(
-        () => [],
-        async () => (await page.evaluate(coverage)).problems,
-      );
-      expect(problems).toEqual([]);
+      expect(await clearOfToasts(page)).toEqual([]);
       if (i > 0) expect((await page.evaluate(coverage)).visible).toBeGreaterThan(0);
       await send.click();
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tx-toast][data-status=pending]').length === n, i + 1);
       // The newest toast is the last.
       hashes.unshift((await toasts(page).last().getAttribute('data-hash')) ?? '');
+      // Just sent (the focus on Send, or dropped while it was busy): the new toast leaves Send clear too.
+      expect(await clearOfToasts(page)).toEqual([]);
     }
     expect(await toasts(page).count()).toBe(3);
     // Another form's field, scrolled to the bottom edge of the window where the stack sits: it moves.
     const message = page.getByTestId('sign-message').getByLabel('Message to sign');
     await message.focus();
     await message.evaluate((field) => field.scrollIntoView({ block: 'end' }));
-    const problems = await page.waitForFunction(`(${coverage.toString()})().problems.length === 0`, undefined, { timeout: WAIT_MS, polling: 50 }).then(
-      () => [],
-      async () => (await page.evaluate(coverage)).problems,
-    );
-    expect(problems).toEqual([]);
+    expect(await clearOfToasts(page)).toEqual([]);
     expect((await page.evaluate(coverage)).focused).toMatch(/^Message to sign/);
 
     // From here the page's clock moves only when the test moves it.

@@ -16,11 +16,11 @@ import { shortAddress } from '../chain/format';
 import { failureDetail, moreWords, statusWords, transferWords } from './words';
 import { placeStack } from './placement';
 
-export default function Toasts({ live }: { live: HTMLElement }) {
+export default function Toasts({ live, lastForm }: { live: HTMLElement; lastForm: RefObject<HTMLFormElement | null> }) {
   const toasts = useAppSelector(selectToastTransactions);
   const chains = useChains();
   const region = useRef<HTMLElement>(null);
-  useStackPlacement(region, toasts.length);
+  useStackPlacement(region, lastForm, toasts.length);
   return (
     <>
       {createPortal(
@@ -48,18 +48,13 @@ export default function Toasts({ live }: { live: HTMLElement }) {
  * every focus change, scroll, resize, and change of its own size or the page's. Where it sits is layout, not app
  * state: it is written on the element (synchronously, before the next paint), never into the store.
  */
-function useStackPlacement(region: RefObject<HTMLElement>, count: number): void {
-  // The form in use: the one the focus was last in (a Send button disabled while busy drops the focus).
-  const lastForm = useRef<HTMLFormElement | null>(null);
+function useStackPlacement(region: RefObject<HTMLElement>, lastForm: RefObject<HTMLFormElement | null>, count: number): void {
   useLayoutEffect(() => {
     const stack = region.current;
     if (!stack) return;
     const place = (focused: Element | null = document.activeElement) => placeStack(stack, focused, lastForm.current);
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      if (target && !stack.contains(target)) lastForm.current = target.closest('form');
-      place(target);
-    };
+    // The host (TransactionToasts) has already noted the form in use: its listener was added first.
+    const onFocusIn = (event: FocusEvent) => place(event.target instanceof Element ? event.target : null);
     // While focus moves, `relatedTarget` is where it goes (null: nowhere, the page's body).
     const onFocusOut = (event: FocusEvent) => place(event.relatedTarget instanceof Element ? event.relatedTarget : null);
     const onChange = () => place();
@@ -79,7 +74,7 @@ function useStackPlacement(region: RefObject<HTMLElement>, count: number): void 
       window.removeEventListener('resize', onChange);
       resized?.disconnect();
     };
-  }, [region, count]);
+  }, [region, lastForm, count]);
 }
 
 function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElement> }) {
