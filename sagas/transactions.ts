@@ -1,12 +1,12 @@
 // Transactions the user sent (docs/behaviour.md §10.3): read back from storage at start and re-checked (each
 // one not settled is followed to its receipt again), every new one followed to its receipt, and the
 // list written back whenever it changes. Storage arrives through saga context and may refuse.
-import type { SagaIterator } from 'redux-saga';
-import { actionChannel, call, fork, getContext, put, select, take } from 'redux-saga/effects';
+import type { SagaIterator, Task } from 'redux-saga';
+import { actionChannel, call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import type { KeyValueStorage } from '../src/lib/persistence';
 import { createTransactionMemory, transactionKey, type SentTransaction } from '../src/lib/sentTransactions';
-import { isUnsettled, selectTransactionList, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { isUnsettled, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 
 /** Saga context key for TransactionsSagaContext (optional: nothing is kept across reloads without it). */
@@ -31,7 +31,35 @@ const loadFollower = (): Promise<Follower> => import(/* webpackChunkName: "trans
 const isTransactionsAction = (action: Action) => typeof action.type === 'string' && action.type.startsWith(`${transactionsSlice.name}/`);
 const keyOf = (tx: SentTransaction) => transactionKey(tx.chainId, tx.hash);
 
+/**
+ * Settled toasts leave by themselves (docs/behaviour.md §10.2): each one settled and not held counts
+ * down TOAST_MS, then `toastExpired` closes it. The expiry is an action, never a component's timer, so
+ * a store replayed by Redux DevTools closes the same toast at the same point. Held (pointer or focus)
+ * stops the countdown; released starts a new one.
+ */
+export function* watchToastExpiry(): SagaIterator {
+  const changes = yield actionChannel(isTransactionsAction);
+  const countdowns = new Map<string, Task>();
+  while (true) {
+    const expiring: SentTransaction[] = yield select(selectExpiringToasts);
+    const due = new Set(expiring.map(keyOf));
+    for (const [key, task] of countdowns) {
+      if (due.has(key)) continue;
+      yield cancel(task);
+      countdowns.delete(key);
+    }
+    for (const tx of expiring) if (!countdowns.get(keyOf(tx))?.isRunning()) countdowns.set(keyOf(tx), yield fork(countDown, tx.chainId, tx.hash));
+    yield take(changes);
+  }
+}
+
+function* countDown(chainId: number, hash: string): SagaIterator {
+  yield delay(TOAST_MS);
+  yield put(actions.toastExpired({ chainId, hash }));
+}
+
 export function* watchTransactions(): SagaIterator {
+  yield fork(watchToastExpiry);
   const context: TransactionsSagaContext = yield call(transactionsContext);
   const memory = createTransactionMemory(context.storage);
   const timeouts: SigningTimeouts = yield call(signingTimeouts);

@@ -10,6 +10,11 @@ export interface TransactionsState {
   list: SentTransaction[];
   /** Keys (transactionKey) of the transactions with a toast on screen, oldest first. */
   toasts: string[];
+  /**
+   * Keys of the toasts the pointer is over or the focus is in: their countdown waits. State, not a
+   * component's timer, so the expiry saga reads it and DevTools replays it like any other action.
+   */
+  heldToasts: string[];
   /** The list kept from earlier visits has been read (or there was none). */
   restored: boolean;
 }
@@ -17,7 +22,10 @@ export interface TransactionsState {
 /** Toasts on screen at once; an older one closes when a newer one would exceed this. */
 export const MAX_TOASTS = 3;
 
-const initialState: TransactionsState = { list: [], toasts: [], restored: false };
+/** How long a settled toast stays on screen (not held) before it leaves by itself (docs/behaviour.md §9). */
+export const TOAST_MS = 6_000;
+
+const initialState: TransactionsState = { list: [], toasts: [], heldToasts: [], restored: false };
 
 /** What the wallet's answer tells (the rest comes from the request it answered). */
 export type SentPayload = Omit<SentTransaction, 'status' | 'blockNumber'>;
@@ -41,6 +49,15 @@ function find(state: TransactionsState, ref: unknown): SentTransaction | undefin
 function pruneToasts(state: TransactionsState): void {
   const known = new Set(state.list.map(keyOf));
   state.toasts = state.toasts.filter((key) => known.has(key)).slice(-MAX_TOASTS);
+  state.heldToasts = state.heldToasts.filter((key) => state.toasts.includes(key));
+}
+
+/** A toast that counts down to leaving by itself: its transaction is no longer pending. */
+export const toastCountsDown = (tx: SentTransaction): boolean => tx.status !== 'pending';
+
+function closeToast(state: TransactionsState, key: string): void {
+  state.toasts = state.toasts.filter((k) => k !== key);
+  state.heldToasts = state.heldToasts.filter((k) => k !== key);
 }
 
 export const transactionsSlice = createSlice({
@@ -85,9 +102,28 @@ export const transactionsSlice = createSlice({
     },
     toastDismissed(state, action: PayloadAction<TxRef>) {
       const tx = find(state, action.payload);
+      if (tx) closeToast(state, keyOf(tx));
+    },
+    /** Its countdown ran out (sagas/transactions.ts): only a settled toast that nobody holds leaves. */
+    toastExpired(state, action: PayloadAction<TxRef>) {
+      const tx = find(state, action.payload);
+      if (!tx || !toastCountsDown(tx)) return;
+      const key = keyOf(tx);
+      if (!state.heldToasts.includes(key)) closeToast(state, key);
+    },
+    /** The pointer is over the toast or the focus is in it: it stays. */
+    toastHeld(state, action: PayloadAction<TxRef>) {
+      const tx = find(state, action.payload);
       if (!tx) return;
       const key = keyOf(tx);
-      state.toasts = state.toasts.filter((k) => k !== key);
+      if (state.toasts.includes(key) && !state.heldToasts.includes(key)) state.heldToasts.push(key);
+    },
+    /** Neither pointer nor focus is on it any more: its countdown starts again from the beginning. */
+    toastReleased(state, action: PayloadAction<TxRef>) {
+      const tx = find(state, action.payload);
+      if (!tx) return;
+      const key = keyOf(tx);
+      state.heldToasts = state.heldToasts.filter((k) => k !== key);
     },
   },
 });
@@ -115,6 +151,12 @@ export const selectTransaction = (state: RootState, chainId: number, hash: strin
 /** The transactions with a toast on screen, oldest first. */
 export const selectToastTransactions = createSelector([selectTransactionList, (state: RootState) => state.transactions.toasts], (list, toasts) =>
   toasts.flatMap((key) => list.filter((tx) => keyOf(tx) === key)),
+);
+
+/** The toasts counting down to leaving: settled, and neither hovered nor focused. */
+export const selectExpiringToasts = createSelector(
+  [selectToastTransactions, (state: RootState) => state.transactions.heldToasts],
+  (toasts, held) => toasts.filter((tx) => toastCountsDown(tx) && !held.includes(keyOf(tx))),
 );
 
 /** Transactions to follow to their receipt: pending or not confirmed yet. */

@@ -12,6 +12,7 @@ import { rpc, startAnvil, type Anvil } from '../support/anvil';
 import {
   continueWithoutExtension,
   copyPairingLink,
+  openSigning,
   pairingLink,
   sendTransfer,
   shownAccount,
@@ -180,6 +181,44 @@ describe('the browser-extension wallet ("Development wallet")', () => {
     await startConnect(other, 'injected', { wallet: 'Development wallet' });
     await prompt(other).getByRole('button', { name: 'Reject' }).click();
     await waitForDeclined(other, 'injected');
+  });
+});
+
+describe("the extension wallet's button", () => {
+  /** Runs in the page: the app's controls the button covers at any scroll position (their names). */
+  function coveredControls(): string[] {
+    const button = document.getElementById('walletdeck-dev-wallet')?.shadowRoot?.querySelector('button');
+    if (!button) return ['(no button)'];
+    const controls = [...document.querySelectorAll('#root button, #root input, #root select, #root textarea, #root a, #root summary')];
+    const covered = new Set<string>();
+    const bottom = document.documentElement.scrollHeight - window.innerHeight;
+    for (let y = 0; ; y = Math.min(bottom, y + window.innerHeight / 4)) {
+      window.scrollTo(0, y);
+      const own = button.getBoundingClientRect();
+      for (const control of controls) {
+        const box = control.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && box.left < own.right && own.left < box.right && box.top < own.bottom && own.top < box.bottom) {
+          covered.add(((control as HTMLInputElement).labels?.[0]?.textContent?.trim() || control.getAttribute('aria-label') || control.textContent?.trim() || control.tagName).slice(0, 40));
+        }
+      }
+      if (y >= bottom) break;
+    }
+    window.scrollTo(0, 0);
+    return [...covered];
+  }
+
+  it('covers none of the app\'s controls at 320, 375 and 1280 px, wherever the page is scrolled', async () => {
+    const page = await openApp(await newContext());
+    await startConnect(page, 'injected', { wallet: 'Development wallet' });
+    await page.locator('#walletdeck-dev-wallet').getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await waitForStatus(page, 'injected', 'Connected', STEP_MS);
+    await openSigning(page);
+    const found: Record<number, string[]> = {};
+    for (const width of [320, 375, 1280]) {
+      await page.setViewportSize({ width, height: width > 480 ? 800 : 640 });
+      found[width] = await page.evaluate(coveredControls);
+    }
+    expect(found).toEqual({ 320: [], 375: [], 1280: [] });
   });
 });
 

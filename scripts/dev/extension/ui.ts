@@ -16,17 +16,19 @@ const WINDOW_CSS = `
 dialog.dev-window { margin: 1rem 1rem auto auto; padding: 0; width: min(400px, calc(100vw - 2rem)); max-height: calc(100vh - 2rem);
   overflow: auto; border: 1px solid #c9d1db; border-radius: 12px; box-shadow: 0 12px 40px rgba(0, 0, 0, 0.3); background: #fff; }
 dialog.dev-window::backdrop { background: rgba(0, 0, 0, 0.2); }
-.dev-toolbar { position: fixed; left: 0.5rem; top: 50%; z-index: 2147483000; width: 44px; height: 44px; padding: 0; border-radius: 50%;
-  border: 2px solid #fff; background: #5b3fd6; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.3); cursor: pointer; display: grid; place-items: center; }
-.dev-toolbar img { width: 28px; height: 28px; }
+.dev-toolbar { position: fixed; left: 0; bottom: 6rem; z-index: 2147483000; width: 10px; height: 48px; padding: 0; overflow: hidden;
+  border-radius: 0 8px 8px 0; border: none; background: #5b3fd6; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.3); cursor: pointer;
+  display: grid; place-items: center; }
+.dev-toolbar img { width: 28px; height: 28px; visibility: hidden; }
+.dev-toolbar:hover, .dev-toolbar:focus-visible { width: 48px; border: 2px solid #fff; border-left: none; }
+.dev-toolbar:hover img, .dev-toolbar:focus-visible img { visibility: visible; }
 .dev-toolbar:focus-visible { outline: 3px solid #1f62d6; outline-offset: 2px; }
-.dev-toolbar[data-waiting="true"]::after { content: ""; position: absolute; top: 0; right: 0; width: 12px; height: 12px; border-radius: 50%;
-  background: #d93025; border: 2px solid #fff; }
+.dev-toolbar[data-waiting="true"] { background: #d93025; }
 .dev-panel-site { display: flex; gap: 0.6rem; align-items: center; flex-wrap: wrap; }
 @media (prefers-color-scheme: dark) {
   dialog.dev-window { border-color: #3a424c; background: #161b22; }
   dialog.dev-window::backdrop { background: rgba(0, 0, 0, 0.45); }
-  .dev-toolbar { border-color: #0d1117; }
+  .dev-toolbar:hover, .dev-toolbar:focus-visible { border-color: #0d1117; }
 }
 `;
 

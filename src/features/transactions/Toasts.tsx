@@ -1,8 +1,10 @@
 // One toast per sent transaction: what was sent in the user's words, pending then confirmed or
-// failed, the hash linked to the explorer, dismissible (button or Escape). At the bottom of the
-// window, clear of the header; never wider than the window. What changes is also said, politely,
-// in the host's live region.
-import { useRef, type KeyboardEvent, type RefObject } from 'react';
+// failed, the hash linked to the explorer, dismissible (button or Escape); settled, it leaves by
+// itself (sagas/transactions.ts) unless the pointer is over it or the focus in it. One stack, never
+// wider than the window, placed where it covers neither the focused control nor the primary action
+// of its form (./placement.ts); on a phone only the newest toast shows, with a count of the others.
+// What changes is also said, politely, in the host's live region.
+import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useChains } from '../../ui/chainsContext';
 import type { SentTransaction } from '../../lib/sentTransactions';
@@ -11,12 +13,14 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectToastTransactions, transactionsActions } from '../../../store/transactionsSlice';
 import { TransactionLink } from './TransactionLink';
 import { shortAddress } from '../chain/format';
-import { failureDetail, statusWords, transferWords } from './words';
+import { failureDetail, moreWords, statusWords, transferWords } from './words';
+import { placeStack } from './placement';
 
-export default function Toasts({ live }: { live: HTMLElement }) {
+export default function Toasts({ live, lastForm }: { live: HTMLElement; lastForm: RefObject<HTMLFormElement | null> }) {
   const toasts = useAppSelector(selectToastTransactions);
   const chains = useChains();
   const region = useRef<HTMLElement>(null);
+  useStackPlacement(region, lastForm, toasts.length);
   return (
     <>
       {createPortal(
@@ -25,6 +29,11 @@ export default function Toasts({ live }: { live: HTMLElement }) {
       )}
       {toasts.length > 0 ? (
         <section className="tx-toasts" aria-label="Your transactions" ref={region} data-testid="tx-toasts">
+          {toasts.length > 1 ? (
+            <p className="tx-toasts-more muted tx-small" data-testid="tx-toasts-more">
+              {moreWords(toasts.length - 1)}
+            </p>
+          ) : null}
           {toasts.map((tx) => (
             <Toast key={`${tx.chainId}:${tx.hash}`} tx={tx} region={region} />
           ))}
@@ -34,10 +43,55 @@ export default function Toasts({ live }: { live: HTMLElement }) {
   );
 }
 
+/**
+ * Keeps the stack clear of the focused control and of its form's primary action: placed again on
+ * every focus change, scroll, resize, and change of its own size or the page's. Where it sits is layout, not app
+ * state: it is written on the element (synchronously, before the next paint), never into the store.
+ */
+function useStackPlacement(region: RefObject<HTMLElement>, lastForm: RefObject<HTMLFormElement | null>, count: number): void {
+  useLayoutEffect(() => {
+    const stack = region.current;
+    if (!stack) return;
+    const place = (focused: Element | null = document.activeElement) => placeStack(stack, focused, lastForm.current);
+    // The host (TransactionToasts) has already noted the form in use: its listener was added first.
+    const onFocusIn = (event: FocusEvent) => place(event.target instanceof Element ? event.target : null);
+    // While focus moves, `relatedTarget` is where it goes (null: nowhere, the page's body).
+    const onFocusOut = (event: FocusEvent) => place(event.relatedTarget instanceof Element ? event.relatedTarget : null);
+    const onChange = () => place();
+    place();
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    window.addEventListener('scroll', onChange, { passive: true, capture: true });
+    window.addEventListener('resize', onChange);
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(onChange) : undefined;
+    // The page growing or shrinking (an outcome shown under a form) moves what it must keep clear.
+    resized?.observe(stack);
+    resized?.observe(document.body);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+      window.removeEventListener('scroll', onChange, { capture: true });
+      window.removeEventListener('resize', onChange);
+      resized?.disconnect();
+    };
+  }, [region, lastForm, count]);
+}
+
 function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElement> }) {
   const dispatch = useAppDispatch();
   const chains = useChains();
   const words = transferWords(tx, chains);
+  // Pointer over it or focus in it holds it (its countdown waits); both gone, it is released.
+  const holding = useRef({ pointer: false, focus: false, held: false });
+  const hold = (part: 'pointer' | 'focus', on: boolean) => {
+    const now = holding.current;
+    now[part] = on;
+    const held = now.pointer || now.focus;
+    if (held === now.held) return;
+    now.held = held;
+    const ref = { chainId: tx.chainId, hash: tx.hash };
+    dispatch(held ? transactionsActions.toastHeld(ref) : transactionsActions.toastReleased(ref));
+  };
   const dismiss = () => {
     // Focus goes to the next toast's close button rather than to the top of the page.
     const buttons = [...(region.current?.querySelectorAll<HTMLButtonElement>('button.tx-toast-close') ?? [])];
@@ -53,7 +107,21 @@ function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElem
     }
   };
   return (
-    <div className={`tx-toast tx-${tx.status}`} role="group" aria-label={words} data-testid="tx-toast" data-status={tx.status} data-hash={tx.hash} onKeyDown={onKeyDown}>
+    <div
+      className={`tx-toast tx-${tx.status}`}
+      role="group"
+      aria-label={words}
+      data-testid="tx-toast"
+      data-status={tx.status}
+      data-hash={tx.hash}
+      onKeyDown={onKeyDown}
+      onPointerEnter={() => hold('pointer', true)}
+      onPointerLeave={() => hold('pointer', false)}
+      onFocus={() => hold('focus', true)}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) hold('focus', false);
+      }}
+    >
       <p className="tx-toast-what">
         {tx.status === 'pending' ? <span className="spinner" aria-hidden="true" /> : null}
         <strong>{words}</strong>
@@ -67,7 +135,7 @@ function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElem
           {failureDetail(tx)}
         </details>
       ) : null}
-      <p className="muted tx-small">
+      <p className="muted tx-small tx-toast-from">
         From <span title={tx.account}>{shortAddress(tx.account)}</span> on {chainName(chains, tx.chainId)}
       </p>
       <TransactionLink chainId={tx.chainId} hash={tx.hash} />

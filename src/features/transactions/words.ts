@@ -42,3 +42,6 @@ export function statusWords(tx: SentTransaction): string {
 /** The exact outcome behind a failure, for "Details". */
 export const failureDetail = (tx: SentTransaction): string | undefined =>
   tx.status === 'failed' && tx.blockNumber !== undefined ? SIGNING_MESSAGES.reverted(tx.blockNumber) : undefined;
+
+/** On a phone only the newest toast shows: how many others there are. */
+export const moreWords = (others: number): string => `${others} more in Recent transactions (account menu)`;
