@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import globalSetup from '../__tests__/e2e/globalSetup';
 import globalTeardown from '../__tests__/e2e/globalTeardown';
-import { closeDialogs, openAccountMenu, openWalletList, shownBalance, waitForShownName, waitForStatus } from '../__tests__/support/appDriver';
+import { closeDialogs, openAccountMenu, openNetworkDialog, openWalletList, sendTransfer, shownBalance, waitForShownName, waitForStatus, waitForToast } from '../__tests__/support/appDriver';
 import { launchChromium } from '../__tests__/support/browser';
 import { e2eEnv } from '../__tests__/support/e2eEnv';
 import { installFakeWallet, type Eip6963Info } from '../__tests__/support/fakeWallet';
@@ -21,14 +21,14 @@ interface Shot {
   width: number;
   dark: boolean;
   /** File name under docs/ for the header, the connect dialog and the account menu. */
-  files: { header: string; connect: string; menu: string };
+  files: { header: string; connect: string; menu: string; network?: string; toast?: string };
   darkMenuOnly?: boolean;
 }
 
 const SHOTS: Shot[] = [
   { width: 1280, dark: false, files: { header: 'desktop-header.png', connect: 'desktop-connect.png', menu: 'desktop-menu.png' } },
   // On a phone: the header and the dialog light, the account menu dark.
-  { width: 375, dark: false, darkMenuOnly: true, files: { header: 'phone-header.png', connect: 'phone-connect.png', menu: 'phone-menu-dark.png' } },
+  { width: 375, dark: false, darkMenuOnly: true, files: { header: 'phone-header.png', connect: 'phone-connect.png', menu: 'phone-menu-dark.png', network: 'phone-network.png', toast: 'phone-toast.png' } },
 ];
 
 const docs = (file: string) => path.resolve(__dirname, '../docs', file);
@@ -77,6 +77,19 @@ async function main(): Promise<void> {
       if (aliceName) await waitForShownName(user, aliceName);
       await user.getByTestId('block-number').waitFor();
       await snap(user, shot.files.header);
+      if (shot.files.network) {
+        await openNetworkDialog(user);
+        await snap(user, shot.files.network);
+        await closeDialogs(user);
+      }
+      if (shot.files.toast) {
+        // A transfer sent: its toast at the bottom of the phone's screen, clear of the form.
+        await sendTransfer(user, 'bob.test', '0.01');
+        await waitForToast(user, 'confirmed');
+        await snap(user, shot.files.toast);
+        await user.reload();
+        await waitForStatus(user, 'injected', 'Connected');
+      }
       if (shot.darkMenuOnly) {
         await user.emulateMedia({ colorScheme: 'dark' });
       }
