@@ -64,9 +64,10 @@ export function createWalletApp(options: WalletAppOptions) {
   });
   const choice = session.loadChoice();
   const chosenExtension = session.loadChosenExtension();
+  const withoutExtension = session.loadWithoutExtension();
   const store = setupStore(undefined, {
     allowedChainIds: config.allowedChainIds,
-    remembered: { ...(choice !== undefined ? { current: choice } : {}), ...(chosenExtension !== undefined ? { chosenExtension } : {}) },
+    remembered: { ...(choice !== undefined ? { current: choice } : {}), ...(chosenExtension !== undefined ? { chosenExtension } : {}), withoutExtension },
     storageRemembered: storage.remembered,
     connectors,
     middleware: [sagaMiddleware, ...(options.middleware ?? [])],

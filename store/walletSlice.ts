@@ -57,6 +57,11 @@ export interface WalletState {
   kinds: Record<ConnectionId, ConnectorInfo>;
   /** The browser extension the user picked (EIP-6963 rdns), if any. */
   chosenExtension?: string;
+  /**
+   * The kinds whose extension suggestion the user passed with "Continue without it": it is not shown
+   * again (docs/behaviour.md §6.4). Kept here, so that it holds for the page's life where storage is refused.
+   */
+  withoutExtension?: ConnectionId[];
   connections: Record<ConnectionId, Connection>;
   activity: Record<ConnectionId, ConnectionActivity>;
   allowedChainIds: Record<ConnectionId, number[]>;
@@ -76,6 +81,7 @@ export interface InitialWalletOptions {
   current?: ConnectionId;
   kinds?: Record<ConnectionId, ConnectorInfo>;
   chosenExtension?: string;
+  withoutExtension?: readonly ConnectionId[];
 }
 
 export function createWalletState(allowedChainIds: Record<ConnectionId, number[]>, options: InitialWalletOptions = {}): WalletState {
@@ -84,6 +90,7 @@ export function createWalletState(allowedChainIds: Record<ConnectionId, number[]
     chosen: options.current !== undefined,
     kinds: options.kinds ?? defaultKinds(),
     ...(options.chosenExtension !== undefined ? { chosenExtension: options.chosenExtension } : {}),
+    ...(options.withoutExtension?.length ? { withoutExtension: CONNECTION_IDS.filter((id) => options.withoutExtension?.includes(id)) } : {}),
     connections: perKind(idle),
     activity: perKind(() => freshActivity()),
     allowedChainIds: perKind((id) => [...allowedChainIds[id]]),
@@ -302,6 +309,13 @@ const slice = createSlice({
     },
     extensionSuggestionClosed(state, action: PayloadAction<WithId>) {
       delete state.activity[action.payload.id].extensionSuggestion;
+    },
+    /** "Continue without it": the suggestion closes and is not shown again for this kind (docs/behaviour.md §6.4). */
+    extensionSuggestionDeclined(state, action: PayloadAction<WithId>) {
+      const { id } = action.payload;
+      delete state.activity[id].extensionSuggestion;
+      const declined = state.withoutExtension ?? [];
+      if (!declined.includes(id)) state.withoutExtension = [...declined, id];
     },
     /** The link is gone for good: shown as "Reload required" until the page reloads or a new attempt starts. */
     linkDied(state, action: PayloadAction<WithId<{ error: WalletError }>>) {

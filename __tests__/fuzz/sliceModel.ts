@@ -34,6 +34,7 @@ const FIELDS: Record<ActionName, Record<string, FieldKind>> = {
   walletRequestCancelled: {},
   extensionSuggestionShown: {},
   extensionSuggestionClosed: {},
+  extensionSuggestionDeclined: {},
   linkDied: { error: 'error' },
   walletLocked: {},
   connectorsDescribed: { kinds: 'kinds' },

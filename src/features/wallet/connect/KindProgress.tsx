@@ -45,7 +45,8 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   // Cancel ends the attempt and stays here (Connect, Back); closing the dialog is the QR code's "User closed modal".
   const cancel = () => dispatch(walletActions.connectCancelled({ id }));
   const continueWithout = () => {
-    dispatch(walletActions.extensionSuggestionClosed({ id }));
+    // Remembered: the next connect goes straight to the pop-up (docs/behaviour.md §6.4).
+    dispatch(walletActions.extensionSuggestionDeclined({ id }));
     connect();
   };
   const back = <Button meaning="back" label="Back" secondary onActivate={onBack} />;

@@ -139,6 +139,7 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
   const dispatch = useAppDispatch();
   const kinds = useAppSelector((s) => s.wallet.kinds);
   const chosenExtension = useAppSelector(selectChosenExtension);
+  const passedSuggestion = useAppSelector((s) => s.wallet.withoutExtension?.includes(choice.kind) === true);
   const ref = useRef<HTMLButtonElement>(null);
   // Opening the list, or coming back to it, focus is on the wallet used last (else the first).
   useLayoutEffect(() => {
@@ -155,8 +156,8 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
       dispatch(uiActions.connectDialogClosed());
       return;
     }
-    // A missing browser extension is suggested first (its dialog step says how to go on without it).
-    if (kinds[kind].extensionSuggestion) dispatch(walletActions.extensionSuggestionShown({ id: kind }));
+    // A missing browser extension is suggested first (its dialog step says how to go on without it), once.
+    if (kinds[kind].extensionSuggestion && !passedSuggestion) dispatch(walletActions.extensionSuggestionShown({ id: kind }));
     else dispatch(walletActions.connectRequested({ id: kind }));
   };
   return (
