@@ -111,7 +111,7 @@ describe('opening', () => {
     const { dialog, canvas, uri } = await connect();
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(dialog.getAttribute('aria-labelledby')).toBeTruthy();
-    expect(screen.getByText(/Scan this code with a WalletConnect wallet on your phone/)).toBeTruthy();
+    expect(screen.getByTestId('qr-waiting').textContent).toBe("Scan with your phone's wallet.");
     expect(canvas.getAttribute('data-content')).toBe(uri);
     expect(Number(canvas.getAttribute('data-version'))).toBeGreaterThan(0);
     expect([canvas.width, canvas.height]).toEqual([256, 256]);
@@ -119,6 +119,18 @@ describe('opening', () => {
     expect(rects[0]).toEqual({ x: 0, y: 0, w: 256, h: 256, fill: '#ffffff' });
     expect(rects.length).toBeGreaterThan(100);
     expect(rects.slice(1).every((r) => r.fill === '#000000')).toBe(true);
+  });
+
+  it('says it waits to be scanned, with no "Connecting" spinner, until the phone answers', async () => {
+    const { fake, connect } = showApp();
+    const { dialog } = await connect();
+    const badge = screen.getByTestId('status');
+    expect(badge.textContent).toBe('Waiting for a scan');
+    expect(badge.querySelector('.spinner')).toBeNull();
+    expect(dialog.textContent).not.toMatch(/Connecting/);
+    // Until the phone answers: then it is connected, and the dialog closes.
+    act(() => fake.sdk.approve([TEST_ACCOUNTS[0].address], 1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the link itself for desktop wallets', async () => {

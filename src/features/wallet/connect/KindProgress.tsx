@@ -21,6 +21,7 @@ import { ActionButton } from '../ActionButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { Pairing } from './Pairing';
 import { StatusBadge } from './StatusBadge';
+import { usePhoneLayout } from './usePhoneLayout';
 import { GET_A_WALLET_URL, WalletIcon } from './WalletList';
 
 /** After this long without an answer, the dialog says where the wallet's prompt is. */
@@ -51,6 +52,9 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   };
   const back = <Button meaning="back" label="Back" secondary onActivate={onBack} />;
   const suggestion = activity.extensionSuggestion === true && !connection.activating ? info.extensionSuggestion : undefined;
+  // The QR code is drawn and nobody has scanned it yet: nothing is "connecting" (docs/behaviour.md §6.3).
+  const phone = usePhoneLayout();
+  const waitsForScan = view === 'Connecting' && activity.pairingUri !== undefined && !activity.awaitingWallet;
 
   let body: ReactNode;
   let actions: ReactNode;
@@ -131,7 +135,7 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
           {name}
         </h3>
         <span className="kind-progress-status" aria-live="polite">
-          <StatusBadge status={view} />
+          <StatusBadge status={view} {...(waitsForScan ? { waiting: phone ? 'Waiting for your wallet app' : 'Waiting for a scan' } : {})} />
         </span>
       </header>
       {body}

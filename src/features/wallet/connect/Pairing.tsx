@@ -40,7 +40,9 @@ export function Pairing({ uri }: { uri: string }) {
     <PhoneChoices key={uri} uri={uri} />
   ) : (
     <>
-      <p>Scan this code with a WalletConnect wallet on your phone.</p>
+      <p role="status" data-testid="qr-waiting">
+        Scan with your phone&apos;s wallet.
+      </p>
       <QrCode key={uri} uri={uri} />
     </>
   );
