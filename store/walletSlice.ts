@@ -1,8 +1,8 @@
 // Connection state, one state machine per wallet kind (docs/behaviour.md §2). Every update is validated
 // here, in one place, so no path (saga, DevTools dispatch, replay) can store an unchecked value.
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { CONNECTOR_NAMES, readConnectorInfo } from '../src/lib/connectors/describe';
-import { CONNECTION_IDS, DEFAULT_CONNECTION, isConnectionId, type ConnectionId, type ConnectorInfo } from '../src/lib/connectors/types';
+import { CONNECTOR_NAMES, readConnectorInfo, readWalletIdentity } from '../src/lib/connectors/describe';
+import { CONNECTION_IDS, DEFAULT_CONNECTION, isConnectionId, type ConnectionId, type ConnectorInfo, type WalletIdentity } from '../src/lib/connectors/types';
 import { ERROR_NAMES, toWalletError, type WalletError } from '../src/lib/errors';
 import { chainIdNotAllowedError, validateAccounts, validateChainId } from '../src/lib/validation';
 
@@ -47,6 +47,8 @@ export interface ConnectionActivity {
   walletLocked?: boolean;
   /** A reconnect at start has taken longer than the page waits for its chain (the default chain is shown meanwhile). */
   reconnectSlow?: boolean;
+  /** The wallet behind this attempt's session, as it names itself (WalletConnect's peer), validated; gone with the attempt. */
+  peer?: WalletIdentity;
 }
 
 export interface WalletState {
@@ -254,6 +256,14 @@ const slice = createSlice({
       const waiting = action.payload.waiting === true;
       if (waiting && !state.connections[id].activating && state.activity[id].switchingTo === undefined) return;
       state.activity[id].awaitingWallet = waiting;
+    },
+    /** The session's wallet said who it is (docs/behaviour.md §6.5): kept only when valid, for this attempt. */
+    walletIdentified(state, action: PayloadAction<Attempted<{ name: unknown; icon: unknown }>>) {
+      if (!isCurrentAttempt(state, action.payload) || !isLive(state.connections[action.payload.id])) return;
+      const { id, name, icon } = action.payload;
+      const peer = readWalletIdentity(name, icon);
+      if (peer) state.activity[id].peer = peer;
+      else delete state.activity[id].peer;
     },
     pairingUriReceived(state, action: PayloadAction<Attempted<{ uri: string }>>) {
       if (!isCurrentAttempt(state, action.payload) || !state.connections[action.payload.id].activating) return;

@@ -4,7 +4,7 @@
 import { displayText } from '../displayText';
 import { describeValue } from '../errors';
 import { safeIconUri } from '../validation';
-import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type Connector, type ConnectorInfo, type ConnectorRegistry } from './types';
+import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type Connector, type ConnectorInfo, type ConnectorRegistry, type WalletIdentity } from './types';
 
 export const CONNECTOR_NAMES: Readonly<Record<ConnectionId, string>> = {
   injected: 'Browser wallet',
@@ -26,6 +26,17 @@ function shownName(value: unknown): string | undefined {
   const text = shortText(value);
   const clean = text === undefined ? undefined : displayText(text, 100).trim();
   return clean ? clean : undefined;
+}
+
+/**
+ * A wallet's own name and icon from its session (WalletConnect's peer metadata), checked as an
+ * EIP-6963 announcement is (docs/behaviour.md §1.6): undefined without a usable name. The icon is
+ * kept only as a safe data: image URI; an https: icon would be refused by the shipped policy's
+ * `img-src 'self' data:` (§12.7), so it is dropped and the name's initial is drawn instead.
+ */
+export function readWalletIdentity(name: unknown, icon: unknown): WalletIdentity | undefined {
+  const shown = shownName(name);
+  return shown === undefined ? undefined : { name: shown, icon: safeIconUri(icon) };
 }
 
 /** Validates what claims to be a ConnectorInfo (from a connector, or a dispatched action). */

@@ -41,7 +41,12 @@ export type ConnectorEvent =
   /** QR-code wallets: a pairing URI to show. */
   | { type: 'displayUri'; uri: string }
   /** Mobile-link wallets: the request now waits for the user on their phone, or no longer does. */
-  | { type: 'awaitingWallet'; waiting: boolean };
+  | { type: 'awaitingWallet'; waiting: boolean }
+  /**
+   * QR-code wallets: the wallet behind the session says who it is (WalletConnect's peer metadata).
+   * Untrusted: the store keeps the name and icon only as `readWalletIdentity` (describe.ts) passes them.
+   */
+  | { type: 'walletIdentified'; name: PlainValue; icon: PlainValue };
 
 export type ConnectorListener = (event: ConnectorEvent) => void;
 
@@ -110,6 +115,12 @@ export interface AnnouncedWallet {
   name: string;
   icon: string;
   rdns: string;
+}
+
+/** The wallet behind a session, as the UI may show it: a display-safe name, an icon that is a safe data URI or ''. */
+export interface WalletIdentity {
+  name: string;
+  icon: string;
 }
 
 /** What the UI knows about a connector: plain data, read from the store, never by calling it. */
