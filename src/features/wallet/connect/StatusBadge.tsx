@@ -9,7 +9,7 @@ export function StatusBadge({ status, waiting }: { status: KindView; waiting?: s
   const quiet = status === 'Disconnected';
   const busy = waiting === undefined && (status === 'Connecting' || status === 'Reconnecting');
   return (
-    <span className={quiet ? 'visually-hidden' : `status-badge status-${status.toLowerCase().replace(/ /g, '-')}`} data-testid="status">
+    <span className={quiet ? 'visually-hidden' : `status-badge status-${status.toLowerCase().replace(/ /g, '-')}`} data-testid="status" data-status={status}>
       {busy ? <span className="spinner" aria-hidden="true" /> : null}
       {waiting ?? status}
     </span>
