@@ -47,6 +47,8 @@ export interface ConnectionActivity {
   walletLocked?: boolean;
   /** A reconnect at start has taken longer than the page waits for its chain (the default chain is shown meanwhile). */
   reconnectSlow?: boolean;
+  /** The wallet's own window (Coinbase's keys window): opened by a request and not answered yet, or answered. */
+  walletWindow?: 'opened' | 'answered';
   /** The wallet behind this attempt's session, as it names itself (WalletConnect's peer), validated; gone with the attempt. */
   peer?: WalletIdentity;
 }
@@ -256,6 +258,12 @@ const slice = createSlice({
       const waiting = action.payload.waiting === true;
       if (waiting && !state.connections[id].activating && state.activity[id].switchingTo === undefined) return;
       state.activity[id].awaitingWallet = waiting;
+    },
+    /** A request opened the wallet's own window, or the window answered the SDK's handshake (docs/behaviour.md §2.6). */
+    walletWindowChanged(state, action: PayloadAction<Attempted<{ state: 'opened' | 'answered' }>>) {
+      if (!isCurrentAttempt(state, action.payload) || !state.connections[action.payload.id].activating) return;
+      const next = action.payload.state;
+      if (next === 'opened' || next === 'answered') state.activity[action.payload.id].walletWindow = next;
     },
     /** The session's wallet said who it is (docs/behaviour.md §6.5): kept only when valid, for this attempt. */
     walletIdentified(state, action: PayloadAction<Attempted<{ name: unknown; icon: unknown }>>) {

@@ -46,7 +46,12 @@ export type ConnectorEvent =
    * QR-code wallets: the wallet behind the session says who it is (WalletConnect's peer metadata).
    * Untrusted: the store keeps the name and icon only as `readWalletIdentity` (describe.ts) passes them.
    */
-  | { type: 'walletIdentified'; name: PlainValue; icon: PlainValue };
+  | { type: 'walletIdentified'; name: PlainValue; icon: PlainValue }
+  /**
+   * Wallets that open a window of their own (Coinbase Wallet's keys window): a request opened one
+   * ('opened'), and the window answered the SDK's handshake ('answered'). The sagas bound the wait in between.
+   */
+  | { type: 'walletWindow'; state: 'opened' | 'answered' };
 
 export type ConnectorListener = (event: ConnectorEvent) => void;
 

@@ -178,7 +178,13 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
     return (
       <>
         <p role="status" className="waiting">
-          {activity.awaitingWallet ? 'Approve the connection in the Coinbase Wallet app on your phone.' : installed ? `Approve the connection in the ${name} extension.` : `Approve the connection in the ${name} window.`}
+          {activity.walletWindow === 'opened'
+            ? `Opening the ${name} window…`
+            : activity.walletWindow === 'answered' || !activity.awaitingWallet
+              ? installed
+                ? `Approve the connection in the ${name} extension.`
+                : `Approve the connection in the ${name} window.`
+              : 'Approve the connection in the Coinbase Wallet app on your phone.'}
         </p>
         {waitedLong && !activity.awaitingWallet ? (
           <p className="muted" data-testid="where-is-the-prompt">
