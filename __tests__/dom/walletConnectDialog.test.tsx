@@ -52,7 +52,7 @@ afterEach(() => {
   painted.clear();
 });
 
-function showApp(qrCloseIsError = true, relayDown = false, relayTimeoutMs?: number) {
+function showApp(qrCloseIsError = true, relayDown = false, relayTimeoutMs?: number, developmentPhone?: { url: string; name: string }) {
   const fake = fakeWcSdkLoader(undefined, (sdk) => {
     sdk.relayDown = relayDown;
   });
@@ -63,6 +63,7 @@ function showApp(qrCloseIsError = true, relayDown = false, relayTimeoutMs?: numb
     storage: memoryWebStorage(),
     loadSdk: fake.load,
     ...(relayTimeoutMs === undefined ? {} : { relayTimeoutMs }),
+    ...(developmentPhone === undefined ? {} : { developmentPhone }),
   });
   // The connect limit is no test's subject here: a hang guard, so the dialog stays as long as a test needs it.
   const app = startWalletApp({ connectors: { walletconnect: connector }, chains: CHAINS, qrCloseIsError, timeouts: { activateMs: WAIT_MS } });
@@ -137,6 +138,25 @@ describe('opening', () => {
     const { connect } = showApp();
     const { uri } = await connect();
     expect((screen.getByLabelText(/paste this link/) as HTMLInputElement).value).toBe(uri);
+  });
+});
+
+describe('the development phone (docs/behaviour.md §11)', () => {
+  it("with npm start's phone, the QR step links to it with the pairing link, in a new tab", async () => {
+    const { connect } = showApp(true, false, undefined, { url: 'http://127.0.0.1:3001/', name: 'development phone' });
+    const { uri } = await connect();
+    const link = screen.getByRole('link', { name: /^Open in the development phone/ });
+    const href = new URL(link.getAttribute('href') ?? '');
+    expect(href.origin + href.pathname).toBe('http://127.0.0.1:3001/');
+    expect(href.searchParams.get('uri')).toBe(uri);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('without it (every other build), there is no such link', async () => {
+    const { connect } = showApp();
+    await connect();
+    expect(screen.queryByRole('link', { name: /development phone/ })).toBeNull();
   });
 });
 

@@ -57,6 +57,12 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
     }
     if (value['pairsByQrCode'] === true) info.pairsByQrCode = true;
     if (value['installed'] === true) info.installed = true;
+    const phone = value['developmentPhone'];
+    if (typeof phone === 'object' && phone !== null) {
+      const url = shortText((phone as Record<string, unknown>)['url']);
+      const name = shownName((phone as Record<string, unknown>)['name']);
+      if (url !== undefined && /^https?:\/\//.test(url) && name !== undefined) info.developmentPhone = { url, name };
+    }
     const wallets = value['wallets'];
     if (Array.isArray(wallets)) info.wallets = wallets.flatMap((w) => readWallet(w));
     return info;
@@ -88,6 +94,7 @@ export function describeConnector(connector: Connector): ConnectorInfo {
       // A connector that needs more than eth_requestAccounts to connect pairs through a QR code.
       pairsByQrCode: typeof connector.connect === 'function',
       installed: connector.isInstalled?.() === true,
+      developmentPhone: connector.developmentPhone,
     });
   } catch (error) {
     return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };

@@ -112,6 +112,14 @@ export interface Connector {
   isInstalled?(): boolean;
   /** The extension the user picked (by EIP-6963 rdns); undefined goes back to the default choice. */
   choose?(rdns: string | undefined): void;
+  /** Development builds only: a page that pairs with a QR code's link given as `?uri=` (docs/behaviour.md §11). */
+  readonly developmentPhone?: DevelopmentPhone;
+}
+
+/** `npm start`'s development phone: its page, and what the app calls it. */
+export interface DevelopmentPhone {
+  url: string;
+  name: string;
 }
 
 /** An EIP-6963 announcement as the UI may show it: plain strings, icon only a safe data URI or ''. */
@@ -142,6 +150,8 @@ export interface ConnectorInfo {
   pairsByQrCode?: boolean;
   /** This kind's browser extension is in this browser (listed among the installed wallets). */
   installed?: boolean;
+  /** Development builds only: the development phone (see Connector.developmentPhone). */
+  developmentPhone?: DevelopmentPhone;
 }
 
 export interface ExtensionSuggestion {

@@ -157,10 +157,11 @@ function Button({ meaning, label, secondary, onActivate }: { meaning: string; la
 function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; name: string; waitedLong: boolean; reconnecting: boolean }) {
   const activity = useAppSelector((s) => selectConnectionActivity(s, id));
   const installed = useAppSelector((s) => selectConnectorInfo(s, id).installed === true);
+  const developmentPhone = useAppSelector((s) => selectConnectorInfo(s, id).developmentPhone);
   if (reconnecting) return <p role="status">Reconnecting to {name}…</p>;
   if (id === 'walletconnect') {
     if (activity.awaitingWallet) return <p role="status">Approve the connection in the wallet app on your phone.</p>;
-    if (activity.pairingUri) return <Pairing uri={activity.pairingUri} />;
+    if (activity.pairingUri) return <Pairing uri={activity.pairingUri} {...(developmentPhone ? { developmentPhone } : {})} />;
     return (
       <p role="status" className="waiting">
         Getting a QR code…
