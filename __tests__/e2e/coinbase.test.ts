@@ -29,6 +29,7 @@ import {
   type Kind,
   type Status,
 } from '../support/appDriver';
+import { expectAccessible } from '../support/a11y';
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
@@ -198,6 +199,7 @@ describe('a keys window that never answers', () => {
     await page.clock.runFor(COINBASE_HANDSHAKE_MS);
     await reaches(page, 'coinbase', 'Error');
     await progress.getByText('Coinbase Wallet did not open. Check your connection, then try again.').waitFor();
+    await expectAccessible(page);
     expect(popup.isClosed() || (await popup.evaluate(() => window.closed))).toBe(true);
     // Back online: Try again opens a window that answers.
     answering = true;

@@ -29,6 +29,7 @@ import {
   waitForOutcome,
   waitForStatus,
 } from '../support/appDriver';
+import { expectAccessible } from '../support/a11y';
 import { browserSuite } from '../support/browserSuite';
 import { tearDown, WAIT_MS } from '../support/lifecycle';
 import { trackTimers } from '../support/sdkTimers';
@@ -99,6 +100,9 @@ describe('the QR code', () => {
     const proposalsBefore = suite.relay.proposedPairings.length;
     const uri = await showQr(app);
     const dialog = connectDialog(app.page);
+    // It waits to be scanned: said in words, with no "Connecting" spinner (docs/behaviour.md §6.3).
+    await dialog.getByText("Scan with your phone's wallet.").waitFor();
+    expect(await dialog.getByTestId('card-walletconnect').getByTestId('status').textContent()).toBe('Waiting for a scan');
 
     // The link is the SDK's: its pairing topic is the one the relay just received a proposal on.
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
@@ -168,6 +172,7 @@ describe('connecting', () => {
     await current.getByRole('heading', { name: 'Rainbow' }).waitFor();
     expect(await current.locator('img.wallet-icon').getAttribute('src')).toBe(icon);
     expect(await menu.getByText('WalletConnect', { exact: true }).count()).toBe(0);
+    await expectAccessible(app.page);
     // The connect dialog's row of the kind says so too ("Use Rainbow").
     const list = await openWalletList(app.page);
     await list.getByTestId('wallet-list').getByRole('button', { name: /^Use Rainbow\b/ }).waitFor();
