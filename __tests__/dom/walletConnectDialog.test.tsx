@@ -223,6 +223,13 @@ describe('on a phone', () => {
   }
   const walletNames = () => screen.getAllByRole('listitem').map((item) => item.textContent);
 
+  it('says it waits for the wallet app, with no "Connecting" spinner', async () => {
+    await phoneConnect();
+    const badge = screen.getByTestId('status');
+    expect(badge.textContent).toBe('Waiting for your wallet app');
+    expect(badge.querySelector('.spinner')).toBeNull();
+  });
+
   it('leads with "Open in wallet app" (the pairing link) and wallets\' own links carrying it', async () => {
     const { uri } = await phoneConnect();
     expect(screen.getByRole('link', { name: 'Open in wallet app' }).getAttribute('href')).toBe(uri);
