@@ -181,11 +181,11 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
         <p role="status" className="waiting">
           {activity.walletWindow === 'opened'
             ? `Opening the ${name} window…`
-            : activity.walletWindow === 'answered' || !activity.awaitingWallet
-              ? installed
+            : activity.awaitingWallet
+              ? 'Approve the connection in the Coinbase Wallet app on your phone.'
+              : installed
                 ? `Approve the connection in the ${name} extension.`
-                : `Approve the connection in the ${name} window.`
-              : 'Approve the connection in the Coinbase Wallet app on your phone.'}
+                : `Approve the connection in the ${name} window.`}
         </p>
         {waitedLong && !activity.awaitingWallet ? (
           <p className="muted" data-testid="where-is-the-prompt">
