@@ -9,11 +9,14 @@ import type { ConnectionId, Connector, ConnectorEvent, Eip1193Provider } from '.
 import { ERROR_NAMES, MESSAGES, errorCode, plainList, plainValue, toWalletError, walletError } from '../src/lib/errors';
 import { normalizeChainId } from '../src/lib/validation';
 import { walletActions as actions } from '../store/walletSlice';
-import { RECONNECT_VIEW_MS, type WalletSagaContext } from './context';
+import { RECONNECT_VIEW_MS, WALLET_WINDOW_MS, type WalletSagaContext } from './context';
 import { connectorChannel, forwardEvents } from './events';
 import { selectAttempt, selectHasAccounts, selectReportedChainId, walletContext } from './support';
 
-const { accountsChanged } = actions;
+const { accountsChanged, walletWindowChanged } = actions;
+
+/** docs/behaviour.md §8: a wallet's own window that never answered the SDK's handshake. */
+export const WALLET_WINDOW_ERROR = 'WalletWindowError';
 
 type Outcome = 'connected' | 'idle' | 'locked';
 
@@ -99,6 +102,31 @@ function* userSequence(
   return has ? 'connected' : 'idle';
 }
 
+const windowEvent = (id: ConnectionId, attempt: number, state: 'opened' | 'answered') => (action: Action) =>
+  walletWindowChanged.match(action) && action.payload.id === id && action.payload.attempt === attempt && action.payload.state === state;
+
+/**
+ * docs/behaviour.md §2.6: a window the wallet opened for this connect (Coinbase Wallet's keys window)
+ * must answer the SDK's handshake within `ms`. Returns when one did not; runs as long as the connect
+ * otherwise. Only the window is timed: the user's decision in it has the connect's own limit.
+ */
+function* unansweredWindow(id: ConnectionId, attempt: number, ms: number): SagaIterator<true> {
+  while (true) {
+    yield take(windowEvent(id, attempt, 'opened'));
+    const answer: { answered?: unknown; timeout?: true } = yield race({ answered: take(windowEvent(id, attempt, 'answered')), timeout: delay(ms) });
+    if (answer.timeout) return true;
+  }
+}
+
+/** Closes what waits on the wallet (its window too); a connector that throws here changes nothing. */
+function closeWaiting(connector: Connector): void {
+  try {
+    connector.cancelPendingRequests?.();
+  } catch {
+    // The attempt has ended anyway.
+  }
+}
+
 export interface LifecycleOptions {
   eager: boolean;
   /** A silent reconnect of a kind that was not connected last time: nothing to show meanwhile. */
@@ -166,13 +194,15 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
     // Subscribed before asking: the answer to a pending request (-32002) arrives as an event.
     channel = connectorChannel(connector);
     const forwarder: Task = yield fork(forwardEvents, id, attempt, channel, provider);
-    const outcome: { done?: Outcome; timeout?: true; linkEnded?: unknown } = yield race({
+    const windowMs = timeouts.walletWindowMs ?? WALLET_WINDOW_MS;
+    const outcome: { done?: Outcome; timeout?: true; linkEnded?: unknown; window?: true } = yield race({
       done: options.eager
         ? call(eagerSequence, id, attempt, provider, !options.silent)
         : call(userSequence, id, attempt, connector, provider, options.desiredChainId),
       timeout: delay(limit),
       // The link ended (disconnect, 1011) while we asked: the forwarder has already said so.
       linkEnded: join(forwarder),
+      ...(options.eager ? {} : { window: call(unansweredWindow, id, attempt, windowMs) }),
     });
     if (grace?.isRunning()) yield cancel(grace);
     if (outcome.done === 'connected' || outcome.done === 'locked') {
@@ -183,6 +213,11 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
     }
     if (forwarder.isRunning()) yield cancel(forwarder);
     if (outcome.timeout) yield call(timedOut);
+    if (outcome.window) {
+      closeWaiting(connector);
+      const message = `The ${connector.name} window did not answer within ${Math.round(windowMs / 1000)} s`;
+      yield put(actions.activationFailed({ id, attempt, error: walletError(WALLET_WINDOW_ERROR, message) }));
+    }
   } catch (error) {
     const plain = toWalletError(error);
     // A silent reconnect that fails is not the user's problem: end idle, unless the app is misconfigured.

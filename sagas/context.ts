@@ -18,9 +18,17 @@ export interface WalletTimeouts {
    * not on would be read, shown and replaced a moment later.
    */
   reconnectViewMs?: number;
+  /**
+   * How long a window the wallet opened for a user connect (Coinbase Wallet's keys window) may take
+   * to answer the SDK's handshake (default WALLET_WINDOW_MS): an error page or a blank one never does.
+   */
+  walletWindowMs?: number;
 }
 
 export const RECONNECT_VIEW_MS = 1_000;
+
+/** docs/behaviour.md §9: a wallet's own window must answer the SDK's handshake within this. */
+export const WALLET_WINDOW_MS = 15_000;
 
 export interface WalletSagaContext {
   connectors: ConnectorRegistry;

@@ -65,6 +65,12 @@ export function* forwardEvents(id: ConnectionId, attempt: number, channel: Event
       case 'awaitingWallet':
         yield put(actions.awaitingWalletChanged({ id, attempt, waiting: event.waiting === true }));
         break;
+      case 'walletWindow':
+        yield put(actions.walletWindowChanged({ id, attempt, state: event.state }));
+        break;
+      case 'walletIdentified':
+        yield put(actions.walletIdentified({ id, attempt, name: event.name, icon: event.icon }));
+        break;
     }
   }
 }

@@ -1,6 +1,7 @@
 // Writes back what survives a reload (docs/behaviour.md §1.5): the current connection, once the user has
-// chosen one, and the browser extension they picked. The store starts from what was remembered
-// (the composition root reads it); this saga keeps the memory in step with every change after.
+// chosen one, the browser extension they picked, and the extension suggestions they passed. The store
+// starts from what was remembered (the composition root reads it); this saga keeps the memory in step
+// with every change after.
 import { buffers, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, select, take } from 'redux-saga/effects';
 import type { WalletState } from '../store/walletSlice';
@@ -21,6 +22,7 @@ export function* rememberSession(): SagaIterator {
     if (wallet === saved) continue;
     if (wallet.current !== saved.current || (wallet.chosen && !saved.chosen)) session.saveCurrent(wallet.current);
     if (wallet.chosenExtension !== saved.chosenExtension) session.saveChosenExtension(wallet.chosenExtension);
+    if (wallet.withoutExtension !== saved.withoutExtension && wallet.withoutExtension) session.saveWithoutExtension(wallet.withoutExtension);
     saved = wallet;
   }
 }

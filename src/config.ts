@@ -1,6 +1,6 @@
 // Build-time configuration (webpack DefinePlugin replaces each `process.env.X`), read in one place.
 import type { ChainTable } from './lib/chains';
-import { CONNECTION_IDS, type ConnectionId } from './lib/connectors/types';
+import { CONNECTION_IDS, type ConnectionId, type DevelopmentPhone } from './lib/connectors/types';
 import { ERROR_NAMES, WalletdeckError } from './lib/errors';
 
 function env(value: string | undefined): string | undefined {
@@ -16,6 +16,8 @@ export interface AppConfig {
   coinbase: { keysUrl?: string; preference: 'all' | 'eoaOnly' | 'smartWalletOnly' };
   qrCloseIsError: boolean;
   development: boolean;
+  /** Development builds with `npm start`'s wallets only: the development phone's page and name (docs/behaviour.md §11). */
+  developmentPhone?: DevelopmentPhone;
 }
 
 /**
@@ -45,5 +47,18 @@ export function loadConfig(): AppConfig {
     },
     qrCloseIsError: env(process.env.WALLETDECK_QR_CLOSE) !== 'idle',
     development,
+    // Read only in development builds: a production build never learns of the development wallets.
+    ...(process.env.NODE_ENV !== 'production' ? developmentPhone(process.env.WALLETDECK_DEV_WALLETS) : {}),
   };
+}
+
+/** The development phone's page and name from `npm start`'s settings (WALLETDECK_DEV_WALLETS), when it runs one. */
+function developmentPhone(raw: string | undefined): Pick<AppConfig, 'developmentPhone'> {
+  try {
+    const settings: unknown = raw ? JSON.parse(raw) : undefined;
+    const { phoneUrl: url, phoneName: name } = (typeof settings === 'object' && settings !== null ? settings : {}) as { phoneUrl?: unknown; phoneName?: unknown };
+    return typeof url === 'string' && /^https?:\/\//.test(url) && typeof name === 'string' && name !== '' ? { developmentPhone: { url, name } } : {};
+  } catch {
+    return {};
+  }
 }

@@ -43,7 +43,7 @@ export interface WalletAppOptions {
 
 /** The parts of the build configuration (src/config.ts) the wiring reads. */
 export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> &
-  Partial<Pick<AppConfig, 'appName' | 'appLogoUrl' | 'walletConnect' | 'coinbase' | 'development'>>;
+  Partial<Pick<AppConfig, 'appName' | 'appLogoUrl' | 'walletConnect' | 'coinbase' | 'development' | 'developmentPhone'>>;
 
 export function createWalletApp(options: WalletAppOptions) {
   const { config, host } = options;
@@ -64,9 +64,10 @@ export function createWalletApp(options: WalletAppOptions) {
   });
   const choice = session.loadChoice();
   const chosenExtension = session.loadChosenExtension();
+  const withoutExtension = session.loadWithoutExtension();
   const store = setupStore(undefined, {
     allowedChainIds: config.allowedChainIds,
-    remembered: { ...(choice !== undefined ? { current: choice } : {}), ...(chosenExtension !== undefined ? { chosenExtension } : {}) },
+    remembered: { ...(choice !== undefined ? { current: choice } : {}), ...(chosenExtension !== undefined ? { chosenExtension } : {}), withoutExtension },
     storageRemembered: storage.remembered,
     connectors,
     middleware: [sagaMiddleware, ...(options.middleware ?? [])],
@@ -127,6 +128,7 @@ function buildConnectors(options: WalletAppOptions, storage: SiteStorage): Conne
         chains: config.chains,
         storage: storage.storage,
         storageRemembered: storage.remembered,
+        ...(config.developmentPhone ? { developmentPhone: config.developmentPhone } : {}),
         metadata: {
           name: appName,
           description: 'Connect a wallet, pick a chain, see your accounts.',

@@ -81,14 +81,14 @@ export function selectActiveExtension(state: RootState): AnnouncedWallet | undef
   return wallets.find((w) => w.rdns === chosen) ?? wallets.find((w) => w.rdns === 'io.metamask') ?? wallets[0];
 }
 
-/** The wallet's own name for a kind: the announced extension's ("MetaMask"), else the kind's. */
+/** The wallet's own name for a kind: the announced extension's ("MetaMask"), the session's wallet ("Rainbow"), else the kind's. */
 export function selectWalletName(state: RootState, id: ConnectionId): string {
-  return (id === 'injected' ? selectActiveExtension(state)?.name : undefined) ?? state.wallet.kinds[id].name;
+  return (id === 'injected' ? selectActiveExtension(state)?.name : undefined) ?? state.wallet.activity[id].peer?.name ?? state.wallet.kinds[id].name;
 }
 
 /** The wallet's icon (a safe data URI) where it announced one, else ''. */
 export function selectWalletIcon(state: RootState, id: ConnectionId): string {
-  return (id === 'injected' ? selectActiveExtension(state)?.icon : undefined) ?? '';
+  return (id === 'injected' ? selectActiveExtension(state)?.icon : undefined) ?? state.wallet.activity[id].peer?.icon ?? '';
 }
 
 /** The kind the user chose last, when they have chosen one (labelled "Recent"). */

@@ -16,7 +16,7 @@ export interface StoreOptions {
   /** Allowed chains per kind (docs/behaviour.md §2.3); each list must be non-empty. */
   allowedChainIds?: Record<ConnectionId, number[]>;
   /** What the page remembered from an earlier visit: the kind chosen last, the extension picked. */
-  remembered?: { current?: ConnectionId; chosenExtension?: string };
+  remembered?: { current?: ConnectionId; chosenExtension?: string; withoutExtension?: readonly ConnectionId[] };
   /** False when the browser refuses site storage (nothing survives a reload; the page says so). */
   storageRemembered?: boolean;
   /** Endpoint selection and JSON-RPC for read-only chain data (RTK Query reaches it as `extra`). */
@@ -31,7 +31,7 @@ export interface StoreOptions {
 export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
   const allowed = options.allowedChainIds;
   if (allowed) for (const id of CONNECTION_IDS) validateAllowedChainIds(allowed[id]);
-  const { current, chosenExtension } = options.remembered ?? {};
+  const { current, chosenExtension, withoutExtension } = options.remembered ?? {};
   const wallet =
     preloadedState?.wallet ??
     (allowed
@@ -39,6 +39,7 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
           ...(current !== undefined ? { current } : {}),
           ...(options.connectors ? { kinds: describeConnectors(options.connectors) } : {}),
           ...(chosenExtension !== undefined ? { chosenExtension } : {}),
+          ...(withoutExtension !== undefined ? { withoutExtension } : {}),
         })
       : undefined);
   const environment =

@@ -1,8 +1,8 @@
 // Connection state, one state machine per wallet kind (docs/behaviour.md §2). Every update is validated
 // here, in one place, so no path (saga, DevTools dispatch, replay) can store an unchecked value.
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { CONNECTOR_NAMES, readConnectorInfo } from '../src/lib/connectors/describe';
-import { CONNECTION_IDS, DEFAULT_CONNECTION, isConnectionId, type ConnectionId, type ConnectorInfo } from '../src/lib/connectors/types';
+import { CONNECTOR_NAMES, readConnectorInfo, readWalletIdentity } from '../src/lib/connectors/describe';
+import { CONNECTION_IDS, DEFAULT_CONNECTION, isConnectionId, type ConnectionId, type ConnectorInfo, type WalletIdentity } from '../src/lib/connectors/types';
 import { ERROR_NAMES, toWalletError, type WalletError } from '../src/lib/errors';
 import { chainIdNotAllowedError, validateAccounts, validateChainId } from '../src/lib/validation';
 
@@ -47,6 +47,10 @@ export interface ConnectionActivity {
   walletLocked?: boolean;
   /** A reconnect at start has taken longer than the page waits for its chain (the default chain is shown meanwhile). */
   reconnectSlow?: boolean;
+  /** The wallet's own window (Coinbase's keys window): opened by a request and not answered yet, or answered. */
+  walletWindow?: 'opened' | 'answered';
+  /** The wallet behind this attempt's session, as it names itself (WalletConnect's peer), validated; gone with the attempt. */
+  peer?: WalletIdentity;
 }
 
 export interface WalletState {
@@ -57,6 +61,11 @@ export interface WalletState {
   kinds: Record<ConnectionId, ConnectorInfo>;
   /** The browser extension the user picked (EIP-6963 rdns), if any. */
   chosenExtension?: string;
+  /**
+   * The kinds whose extension suggestion the user passed with "Continue without it": it is not shown
+   * again (docs/behaviour.md §6.4). Kept here, so that it holds for the page's life where storage is refused.
+   */
+  withoutExtension?: ConnectionId[];
   connections: Record<ConnectionId, Connection>;
   activity: Record<ConnectionId, ConnectionActivity>;
   allowedChainIds: Record<ConnectionId, number[]>;
@@ -76,6 +85,7 @@ export interface InitialWalletOptions {
   current?: ConnectionId;
   kinds?: Record<ConnectionId, ConnectorInfo>;
   chosenExtension?: string;
+  withoutExtension?: readonly ConnectionId[];
 }
 
 export function createWalletState(allowedChainIds: Record<ConnectionId, number[]>, options: InitialWalletOptions = {}): WalletState {
@@ -84,6 +94,7 @@ export function createWalletState(allowedChainIds: Record<ConnectionId, number[]
     chosen: options.current !== undefined,
     kinds: options.kinds ?? defaultKinds(),
     ...(options.chosenExtension !== undefined ? { chosenExtension: options.chosenExtension } : {}),
+    ...(options.withoutExtension?.length ? { withoutExtension: CONNECTION_IDS.filter((id) => options.withoutExtension?.includes(id)) } : {}),
     connections: perKind(idle),
     activity: perKind(() => freshActivity()),
     allowedChainIds: perKind((id) => [...allowedChainIds[id]]),
@@ -248,6 +259,20 @@ const slice = createSlice({
       if (waiting && !state.connections[id].activating && state.activity[id].switchingTo === undefined) return;
       state.activity[id].awaitingWallet = waiting;
     },
+    /** A request opened the wallet's own window, or the window answered the SDK's handshake (docs/behaviour.md §2.6). */
+    walletWindowChanged(state, action: PayloadAction<Attempted<{ state: 'opened' | 'answered' }>>) {
+      if (!isCurrentAttempt(state, action.payload) || !state.connections[action.payload.id].activating) return;
+      const next = action.payload.state;
+      if (next === 'opened' || next === 'answered') state.activity[action.payload.id].walletWindow = next;
+    },
+    /** The session's wallet said who it is (docs/behaviour.md §6.5): kept only when valid, for this attempt. */
+    walletIdentified(state, action: PayloadAction<Attempted<{ name: unknown; icon: unknown }>>) {
+      if (!isCurrentAttempt(state, action.payload) || !isLive(state.connections[action.payload.id])) return;
+      const { id, name, icon } = action.payload;
+      const peer = readWalletIdentity(name, icon);
+      if (peer) state.activity[id].peer = peer;
+      else delete state.activity[id].peer;
+    },
     pairingUriReceived(state, action: PayloadAction<Attempted<{ uri: string }>>) {
       if (!isCurrentAttempt(state, action.payload) || !state.connections[action.payload.id].activating) return;
       const { uri } = action.payload;
@@ -302,6 +327,13 @@ const slice = createSlice({
     },
     extensionSuggestionClosed(state, action: PayloadAction<WithId>) {
       delete state.activity[action.payload.id].extensionSuggestion;
+    },
+    /** "Continue without it": the suggestion closes and is not shown again for this kind (docs/behaviour.md §6.4). */
+    extensionSuggestionDeclined(state, action: PayloadAction<WithId>) {
+      const { id } = action.payload;
+      delete state.activity[id].extensionSuggestion;
+      const declined = state.withoutExtension ?? [];
+      if (!declined.includes(id)) state.withoutExtension = [...declined, id];
     },
     /** The link is gone for good: shown as "Reload required" until the page reloads or a new attempt starts. */
     linkDied(state, action: PayloadAction<WithId<{ error: WalletError }>>) {

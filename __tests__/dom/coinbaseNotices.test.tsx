@@ -12,6 +12,7 @@ import { WalletControl } from '../../src/features/wallet/WalletControl';
 import ConnectDialog from '../../src/features/wallet/connect/ConnectDialog';
 import AccountMenu from '../../src/features/wallet/menu/AccountMenu';
 import { selectKindView } from '../../store/selectors';
+import { walletActions } from '../../store/walletSlice';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
 import { FAKE_KEYS_URL, KEYS_WINDOW_TIMEOUTS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { WAIT_MS } from '../support/lifecycle';
@@ -134,6 +135,46 @@ describe('the extension suggestion', () => {
     expect(screen.queryByRole('link', { name: /Install the Coinbase Wallet extension/ })).toBeNull();
     await waitForStatus(app, 'coinbase', 'Connected');
     expect(extension.count('eth_requestAccounts')).toBe(1);
+  });
+});
+
+describe('the extension suggestion is shown once', () => {
+  /** Connects through the suggestion, then disconnects: the next choice of Coinbase Wallet is the subject. */
+  async function passedOnce(app: ReturnType<typeof startWalletApp>): Promise<void> {
+    connectCoinbase();
+    await waitForStatus(app, 'coinbase', 'Connected');
+    act(() => {
+      app.store.dispatch(walletActions.disconnectRequested({ id: 'coinbase' }));
+      // Back to the browser wallet beside it, whose account menu lists the wallets.
+      app.store.dispatch(walletActions.currentChosen({ id: 'injected' }));
+    });
+    await waitForStatus(app, 'coinbase', 'Disconnected');
+  }
+
+  it('after "Continue", the next connect opens the window directly, also on the next visit', async () => {
+    const { app } = await showApp();
+    await passedOnce(app);
+    expect(app.storage.dump()).toMatchObject({ 'walletdeck.withoutExtension': '["coinbase"]' });
+    chooseCoinbase();
+    expect(screen.queryByRole('link', { name: /Install the Coinbase Wallet extension/ })).toBeNull();
+    await waitForStatus(app, 'coinbase', 'Connected');
+    expect(keys.windows).toHaveLength(2);
+    // The next visit reads it back.
+    const next = startWalletApp({ storage: app.storage.dump() });
+    apps.push(next);
+    expect(next.store.getState().wallet.withoutExtension).toEqual(['coinbase']);
+  });
+
+  it('with site storage refused, it is remembered for the page\'s life', async () => {
+    const { app } = await showApp();
+    app.storage.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    await passedOnce(app);
+    chooseCoinbase();
+    expect(screen.queryByRole('link', { name: /Install the Coinbase Wallet extension/ })).toBeNull();
+    await waitForStatus(app, 'coinbase', 'Connected');
+    expect(keys.windows).toHaveLength(2);
   });
 });
 

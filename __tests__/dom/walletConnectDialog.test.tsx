@@ -52,7 +52,7 @@ afterEach(() => {
   painted.clear();
 });
 
-function showApp(qrCloseIsError = true, relayDown = false, relayTimeoutMs?: number) {
+function showApp(qrCloseIsError = true, relayDown = false, relayTimeoutMs?: number, developmentPhone?: { url: string; name: string }) {
   const fake = fakeWcSdkLoader(undefined, (sdk) => {
     sdk.relayDown = relayDown;
   });
@@ -63,6 +63,7 @@ function showApp(qrCloseIsError = true, relayDown = false, relayTimeoutMs?: numb
     storage: memoryWebStorage(),
     loadSdk: fake.load,
     ...(relayTimeoutMs === undefined ? {} : { relayTimeoutMs }),
+    ...(developmentPhone === undefined ? {} : { developmentPhone }),
   });
   // The connect limit is no test's subject here: a hang guard, so the dialog stays as long as a test needs it.
   const app = startWalletApp({ connectors: { walletconnect: connector }, chains: CHAINS, qrCloseIsError, timeouts: { activateMs: WAIT_MS } });
@@ -111,7 +112,7 @@ describe('opening', () => {
     const { dialog, canvas, uri } = await connect();
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(dialog.getAttribute('aria-labelledby')).toBeTruthy();
-    expect(screen.getByText(/Scan this code with a WalletConnect wallet on your phone/)).toBeTruthy();
+    expect(screen.getByTestId('qr-waiting').textContent).toBe("Scan with your phone's wallet.");
     expect(canvas.getAttribute('data-content')).toBe(uri);
     expect(Number(canvas.getAttribute('data-version'))).toBeGreaterThan(0);
     expect([canvas.width, canvas.height]).toEqual([256, 256]);
@@ -121,10 +122,41 @@ describe('opening', () => {
     expect(rects.slice(1).every((r) => r.fill === '#000000')).toBe(true);
   });
 
+  it('says it waits to be scanned, with no "Connecting" spinner, until the phone answers', async () => {
+    const { fake, connect } = showApp();
+    const { dialog } = await connect();
+    const badge = screen.getByTestId('status');
+    expect(badge.textContent).toBe('Waiting for a scan');
+    expect(badge.querySelector('.spinner')).toBeNull();
+    expect(dialog.textContent).not.toMatch(/Connecting/);
+    // Until the phone answers: then it is connected, and the dialog closes.
+    act(() => fake.sdk.approve([TEST_ACCOUNTS[0].address], 1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows the link itself for desktop wallets', async () => {
     const { connect } = showApp();
     const { uri } = await connect();
     expect((screen.getByLabelText(/paste this link/) as HTMLInputElement).value).toBe(uri);
+  });
+});
+
+describe('the development phone (docs/behaviour.md §11)', () => {
+  it("with npm start's phone, the QR step links to it with the pairing link, in a new tab", async () => {
+    const { connect } = showApp(true, false, undefined, { url: 'http://127.0.0.1:3001/', name: 'development phone' });
+    const { uri } = await connect();
+    const link = screen.getByRole('link', { name: /^Open in the development phone/ });
+    const href = new URL(link.getAttribute('href') ?? '');
+    expect(href.origin + href.pathname).toBe('http://127.0.0.1:3001/');
+    expect(href.searchParams.get('uri')).toBe(uri);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('without it (every other build), there is no such link', async () => {
+    const { connect } = showApp();
+    await connect();
+    expect(screen.queryByRole('link', { name: /development phone/ })).toBeNull();
   });
 });
 
@@ -190,6 +222,13 @@ describe('on a phone', () => {
     return { ...shown, uri, dialog };
   }
   const walletNames = () => screen.getAllByRole('listitem').map((item) => item.textContent);
+
+  it('says it waits for the wallet app, with no "Connecting" spinner', async () => {
+    await phoneConnect();
+    const badge = screen.getByTestId('status');
+    expect(badge.textContent).toBe('Waiting for your wallet app');
+    expect(badge.querySelector('.spinner')).toBeNull();
+  });
 
   it('leads with "Open in wallet app" (the pairing link) and wallets\' own links carrying it', async () => {
     const { uri } = await phoneConnect();

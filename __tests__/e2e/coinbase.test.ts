@@ -30,12 +30,15 @@ import {
   type Status,
   networkButton,
 } from '../support/appDriver';
+import { expectAccessible } from '../support/a11y';
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
 import { WAIT_MS } from '../support/lifecycle';
 
 const ACCOUNT = TEST_ACCOUNTS[0].address;
+/** docs/behaviour.md §9: how long the keys window may take to answer the SDK's handshake. */
+const COINBASE_HANDSHAKE_MS = 15_000;
 const METAMASK = { uuid: '9b0c1a7e-2f4d-4e8a-b6c1-5d3e7f9a1b20', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 
 const suite = browserSuite({
@@ -78,11 +81,14 @@ const sdkKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).fi
 const stillTheSamePage = (page: Page) => page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage);
 const markThePage = (page: Page) => page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
-/** Connect through the extension suggestion and the keys popup, approving in the popup. */
-async function connectThroughPopup({ page }: Opened): Promise<Page> {
-  await startConnect(page, 'coinbase');
+/**
+ * Connect through the keys popup, approving in the popup: the first time in a browser after the
+ * extension suggestion, later straight to the popup (docs/behaviour.md §6.4).
+ */
+async function connectThroughPopup({ page }: Opened, { suggested = true } = {}): Promise<Page> {
   const popupOpened = page.waitForEvent('popup');
-  await continueWithoutExtension(page);
+  await startConnect(page, 'coinbase');
+  if (suggested) await continueWithoutExtension(page);
   const popup = await popupOpened;
   await popup.getByRole('button', { name: 'Approve' }).click();
   await reaches(page, 'coinbase', 'Connected');
@@ -134,7 +140,7 @@ describe('through the keys popup on a second local origin', () => {
     await reaches(page, 'coinbase', 'Connected');
   });
 
-  it('disconnects without reloading the page, and the next connect asks the wallet again', async () => {
+  it('disconnects without reloading the page, and the next connect asks the wallet again, without the suggestion', async () => {
     const opened = await openApp();
     const { page } = opened;
     await connectThroughPopup(opened);
@@ -144,8 +150,10 @@ describe('through the keys popup on a second local origin', () => {
     expect(opened.navigations()).toBe(0);
     expect(await sdkKeys(page)).toEqual([]);
     const opens = suite.keys.opened.length;
-    await connectThroughPopup(opened);
+    // The suggestion was passed once: the second connect opens the popup directly, with no click between.
+    await connectThroughPopup(opened, { suggested: false });
     expect(suite.keys.opened.length).toBe(opens + 1);
+    expect(await page.evaluate(() => localStorage.getItem('walletdeck.withoutExtension'))).toBe('["coinbase"]');
   });
 
   it('after a reload, reconnects silently from the stored session without opening the popup', async () => {
@@ -160,6 +168,46 @@ describe('through the keys popup on a second local origin', () => {
     expect(await shownAccount(page)).toBe(ACCOUNT);
     expect(popups).toBe(0);
     expect(suite.keys.opened.length).toBe(popupsBefore);
+  });
+});
+
+describe('a keys window that never answers', () => {
+  it.each<[string, boolean]>([
+    ['a page that does nothing', false],
+    ['the browser\'s error page (network blocked)', true],
+  ])('(%s) ends in plain words with Try again once the handshake limit runs out, and Try again connects', async (_what, blocked) => {
+    let answering = false;
+    const { page } = await openApp(async (context) => {
+      // The time limit is the subject: the page's clock moves only when the test says.
+      await context.clock.install();
+      // The keys page loads, but nothing in it ever speaks to the SDK (a network error page does the same).
+      await context.route(`${suite.keys.origin}/**`, (route) =>
+        answering
+          ? route.fallback()
+          : blocked
+            ? route.abort('internetdisconnected')
+            : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Nothing here</title><p>Nothing here</p>' }),
+      );
+    });
+    await startConnect(page, 'coinbase');
+    const popupOpened = page.waitForEvent('popup');
+    await continueWithoutExtension(page);
+    const popup = await popupOpened;
+    if (!blocked) await popup.getByText('Nothing here').waitFor();
+    const progress = connectDialog(page).getByTestId('card-coinbase');
+    // Nothing is asked of the user yet: the window has not answered.
+    await progress.getByRole('status').filter({ hasText: 'Opening the Coinbase Wallet window…' }).waitFor();
+    await page.clock.runFor(COINBASE_HANDSHAKE_MS);
+    await reaches(page, 'coinbase', 'Error');
+    await progress.getByText('Coinbase Wallet did not open. Check your connection, then try again.').waitFor();
+    await expectAccessible(page);
+    expect(popup.isClosed() || (await popup.evaluate(() => window.closed))).toBe(true);
+    // Back online: Try again opens a window that answers.
+    answering = true;
+    const again = page.waitForEvent('popup');
+    await progress.getByRole('button', { name: 'Try again' }).click();
+    await (await again).getByRole('button', { name: 'Approve' }).click();
+    await reaches(page, 'coinbase', 'Connected');
   });
 });
 

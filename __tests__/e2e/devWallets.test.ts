@@ -10,6 +10,7 @@ import { setupDevChain } from '../../scripts/devchain';
 import { planDevWallets, startDevWallets, waitForApp, type DevWallets } from '../../scripts/dev/devWallets';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
 import {
+  connectDialog,
   continueWithoutExtension,
   copyPairingLink,
   openSigning,
@@ -309,12 +310,19 @@ describe('the WalletConnect development phone', () => {
     await waitForOutcome(page, 'message', 'declined', STEP_MS);
   });
 
-  it('pairs from a link with ?uri=, and a rejected session is declined in the app', async () => {
+  it('pairs from the app\'s "Open in the development phone" (its page with ?uri=), and a rejected session is declined in the app', async () => {
     const context = await newContext();
     const page = await openApp(context);
     await startConnect(page, 'walletconnect');
     const link = await pairingLink(page);
-    const phone = await openPhone(context, `${wallets!.phone!.url}?uri=${encodeURIComponent(link)}`);
+    const offered = connectDialog(page).getByRole('link', { name: /^Open in the development phone/ });
+    const href = new URL((await offered.getAttribute('href')) ?? '');
+    expect(`${href.origin}${href.pathname}`).toBe(wallets!.phone!.url);
+    expect(href.searchParams.get('uri')).toBe(link);
+    expect(await offered.getAttribute('target')).toBe('_blank');
+    const opened = context.waitForEvent('page');
+    await offered.click();
+    const phone = await opened;
     await asked(phone).getByRole('button', { name: 'Reject' }).click();
     await page.bringToFront();
     await waitForDeclined(page, 'walletconnect');

@@ -11,7 +11,9 @@ import {
   cancelConnect,
   connectDialog,
   disconnect,
+  openAccountMenu,
   openSigning,
+  openWalletList,
   shownAccount,
   shownChainName,
   shownPairingUri,
@@ -27,6 +29,7 @@ import {
   waitForOutcome,
   waitForStatus,
 } from '../support/appDriver';
+import { expectAccessible } from '../support/a11y';
 import { browserSuite } from '../support/browserSuite';
 import { tearDown, WAIT_MS } from '../support/lifecycle';
 import { trackTimers } from '../support/sdkTimers';
@@ -51,7 +54,7 @@ interface App {
   phone: SimulatedWallet;
 }
 
-async function openApp(phoneChains = [31337, 1], privateKeys?: string[]): Promise<App> {
+async function openApp(phoneChains = [31337, 1], privateKeys?: string[], metadata?: { name: string; icons: string[] }): Promise<App> {
   const context = await suite.newContext({ viewport: { width: 1280, height: 800 } });
   // Whether the connect dialog or a QR code was ever on screen (re-installed in every document, so across reloads).
   await context.addInitScript(() => {
@@ -66,6 +69,7 @@ async function openApp(phoneChains = [31337, 1], privateKeys?: string[]): Promis
     chains: phoneChains,
     rpcUrls: { 31337: suite.rpcUrls[31337]! },
     ...(privateKeys ? { privateKeys } : {}),
+    ...(metadata ? { metadata } : {}),
   });
   phones.push(phone);
   const page = await context.newPage();
@@ -96,6 +100,9 @@ describe('the QR code', () => {
     const proposalsBefore = suite.relay.proposedPairings.length;
     const uri = await showQr(app);
     const dialog = connectDialog(app.page);
+    // It waits to be scanned: said in words, with no "Connecting" spinner (docs/behaviour.md §6.3).
+    await dialog.getByText("Scan with your phone's wallet.").waitFor();
+    expect(await dialog.getByTestId('card-walletconnect').getByTestId('status').textContent()).toBe('Waiting for a scan');
 
     // The link is the SDK's: its pairing topic is the one the relay just received a proposal on.
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
@@ -154,6 +161,21 @@ describe('connecting', () => {
     const attestation = suite.relay.attestationOf(suite.relay.proposedPairings[proposalsBefore] ?? '');
     expect(attestation).toBeDefined();
     expect(suite.verify.issued).toContain(attestation);
+  });
+
+  it('names the phone wallet as it names itself: "Rainbow" with its icon in the account menu and the wallet list', async () => {
+    const icon = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"%3E%3Crect width="1" height="1" fill="%23f80"/%3E%3C/svg%3E';
+    const app = await openApp(undefined, undefined, { name: 'Rainbow', icons: [icon] });
+    await connectWithPhone(app);
+    const menu = await openAccountMenu(app.page);
+    const current = menu.getByTestId('card-walletconnect');
+    await current.getByRole('heading', { name: 'Rainbow' }).waitFor();
+    expect(await current.locator('img.wallet-icon').getAttribute('src')).toBe(icon);
+    expect(await menu.getByText('WalletConnect', { exact: true }).count()).toBe(0);
+    await expectAccessible(app.page);
+    // The connect dialog's row of the kind says so too ("Use Rainbow").
+    const list = await openWalletList(app.page);
+    await list.getByTestId('wallet-list').getByRole('button', { name: /^Use Rainbow\b/ }).waitFor();
   });
 
   it('reconnects silently after a reload, without showing a QR code', async () => {

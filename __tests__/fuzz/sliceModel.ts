@@ -24,6 +24,8 @@ const FIELDS: Record<ActionName, Record<string, FieldKind>> = {
   awaitingWalletChanged: { attempt: 'attempt', waiting: 'bool' },
   reconnectSlow: { attempt: 'attempt' },
   pairingUriReceived: { attempt: 'attempt', uri: 'uri' },
+  walletIdentified: { attempt: 'attempt', name: 'uri', icon: 'uri' },
+  walletWindowChanged: { attempt: 'attempt', state: 'uri' },
   qrDialogClosed: {},
   connectCancelled: {},
   accountsChanged: { accounts: 'accounts' },
@@ -34,6 +36,7 @@ const FIELDS: Record<ActionName, Record<string, FieldKind>> = {
   walletRequestCancelled: {},
   extensionSuggestionShown: {},
   extensionSuggestionClosed: {},
+  extensionSuggestionDeclined: {},
   linkDied: { error: 'error' },
   walletLocked: {},
   connectorsDescribed: { kinds: 'kinds' },
@@ -45,7 +48,7 @@ const FIELDS: Record<ActionName, Record<string, FieldKind>> = {
   chainSwitchFailed: { error: 'error' },
 };
 const WITHOUT_ID = new Set<ActionName>(['connectorsDescribed', 'extensionChosen']);
-const ATTEMPTED = new Set<ActionName>(['activationSucceeded', 'activationFailed', 'activationEnded', 'awaitingWalletChanged', 'reconnectSlow', 'pairingUriReceived']);
+const ATTEMPTED = new Set<ActionName>(['activationSucceeded', 'activationFailed', 'activationEnded', 'awaitingWalletChanged', 'reconnectSlow', 'pairingUriReceived', 'walletIdentified', 'walletWindowChanged']);
 /** Actions the test names for the reducer: every one the slice has (a new action must be added above). */
 const ACTION_NAMES = Object.keys(walletActions) as ActionName[];
 

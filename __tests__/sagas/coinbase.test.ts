@@ -113,6 +113,34 @@ describe('a popup that never answers', () => {
   });
 });
 
+describe("a window that never answers the SDK's handshake (docs/behaviour.md §2.6)", () => {
+  it('ends the connect after 15 s with the window closed, on the saga side; Try again connects', async () => {
+    // The connector's own load limit is a hang guard here: the connect's limit is the subject.
+    const app = await start();
+    useFakeClock();
+    keys.neverLoad = true;
+    app.store.dispatch(a.connectRequested({ id: 'coinbase' }));
+    await until(() => keys.windows.length === 1, { what: 'the keys window' });
+    await jest.advanceTimersByTimeAsync(14_999);
+    expect(status(app.store.getState())).toBe('Connecting');
+    await jest.advanceTimersByTimeAsync(1);
+    const s = await app.waitFor((st) => status(st) === 'Error');
+    expect(s.wallet.connections.coinbase.error).toEqual({ name: 'WalletWindowError', message: 'The Coinbase Wallet window did not answer within 15 s' });
+    expect(s.wallet.activity.coinbase.awaitingWallet).toBe(false);
+    await until(() => keys.windows[0]!.closed, { what: 'the keys window closed' });
+    // Try again, with a window that answers: the limit is on the window, not on the user, who may take
+    // as long as a connect may to approve.
+    keys.neverLoad = false;
+    keys.behaviour = 'manual';
+    app.store.dispatch(a.connectRequested({ id: 'coinbase' }));
+    const prompt = await keys.nextPrompt();
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(status(app.store.getState())).toBe('Connecting');
+    prompt.answer(true);
+    await app.waitFor((st) => status(st) === 'Connected');
+  });
+});
+
 describe('a closed popup', () => {
   it('is recorded as the user rejecting the request', async () => {
     const app = await start();

@@ -202,6 +202,29 @@ describe('a stored session', () => {
   });
 });
 
+describe("the phone wallet's own name and icon (docs/behaviour.md §6.5)", () => {
+  const ICON = 'data:image/png;base64,iVBORw0KGgo=';
+  const rainbow = { metadata: { name: 'Rainbow', description: 'A wallet', url: 'https://rainbow.me', icons: [ICON] } };
+  const peerOf = (s: RootState) => s.wallet.activity[ID].peer;
+
+  it('come from the settled session, and go with it', async () => {
+    const app = walletApp();
+    await app.connect();
+    app.fake.sdk.approve([ACCOUNT], 1, rainbow);
+    const state = await app.waitFor((s) => peerOf(s) !== undefined);
+    expect(peerOf(state)).toEqual({ name: 'Rainbow', icon: ICON });
+    expect(app.wc()).toEqual({ activating: false, chainId: 1, accounts: [ACCOUNT] });
+    app.fake.sdk.deleteFromPhone();
+    expect(peerOf(await app.waitFor((s) => s.wallet.connections[ID].accounts === undefined))).toBeUndefined();
+  });
+
+  it('come back with a silent reconnect of a stored session', async () => {
+    const app = walletApp({ storage: liveStoredSession(), sdkSession: { topic: 't', accounts: [ACCOUNT], chainId: 1, peer: rainbow } });
+    const state = await app.waitFor((s) => peerOf(s) !== undefined);
+    expect(peerOf(state)).toEqual({ name: 'Rainbow', icon: ICON });
+  });
+});
+
 describe('while connected', () => {
   async function connectedApp() {
     const app = walletApp();

@@ -136,7 +136,9 @@ function readStatus({ kind, expect }: { kind: Kind; expect?: string }): string |
   };
   let shown: string | undefined;
   for (const card of document.querySelectorAll(`[data-testid="card-${kind}"]`)) {
-    const status = visible(card) ? card.querySelector('[data-testid=status]')?.textContent?.trim() : undefined;
+    // The state's name (a badge may say what it waits for instead, e.g. "Waiting for a scan").
+    const badge = visible(card) ? card.querySelector<HTMLElement>('[data-testid=status]') : null;
+    const status = badge?.dataset['status'] ?? badge?.textContent?.trim();
     if (status) {
       shown = status;
       break;

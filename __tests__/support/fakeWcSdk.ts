@@ -13,6 +13,8 @@ export interface FakeSession {
   topic: string;
   accounts: string[];
   chainId: number;
+  /** The wallet's side of the session, as the SDK keeps it (`session.peer.metadata`); anything, for hostile tests. */
+  peer?: unknown;
 }
 
 let counter = 0;
@@ -84,12 +86,12 @@ export class FakeWcSdk implements WalletConnectSdkProvider {
     });
   }
 
-  /** The phone approves the pending proposal. */
-  approve(accounts: string[], chainId: number): void {
+  /** The phone approves the pending proposal; `peer` is its side of the session (its metadata). */
+  approve(accounts: string[], chainId: number, peer?: unknown): void {
     const pending = this.pendingConnect;
     if (!pending) throw new Error('no pending connect');
     this.pendingConnect = undefined;
-    this.session = { topic: hex64(), accounts, chainId };
+    this.session = { topic: hex64(), accounts, chainId, ...(peer === undefined ? {} : { peer }) };
     this.emit('chainChanged', `0x${chainId.toString(16)}`);
     this.emit('accountsChanged', accounts);
     this.emit('connect', { chainId: `0x${chainId.toString(16)}` });

@@ -55,6 +55,8 @@ export interface SimulatedWalletOptions {
   privateKeys?: string[];
   /** Where reads are forwarded, per chain id. */
   rpcUrls?: Record<number, string>;
+  /** Who the wallet says it is in its sessions (default: "Simulated wallet", no icon). */
+  metadata?: { name: string; icons: string[] };
 }
 
 export interface SimulatedWallet {
@@ -105,7 +107,7 @@ export async function startSimulatedWallet(options: SimulatedWalletOptions): Pro
     logger: 'silent',
     storage: new MemoryKeyValueStorage(),
     telemetryEnabled: false,
-    metadata: { name: 'Simulated wallet', description: 'A wallet for tests', url: 'https://wallet.test', icons: [] },
+    metadata: { name: 'Simulated wallet', description: 'A wallet for tests', url: 'https://wallet.test', icons: [], ...options.metadata },
   });
 
   client.on('session_proposal', (proposal) => {

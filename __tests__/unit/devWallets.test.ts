@@ -48,7 +48,7 @@ describe('the development entry in a build', () => {
   it('only in a development build given its settings, never in production', () => {
     expect(devWalletsBuild(false, { WALLETDECK_DEV_WALLETS: settings }).entry).toEqual({ [DEV_ENTRY]: expect.stringMatching(/scripts\/dev\/extension\/index\.ts$/) });
     expect(devWalletsBuild(true, { WALLETDECK_DEV_WALLETS: settings })).toEqual({ entry: {}, plugins: [] });
-    expect(devWalletsBuild(false, {})).toEqual({ entry: {}, plugins: [] });
+    expect(devWalletsBuild(false, {}).entry).toEqual({});
     expect(() => devWalletsBuild(false, { WALLETDECK_DEV_WALLETS: '{oops' })).toThrow('WALLETDECK_DEV_WALLETS is set by `npm start` and must be JSON');
   });
 
@@ -136,6 +136,8 @@ describe('the started wallets', () => {
     expect(JSON.parse(env['WALLETDECK_DEV_WALLETS']!)).toEqual({
       wallet: { chainUrl: anvil!.url, chainId: 31337, chainName: 'Local development chain', accounts: expect.arrayContaining(['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266']) },
       verifyOrigin: phone!.verifyOrigin,
+      phoneUrl: phone!.url,
+      phoneName: 'development phone',
     });
     // Every URL is the checked kind the build accepts.
     expect(checkBuildEnv(env)).toEqual([]);

@@ -16,7 +16,7 @@ import { freePort } from '../support/ports';
 const root = path.resolve(__dirname, '../..');
 
 /** Strings only the development wallets' code holds. */
-const MARKERS = [...Object.values(DEV_NAMES), STORAGE_KEY, LOCAL_VERIFY.attestation, 'walletdeck-dev-wallet', 'dev-prompt-approve'];
+const MARKERS = [...Object.values(DEV_NAMES), STORAGE_KEY, LOCAL_VERIFY.attestation, 'walletdeck-dev-wallet', 'dev-prompt-approve', 'Open in the development phone'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));

@@ -59,3 +59,32 @@ describe('a disconnect is remembered per kind', () => {
     expect(odd.wasDisconnected('injected')).toBe(true);
   });
 });
+
+describe('the extension suggestions passed (docs/behaviour.md §6.4)', () => {
+  it('are read back, each kind once', () => {
+    const storage = createMemoryStorage();
+    createSessionMemory(storage).saveWithoutExtension(['coinbase']);
+    createSessionMemory(storage).saveWithoutExtension(['coinbase']);
+    expect(storage.dump()).toEqual({ [STORAGE_KEYS.withoutExtension]: '["coinbase"]' });
+    expect(createSessionMemory(storage).loadWithoutExtension()).toEqual(['coinbase']);
+  });
+
+  it.each([['{not json'], ['"coinbase"'], ['["evil", 5, "__proto__"]']])('a stored %p counts as none', (raw) => {
+    expect(createSessionMemory(createMemoryStorage({ [STORAGE_KEYS.withoutExtension]: raw })).loadWithoutExtension()).toEqual([]);
+  });
+
+  it('storage that throws forgets them without failing', () => {
+    const throwing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
+    const memory = createSessionMemory(throwing);
+    expect(() => memory.saveWithoutExtension(['coinbase'])).not.toThrow();
+    expect(memory.loadWithoutExtension()).toEqual([]);
+  });
+});

@@ -252,3 +252,37 @@ describe('the current connection', () => {
     expect(s.current).toBe('walletconnect');
   });
 });
+
+describe("a session's wallet names itself (docs/behaviour.md §6.5)", () => {
+  const ICON = 'data:image/png;base64,iVBORw0KGgo=';
+  const identified = (name: unknown, icon: unknown, from = connected('walletconnect')) =>
+    reduce(from, a.walletIdentified({ id: 'walletconnect', attempt: from.activity.walletconnect.attempt, name, icon })).activity.walletconnect.peer;
+
+  it.each<[string, unknown, unknown, { name: string; icon: string } | undefined]>([
+    ['a plain name and a data: icon', 'Rainbow', ICON, { name: 'Rainbow', icon: ICON }],
+    ['a right-to-left override and controls removed', '\u202eRain\u0000bow\u200f', ICON, { name: 'Rainbow', icon: ICON }],
+    ['a name cut to 100 characters', 'R'.repeat(5000), null, { name: `${'R'.repeat(99)}…`, icon: '' }],
+    ['an https icon dropped (the shipped policy allows data: images only)', 'Rainbow', 'https://rainbow.me/icon.png', { name: 'Rainbow', icon: '' }],
+    ['a javascript: icon dropped', 'Rainbow', 'javascript:alert(1)', { name: 'Rainbow', icon: '' }],
+    ['an HTML data: icon dropped', 'Rainbow', 'data:text/html,<script>alert(1)</script>', { name: 'Rainbow', icon: '' }],
+    ['an oversized icon dropped', 'Rainbow', `data:image/png;base64,${'A'.repeat(200_001)}`, { name: 'Rainbow', icon: '' }],
+    ['a blank name: none', ' \u202e ', ICON, undefined],
+    ['a name that is not text: none', { toString: () => 'Rainbow' }, ICON, undefined],
+  ])('is checked: %s', (_what, name, icon, expected) => {
+    expect(identified(name, icon)).toEqual(expected);
+  });
+
+  it('only for the current attempt of a live connection', () => {
+    const s = connected('walletconnect');
+    const stale = reduce(s, a.walletIdentified({ id: 'walletconnect', attempt: s.activity.walletconnect.attempt - 1, name: 'Rainbow', icon: '' }));
+    expect(stale.activity.walletconnect.peer).toBeUndefined();
+    expect(identified('Rainbow', '', createWalletState(allowed))).toBeUndefined();
+  });
+
+  it('goes with the session', () => {
+    const s = connected('walletconnect');
+    const named = reduce(s, a.walletIdentified({ id: 'walletconnect', attempt: s.activity.walletconnect.attempt, name: 'Rainbow', icon: '' }));
+    expect(reduce(named, a.sessionEnded({ id: 'walletconnect' })).activity.walletconnect.peer).toBeUndefined();
+    expect(reduce(named, a.disconnectRequested({ id: 'walletconnect' })).activity.walletconnect.peer).toBeUndefined();
+  });
+});

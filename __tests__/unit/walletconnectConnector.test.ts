@@ -204,6 +204,59 @@ describe('events', () => {
   });
 });
 
+describe("the session's wallet says who it is (docs/behaviour.md §6.5)", () => {
+  const ICON = 'data:image/png;base64,iVBORw0KGgo=';
+  const identity = (events: ConnectorEvent[]) => events.filter((e) => e.type === 'walletIdentified');
+
+  async function answeredBy(peer: unknown) {
+    const ctx = setup();
+    const connecting = ctx.connector.connect(undefined as never, {});
+    await tick();
+    ctx.fake.sdk.approve([ACCOUNT], 1, peer);
+    await connecting;
+    ctx.events.length = 0;
+    const provider = await ctx.connector.getProvider();
+    await provider.request({ method: 'eth_requestAccounts' });
+    return identity(ctx.events);
+  }
+
+  it('with the accounts: its name and first icon, as plain values for the store to check', async () => {
+    expect(await answeredBy({ metadata: { name: 'Rainbow', icons: [ICON, 'data:image/png;base64,b3RoZXI='] } })).toEqual([
+      { type: 'walletIdentified', name: 'Rainbow', icon: ICON },
+    ]);
+  });
+
+  it.each<[string, unknown]>([
+    ['no peer', undefined],
+    ['metadata that is not an object', { metadata: 'Rainbow' }],
+    ['a name and icons that are not text', { metadata: { name: { toString: () => 'Rainbow' }, icons: [{ src: ICON }] } }],
+    ['icons that are not a list', { metadata: { name: 7, icons: ICON } }],
+    [
+      'a getter that throws',
+      {
+        get metadata(): never {
+          throw new Error('hostile');
+        },
+      },
+    ],
+    [
+      'icons behind a Proxy that throws',
+      {
+        metadata: {
+          name: null,
+          icons: new Proxy([], {
+            get() {
+              throw new Error('hostile');
+            },
+          }),
+        },
+      },
+    ],
+  ])('%s: nothing it could pass off as a name', async (_what, peer) => {
+    expect(await answeredBy(peer)).toEqual([{ type: 'walletIdentified', name: null, icon: null }]);
+  });
+});
+
 describe('connect', () => {
   it('shows the pairing URI and resolves when the phone approves', async () => {
     const { connector, fake, events } = setup();

@@ -10,7 +10,7 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { DEVELOPMENT_CHAIN_ID } from '../../src/lib/chains';
 import { portTaken } from '../portCheck';
 import { serveCoinbaseKeys, type KeysServer } from './coinbase/keysServer';
-import { DEV_WALLETS_ENV, type DevEntrySettings } from './settings';
+import { DEV_NAMES, DEV_WALLETS_ENV, type DevEntrySettings } from './settings';
 import { rpc } from './shared/requests';
 import { startPhoneServer, type PhoneServer } from './walletconnect/phoneServer';
 
@@ -102,7 +102,7 @@ export async function startDevWallets(plan: DevWalletsPlan, chainUrl: string): P
     throw failed.reason;
   }
 
-  const entry: DevEntrySettings = { wallet: { ...chain, accounts }, ...(phone ? { verifyOrigin: phone.verifyOrigin } : {}) };
+  const entry: DevEntrySettings = { wallet: { ...chain, accounts }, ...(phone ? { verifyOrigin: phone.verifyOrigin, phoneUrl: phone.url, phoneName: DEV_NAMES.phone.toLowerCase() } : {}) };
   const env: Record<string, string> = { [DEV_WALLETS_ENV]: JSON.stringify(entry) };
   if (phone) Object.assign(env, { WALLETCONNECT_PROJECT_ID: DEV_PROJECT_ID, WALLETCONNECT_RELAY_URL: phone.relayUrl });
   if (coinbase) env['COINBASE_KEYS_URL'] = coinbase.url;

@@ -6,6 +6,10 @@ export interface DevEntrySettings {
   wallet: DevWalletSettings;
   /** The local Verify service's origin, when the app's WalletConnect uses the local relay. */
   verifyOrigin?: string;
+  /** The development phone's page, which pairs with a link given in `?uri=` (the app links to it). */
+  phoneUrl?: string;
+  /** What the app calls it there ("Open in the <name>"): its words stay out of the app's own code. */
+  phoneName?: string;
 }
 
 /** What the development wallets call themselves (and what a production build must never contain). */

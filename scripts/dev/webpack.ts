@@ -9,7 +9,9 @@ export const DEV_ENTRY = 'devwallets';
 
 export function devWalletsBuild(production: boolean, env: Record<string, string | undefined> = process.env): { entry: Record<string, string>; plugins: webpack.WebpackPluginInstance[] } {
   const raw = env[DEV_WALLETS_ENV]?.trim();
-  if (production || !raw) return { entry: {}, plugins: [] };
+  if (production) return { entry: {}, plugins: [] };
+  // A development build without them still defines the setting (empty): the app reads it (src/config.ts).
+  if (!raw) return { entry: {}, plugins: [new webpack.DefinePlugin({ [`process.env.${DEV_WALLETS_ENV}`]: JSON.stringify('') })] };
   try {
     JSON.parse(raw);
   } catch {

@@ -9,6 +9,7 @@ export const STORAGE_KEYS = {
   disconnected: 'walletdeck.disconnected',
   connected: 'walletdeck.connected',
   extension: 'walletdeck.extension',
+  withoutExtension: 'walletdeck.withoutExtension',
 } as const;
 
 export interface SessionMemory {
@@ -26,6 +27,9 @@ export interface SessionMemory {
   wasConnected(id: ConnectionId): boolean;
   /** A connection succeeded: remember it, and forget an earlier disconnect. */
   rememberConnected(id: ConnectionId): void;
+  /** The kinds whose extension suggestion the user passed with "Continue without it" (docs/behaviour.md §6.4). */
+  loadWithoutExtension(): ConnectionId[];
+  saveWithoutExtension(ids: readonly ConnectionId[]): void;
 }
 
 /** Storage can throw (privacy modes, quota); losing memory must never break the app. */
@@ -86,6 +90,12 @@ export function createSessionMemory(storage: KeyValueStorage | undefined): Sessi
     rememberConnected(id) {
       writeList(STORAGE_KEYS.disconnected, id, false);
       writeList(STORAGE_KEYS.connected, id, true);
+    },
+    loadWithoutExtension() {
+      return [...new Set(readList(STORAGE_KEYS.withoutExtension))];
+    },
+    saveWithoutExtension(ids) {
+      for (const id of ids) writeList(STORAGE_KEYS.withoutExtension, id, true);
     },
   };
 }

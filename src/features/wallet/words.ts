@@ -24,6 +24,8 @@ export function errorInWords(error: WalletError, wallet: string, kind?: Connecti
       return `${wallet} is not set up on this site.`;
     case ERROR_NAMES.invalidUpdate:
       return `${wallet} answered with something this app cannot use.`;
+    case 'WalletWindowError':
+      return `${wallet} did not open. Check your connection, then try again.`;
     case 'PopupBlockedError':
       return `Your browser blocked the ${wallet} window. Allow pop-ups for this site, then try again.`;
     case 'SdkLoadError':

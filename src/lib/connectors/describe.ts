@@ -4,7 +4,7 @@
 import { displayText } from '../displayText';
 import { describeValue } from '../errors';
 import { safeIconUri } from '../validation';
-import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type Connector, type ConnectorInfo, type ConnectorRegistry } from './types';
+import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type Connector, type ConnectorInfo, type ConnectorRegistry, type WalletIdentity } from './types';
 
 export const CONNECTOR_NAMES: Readonly<Record<ConnectionId, string>> = {
   injected: 'Browser wallet',
@@ -28,6 +28,17 @@ function shownName(value: unknown): string | undefined {
   return clean ? clean : undefined;
 }
 
+/**
+ * A wallet's own name and icon from its session (WalletConnect's peer metadata), checked as an
+ * EIP-6963 announcement is (docs/behaviour.md §1.6): undefined without a usable name. The icon is
+ * kept only as a safe data: image URI; an https: icon would be refused by the shipped policy's
+ * `img-src 'self' data:` (§12.7), so it is dropped and the name's initial is drawn instead.
+ */
+export function readWalletIdentity(name: unknown, icon: unknown): WalletIdentity | undefined {
+  const shown = shownName(name);
+  return shown === undefined ? undefined : { name: shown, icon: safeIconUri(icon) };
+}
+
 /** Validates what claims to be a ConnectorInfo (from a connector, or a dispatched action). */
 export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo {
   try {
@@ -46,6 +57,12 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
     }
     if (value['pairsByQrCode'] === true) info.pairsByQrCode = true;
     if (value['installed'] === true) info.installed = true;
+    const phone = value['developmentPhone'];
+    if (typeof phone === 'object' && phone !== null) {
+      const url = shortText((phone as Record<string, unknown>)['url']);
+      const name = shownName((phone as Record<string, unknown>)['name']);
+      if (url !== undefined && /^https?:\/\//.test(url) && name !== undefined) info.developmentPhone = { url, name };
+    }
     const wallets = value['wallets'];
     if (Array.isArray(wallets)) info.wallets = wallets.flatMap((w) => readWallet(w));
     return info;
@@ -77,6 +94,7 @@ export function describeConnector(connector: Connector): ConnectorInfo {
       // A connector that needs more than eth_requestAccounts to connect pairs through a QR code.
       pairsByQrCode: typeof connector.connect === 'function',
       installed: connector.isInstalled?.() === true,
+      developmentPhone: connector.developmentPhone,
     });
   } catch (error) {
     return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };

@@ -41,7 +41,17 @@ export type ConnectorEvent =
   /** QR-code wallets: a pairing URI to show. */
   | { type: 'displayUri'; uri: string }
   /** Mobile-link wallets: the request now waits for the user on their phone, or no longer does. */
-  | { type: 'awaitingWallet'; waiting: boolean };
+  | { type: 'awaitingWallet'; waiting: boolean }
+  /**
+   * QR-code wallets: the wallet behind the session says who it is (WalletConnect's peer metadata).
+   * Untrusted: the store keeps the name and icon only as `readWalletIdentity` (describe.ts) passes them.
+   */
+  | { type: 'walletIdentified'; name: PlainValue; icon: PlainValue }
+  /**
+   * Wallets that open a window of their own (Coinbase Wallet's keys window): a request opened one
+   * ('opened'), and the window answered the SDK's handshake ('answered'). The sagas bound the wait in between.
+   */
+  | { type: 'walletWindow'; state: 'opened' | 'answered' };
 
 export type ConnectorListener = (event: ConnectorEvent) => void;
 
@@ -102,6 +112,14 @@ export interface Connector {
   isInstalled?(): boolean;
   /** The extension the user picked (by EIP-6963 rdns); undefined goes back to the default choice. */
   choose?(rdns: string | undefined): void;
+  /** Development builds only: a page that pairs with a QR code's link given as `?uri=` (docs/behaviour.md §11). */
+  readonly developmentPhone?: DevelopmentPhone;
+}
+
+/** `npm start`'s development phone: its page, and what the app calls it. */
+export interface DevelopmentPhone {
+  url: string;
+  name: string;
 }
 
 /** An EIP-6963 announcement as the UI may show it: plain strings, icon only a safe data URI or ''. */
@@ -110,6 +128,12 @@ export interface AnnouncedWallet {
   name: string;
   icon: string;
   rdns: string;
+}
+
+/** The wallet behind a session, as the UI may show it: a display-safe name, an icon that is a safe data URI or ''. */
+export interface WalletIdentity {
+  name: string;
+  icon: string;
 }
 
 /** What the UI knows about a connector: plain data, read from the store, never by calling it. */
@@ -126,6 +150,8 @@ export interface ConnectorInfo {
   pairsByQrCode?: boolean;
   /** This kind's browser extension is in this browser (listed among the installed wallets). */
   installed?: boolean;
+  /** Development builds only: the development phone (see Connector.developmentPhone). */
+  developmentPhone?: DevelopmentPhone;
 }
 
 export interface ExtensionSuggestion {

@@ -21,6 +21,7 @@ import { ActionButton } from '../ActionButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { Pairing } from './Pairing';
 import { StatusBadge } from './StatusBadge';
+import { usePhoneLayout } from './usePhoneLayout';
 import { GET_A_WALLET_URL } from './WalletList';
 import { WalletIcon } from '../WalletIcon';
 
@@ -46,11 +47,15 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   // Cancel ends the attempt and stays here (Connect, Back); closing the dialog is the QR code's "User closed modal".
   const cancel = () => dispatch(walletActions.connectCancelled({ id }));
   const continueWithout = () => {
-    dispatch(walletActions.extensionSuggestionClosed({ id }));
+    // Remembered: the next connect goes straight to the pop-up (docs/behaviour.md §6.4).
+    dispatch(walletActions.extensionSuggestionDeclined({ id }));
     connect();
   };
   const back = <Button meaning="back" label="Back" secondary onActivate={onBack} />;
   const suggestion = activity.extensionSuggestion === true && !connection.activating ? info.extensionSuggestion : undefined;
+  // The QR code is drawn and nobody has scanned it yet: nothing is "connecting" (docs/behaviour.md §6.3).
+  const phone = usePhoneLayout();
+  const waitsForScan = view === 'Connecting' && activity.pairingUri !== undefined && !activity.awaitingWallet;
 
   let body: ReactNode;
   let actions: ReactNode;
@@ -131,7 +136,7 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
           {name}
         </h3>
         <span className="kind-progress-status" aria-live="polite">
-          <StatusBadge status={view} />
+          <StatusBadge status={view} {...(waitsForScan ? { waiting: phone ? 'Waiting for your wallet app' : 'Waiting for a scan' } : {})} />
         </span>
       </header>
       {body}
@@ -153,10 +158,11 @@ function Button({ meaning, label, secondary, onActivate }: { meaning: string; la
 function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; name: string; waitedLong: boolean; reconnecting: boolean }) {
   const activity = useAppSelector((s) => selectConnectionActivity(s, id));
   const installed = useAppSelector((s) => selectConnectorInfo(s, id).installed === true);
+  const developmentPhone = useAppSelector((s) => selectConnectorInfo(s, id).developmentPhone);
   if (reconnecting) return <p role="status">Reconnecting to {name}…</p>;
   if (id === 'walletconnect') {
     if (activity.awaitingWallet) return <p role="status">Approve the connection in the wallet app on your phone.</p>;
-    if (activity.pairingUri) return <Pairing uri={activity.pairingUri} />;
+    if (activity.pairingUri) return <Pairing uri={activity.pairingUri} {...(developmentPhone ? { developmentPhone } : {})} />;
     return (
       <p role="status" className="waiting">
         Getting a QR code…
@@ -174,7 +180,13 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
     return (
       <>
         <p role="status" className="waiting">
-          {activity.awaitingWallet ? 'Approve the connection in the Coinbase Wallet app on your phone.' : installed ? `Approve the connection in the ${name} extension.` : `Approve the connection in the ${name} window.`}
+          {activity.walletWindow === 'opened'
+            ? `Opening the ${name} window…`
+            : activity.awaitingWallet
+              ? 'Approve the connection in the Coinbase Wallet app on your phone.'
+              : installed
+                ? `Approve the connection in the ${name} extension.`
+                : `Approve the connection in the ${name} window.`}
         </p>
         {waitedLong && !activity.awaitingWallet ? (
           <p className="muted" data-testid="where-is-the-prompt">

@@ -3,6 +3,7 @@
 // QR code is the one that would have to scan it, links that open a wallet app here, with the QR code
 // one click away. The code that draws the QR arrives with `qrcode` on first use (chunk "qrcode").
 import { Suspense, useState } from 'react';
+import type { DevelopmentPhone } from '../../../lib/connectors/types';
 import { lazyPart } from '../../../ui/lazyPart';
 import { usePhoneLayout } from './usePhoneLayout';
 
@@ -33,15 +34,40 @@ function PhoneChoices({ uri }: { uri: string }) {
   );
 }
 
-export function Pairing({ uri }: { uri: string }) {
+/**
+ * `npm start` only: the development phone's page, pairing with this link (docs/behaviour.md §11). Its
+ * name comes with its settings, so that no word of it is in the app's own code.
+ */
+function DevelopmentPhoneLink({ phone, uri }: { phone: DevelopmentPhone; uri: string }) {
+  const href = new URL(phone.url);
+  href.searchParams.set('uri', uri);
+  return (
+    <p>
+      <a href={href.href} target="_blank" rel="noopener noreferrer">
+        Open in the {phone.name}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </p>
+  );
+}
+
+export function Pairing({ uri, developmentPhone }: { uri: string; developmentPhone?: DevelopmentPhone }) {
   const phone = usePhoneLayout();
+  // Removed from production builds, whatever the store says.
+  const development = process.env.NODE_ENV !== 'production' && developmentPhone ? <DevelopmentPhoneLink phone={developmentPhone} uri={uri} /> : null;
   // Keyed by the URI: a fresh pairing starts from a blank code, folded away again on a phone.
   return phone ? (
-    <PhoneChoices key={uri} uri={uri} />
+    <>
+      <PhoneChoices key={uri} uri={uri} />
+      {development}
+    </>
   ) : (
     <>
-      <p>Scan this code with a WalletConnect wallet on your phone.</p>
+      <p role="status" data-testid="qr-waiting">
+        Scan with your phone&apos;s wallet.
+      </p>
       <QrCode key={uri} uri={uri} />
+      {development}
     </>
   );
 }

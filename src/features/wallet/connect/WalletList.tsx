@@ -5,7 +5,7 @@
 // reason goes to the console, for the developer); with no browser wallet at all, a short "Get a wallet".
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
-import { selectActiveExtension, selectChosenExtension, selectKindView, selectRecentKind } from '../../../../store/selectors';
+import { selectActiveExtension, selectChosenExtension, selectKindView, selectRecentKind, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import type { RootState } from '../../../../store/types';
@@ -140,6 +140,10 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
   const dispatch = useAppDispatch();
   const kinds = useAppSelector((s) => s.wallet.kinds);
   const chosenExtension = useAppSelector(selectChosenExtension);
+  const passedSuggestion = useAppSelector((s) => s.wallet.withoutExtension?.includes(choice.kind) === true);
+  // A kind's own row names the wallet behind its session when it said who it is ("Rainbow" through WalletConnect).
+  const name = useAppSelector((s) => (choice.rdns === undefined ? selectWalletName(s, choice.kind) : choice.name));
+  const icon = useAppSelector((s) => (choice.rdns === undefined ? selectWalletIcon(s, choice.kind) : choice.icon));
   const ref = useRef<HTMLButtonElement>(null);
   // Opening the list, or coming back to it, focus is on the wallet used last (else the first).
   useLayoutEffect(() => {
@@ -156,8 +160,8 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
       dispatch(uiActions.connectDialogClosed());
       return;
     }
-    // A missing browser extension is suggested first (its dialog step says how to go on without it).
-    if (kinds[kind].extensionSuggestion) dispatch(walletActions.extensionSuggestionShown({ id: kind }));
+    // A missing browser extension is suggested first (its dialog step says how to go on without it), once.
+    if (kinds[kind].extensionSuggestion && !passedSuggestion) dispatch(walletActions.extensionSuggestionShown({ id: kind }));
     else dispatch(walletActions.connectRequested({ id: kind }));
   };
   return (
@@ -171,11 +175,11 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
         onPointerEnter={() => dispatch(walletActions.connectIntent({ id: choice.kind }))}
         onFocus={() => dispatch(walletActions.connectIntent({ id: choice.kind }))}
       >
-        <WalletIcon icon={choice.icon} name={choice.name} kind={choice.kind} />
+        <WalletIcon icon={icon} name={name} kind={choice.kind} />
         <span className="wallet-choice-text">
           <span className="wallet-choice-name">
             <span className="visually-hidden">{connected ? 'Use ' : 'Connect '}</span>
-            {choice.name}
+            {name}
           </span>
           <span className="wallet-choice-note">{choice.note}</span>
         </span>

@@ -12,6 +12,8 @@ export interface PopupWatcherSetup {
   onLoadTimeout(ms: number): void;
   /** The window closed, and its last answer had time to arrive. */
   onClosed(): void;
+  /** The watched window said it loaded: it answers the SDK's handshake. */
+  onLoaded?(): void;
 }
 
 interface Watch {
@@ -120,6 +122,9 @@ export class PopupWatcher {
       if (event.data['event'] === KEYS_WINDOW_EVENTS.unload) event.stopImmediatePropagation();
       return;
     }
-    if (event.data['event'] === KEYS_WINDOW_EVENTS.loaded) watch.loaded = true;
+    if (event.data['event'] === KEYS_WINDOW_EVENTS.loaded && !watch.loaded) {
+      watch.loaded = true;
+      this.setup.onLoaded?.();
+    }
   }
 }

@@ -51,6 +51,8 @@ export interface RouteSetup {
   timeouts: CoinbaseTimeouts;
   /** Fails every request that waits on the keys window; returns how many there were. */
   failWaiting(error: unknown): number;
+  /** A request opened the keys window, or the window answered the SDK's handshake. */
+  onWindow?(state: 'opened' | 'answered'): void;
 }
 
 /** With the extension installed (or inside the Coinbase browser) the SDK hands back that provider itself. */
@@ -110,6 +112,7 @@ class SdkRoute implements WalletRoute {
       timeouts: setup.timeouts,
       onLoadTimeout: (ms) => this.failWaiting(popupTimedOut(ms)),
       onClosed: () => this.failWaiting(userRejected()),
+      onLoaded: () => setup.onWindow?.('answered'),
     });
     this.stopListening = this.watcher.listen();
     markAbandonedPostsHandled(provider);
@@ -159,7 +162,10 @@ class SdkRoute implements WalletRoute {
       removeBlockedSnackbar(this.setup.host.document);
       return Promise.reject(popupBlocked());
     }
-    if (popup) this.watcher.start(popup);
+    if (popup) {
+      this.watcher.start(popup);
+      this.setup.onWindow?.('opened');
+    }
     return answer;
   }
 

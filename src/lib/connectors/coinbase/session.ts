@@ -121,6 +121,7 @@ export class CoinbaseSession {
       keysUrl: this.setup.keysUrl,
       timeouts: this.setup.timeouts,
       failWaiting: (error) => this.failWaiting(error),
+      onWindow: (state) => this.emit({ type: 'walletWindow', state }),
     });
     this.route = route;
     this.detach = this.attach(provider, route);

@@ -27,7 +27,8 @@ export interface CoinbaseTimeouts {
 }
 
 export const DEFAULT_COINBASE_TIMEOUTS: CoinbaseTimeouts = {
-  popupLoadMs: 15_000,
+  // A backstop: a connect's window has the sagas' shorter limit (docs/behaviour.md §2.6, §9).
+  popupLoadMs: 30_000,
   popupPollMs: 250,
   popupClosedGraceMs: 600,
   awaitingDelayMs: 250,

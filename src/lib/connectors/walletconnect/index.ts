@@ -6,7 +6,7 @@ import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import { siteStorage } from '../../storage';
 import { CONNECTOR_NAMES } from '../describe';
 import { ListenerSet } from '../events';
-import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
+import type { Connector, ConnectorEvent, ConnectorListener, DevelopmentPhone, Eip1193Provider } from '../types';
 import type { WalletConnectSession } from './session';
 import { WC_SESSION_KEY, WC_STORAGE_PREFIX, forgetEverything, isLiveSession, type WalletConnectOptions, type WebStorage } from './shared';
 
@@ -31,6 +31,10 @@ export class WalletConnectConnector implements Connector {
 
   isAvailable(): boolean {
     return true;
+  }
+
+  get developmentPhone(): DevelopmentPhone | undefined {
+    return this.options.developmentPhone;
   }
 
   /** Where the browser refuses site storage, the SDK keeps its session in memory: it ends with the page. */

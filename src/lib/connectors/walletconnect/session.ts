@@ -5,7 +5,7 @@
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
 import { canBeTarget, chainIds, type ChainTable } from '../../chains';
 import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError, errorCode } from '../../errors';
-import { attachHandlers, providerEventHandlers, type EventSource } from '../events';
+import { attachHandlers, field, objectAt, providerEventHandlers, type EventSource } from '../events';
 import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
 import {
   WC_STORAGE_PREFIX,
@@ -237,7 +237,24 @@ export class WalletConnectSession {
       if (args.method === 'eth_accounts') return [];
       throw providerError(4900);
     }
-    return sdk.request(args.params === undefined ? { method: args.method } : { method: args.method, params: args.params });
+    const answer = await sdk.request(args.params === undefined ? { method: args.method } : { method: args.method, params: args.params });
+    // The accounts are what every connect and reconnect asks for: the wallet behind them is said with them.
+    if (args.method === 'eth_requestAccounts' || args.method === 'eth_accounts') this.identify(sdk);
+    return answer;
+  }
+
+  /** The settled session's peer (the phone wallet) says who it is: name and first icon, as plain values. */
+  private identify(sdk: WalletConnectSdkProvider): void {
+    const metadata = objectAt(objectAt(field(sdk, 'session'), 'peer'), 'metadata');
+    const name = field(metadata, 'name');
+    const icons = field(metadata, 'icons');
+    let icon: unknown;
+    try {
+      icon = Array.isArray(icons) ? icons[0] : undefined;
+    } catch {
+      icon = undefined; // a Proxy that refuses to be read has no icon
+    }
+    this.emit({ type: 'walletIdentified', name: typeof name === 'string' ? name : null, icon: typeof icon === 'string' ? icon : null });
   }
 
   /** Pairs through the relay (the URI arrives as a `displayUri` event) and resolves when the wallet approves. */

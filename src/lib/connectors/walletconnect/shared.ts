@@ -1,5 +1,6 @@
 // What the WalletConnect shell and its SDK session share: settings, storage names and the SDK surface we use.
 import type { ChainTable } from '../../chains';
+import type { DevelopmentPhone } from '../types';
 import type { WebStorage } from '../../storage';
 
 export type { WebStorage } from '../../storage';
@@ -36,6 +37,8 @@ export interface WalletConnectOptions {
   /** How long the relay may take to hand out a pairing URI before the connect fails. */
   relayTimeoutMs?: number;
   disconnectTimeoutMs?: number;
+  /** Development builds with `npm start`'s wallets: the development phone, offered beside the QR code. */
+  developmentPhone?: DevelopmentPhone;
   /** The SDK's log level (pino), e.g. 'silent' in tests. */
   logLevel?: string;
   /** Replaces the SDK inside the lazy chunk (tests pass a fake provider). */
