@@ -8,6 +8,7 @@ import { selectPageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
 import { useChains } from '../../ui/chainsContext';
+import { Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { BlockNumber } from './BlockNumber';
 import { exactNativeAmount, formatNativeAmount } from './format';
@@ -19,7 +20,8 @@ export function Overview() {
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   const chain = page.view === 'Connected' && page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
   const read = chain && page.account ? { chainId: chain.id, address: page.account } : skipToken;
-  const balance = useRead(chainApi.endpoints.getBalance, read).currentData;
+  const balanceRead = useRead(chainApi.endpoints.getBalance, read);
+  const balance = balanceRead.currentData;
   const name = useRead(chainApi.endpoints.getName, chain?.ensRegistry ? read : skipToken).currentData;
   if (page.view === 'Connected' && page.account && chain) {
     const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
@@ -43,6 +45,8 @@ export function Overview() {
             <span title={`${exactNativeAmount(balance)} ${symbol}`}>
               {formatNativeAmount(balance)} {symbol}
             </span>
+          ) : balanceRead.shown === 'unavailable' ? (
+            <Unavailable what="Balance" error={balanceRead.error} retrying={balanceRead.isFetching} onRetry={balanceRead.refetch} testId="overview-balance-unavailable" />
           ) : (
             <span className="muted" aria-busy="true">
               Loading balance…

@@ -11,6 +11,7 @@ import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
 import { ChainIcon } from '../../ui/ChainIcon';
 import { useChains } from '../../ui/chainsContext';
+import { Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { exactNativeAmount, formatNativeAmount } from '../chain/format';
 
@@ -58,9 +59,10 @@ export function AccountButton({ page }: { page: PageView }) {
           <span className="account-balance" data-testid="balance" title={`${exactNativeAmount(balance.currentData)} ${symbol}`}>
             {formatNativeAmount(balance.currentData)} {symbol}
           </span>
-        ) : balance.error ? (
-          <span className="account-balance muted" data-testid="balance-unavailable">
-            Balance unavailable
+        ) : balance.shown === 'unavailable' ? (
+          // The words of every unavailable read; its Retry is in the overview (a button cannot hold a button).
+          <span className="account-balance" data-testid="balance-unavailable">
+            <Unavailable what="Balance" error={balance.error} />
           </span>
         ) : (
           <span className="account-balance muted" aria-busy="true">
