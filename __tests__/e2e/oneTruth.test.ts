@@ -10,6 +10,7 @@ import {
   accountButton,
   connect,
   connectDialog,
+  expectNoSidewaysScroll,
   openSigning,
   sendTransfer,
   signMessage,
@@ -64,6 +65,10 @@ describe('a wallet on a network the app does not support', () => {
     await page.keyboard.press('Enter');
     await more.getByRole('button', { name: 'Switch to Ethereum' }).waitFor();
     expect(await more.getByRole('button', { name: 'Switch to Local development chain' }).count()).toBe(0);
+    // The smallest phone: the banner's buttons and the open list wrap, the page never scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Sign and send never says "Connect a wallet" while one is connected: it says where the wallet is, and to switch.
     const sign = page.getByTestId('sign-section');

@@ -8,7 +8,8 @@ import { selectSigningTarget } from '../../../store/signingSelectors';
 import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
-import { SwitchOffer, wrongNetworkInWords } from '../wallet/ConnectionBanner';
+import { SwitchOffer } from '../wallet/ConnectionBanner';
+import { wrongNetworkInWords } from '../wallet/wrongNetworkWords';
 import './sign.css';
 
 const loadPanel = () => import(/* webpackChunkName: "signing" */ './SignPanel');

@@ -5,18 +5,11 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectConnectionActivity, selectWalletName } from '../../../store/selectors';
 import { selectPageView, selectSwitchOffer } from '../../../store/viewedChain';
 import { walletActions } from '../../../store/walletSlice';
-import { chainName, isRetired, type ChainTable } from '../../lib/chains';
-import { walletNetworkName } from '../../lib/knownChainNames';
+import { chainName } from '../../lib/chains';
 import { useChains } from '../../ui/chainsContext';
 import { ActionButton } from './ActionButton';
 import { ErrorMessage } from './ErrorMessage';
-import { unsupportedInWords } from './words';
-
-/** Where a wallet on an unsupported network is, in words: the retired networks keep their own sentence. */
-export function wrongNetworkInWords(chains: ChainTable, chainId: number | undefined): string {
-  if (chainId === undefined || isRetired(chains, chainId)) return unsupportedInWords(chains, chainId);
-  return `Your wallet is on ${walletNetworkName(chains, chainId)}, a network this app doesn't support.`;
-}
+import { wrongNetworkInWords } from './wrongNetworkWords';
 
 /**
  * "Switch to <chain>" for the current wallet on an unsupported network: the likely chains as buttons,

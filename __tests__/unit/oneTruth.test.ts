@@ -1,6 +1,8 @@
-// docs/behaviour.md §7.6: an outcome belongs to the account, chain and wallet it was asked of. Any change
-// of them clears the old one's results (a signature, a transfer's "Confirmed in block"); a request
-// still in flight is left to the saga, which ends it as dropped. The real store, real actions.
+// One truth per state, the rules under the screens. docs/behaviour.md §7.6: an outcome belongs to the
+// account, chain and wallet it was asked of; any change of them clears the old one's results (a
+// signature, a transfer's "Confirmed in block"), while a request still in flight is left to the saga,
+// which ends it as dropped. §6.6: which network a wallet is on, and the networks it is offered. §5.4:
+// one mapping from a read to what is shown. The real store, real actions.
 import { setupStore } from '../../store/setupStore';
 import { outcomesFor, signingActions, type SigningInput, type SigningKind, type SigningState } from '../../store/signingSlice';
 import { selectSwitchOffer, switchOffer } from '../../store/viewedChain';
@@ -8,6 +10,9 @@ import { transactionsActions } from '../../store/transactionsSlice';
 import { walletActions as a } from '../../store/walletSlice';
 import type { ConnectionId } from '../../src/lib/connectors/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
+import { walletNetworkName } from '../../src/lib/knownChainNames';
+import { readShown } from '../../src/ui/useRead';
+import { wrongNetworkInWords } from '../../src/features/wallet/wrongNetworkWords';
 import { ALLOWED, LOWER_ACCOUNT } from '../support/slice';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -150,5 +155,28 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
     const store = setupStore(undefined, { allowedChainIds: { injected: [10, 8453], coinbase: [1], walletconnect: [1] } });
     const { wallet, transactions } = store.getState();
     expect(switchOffer(wallet, transactions.list, chains)).toEqual({ likely: [10], more: [8453] });
+  });
+});
+
+describe('which network the wallet is on, in words (§6.6)', () => {
+  const chains = buildChainTable();
+
+  it("the table's name, else a well-known chain's, each with its id; else the id alone; a retired network keeps its sentence", () => {
+    expect(walletNetworkName(chains, 10)).toBe('OP Mainnet (10)');
+    expect(walletNetworkName(chains, 100)).toBe('Gnosis (100)');
+    expect(walletNetworkName(chains, 534352)).toBe('Scroll (534352)');
+    expect(walletNetworkName(chains, 1234)).toBe('chain 1234');
+    expect(wrongNetworkInWords(chains, 43114)).toBe("Your wallet is on Avalanche C-Chain (43114), a network this app doesn't support.");
+    expect(wrongNetworkInWords(chains, 5)).toBe('Your wallet is on Goerli, a test network that was shut down.');
+  });
+});
+
+describe('what a read shows (§5.4): one mapping for every place that shows it', () => {
+  it('a value; "unavailable" once it failed, also while it is tried again; "loading" only before any answer', () => {
+    expect(readShown({ data: 5 })).toBe('ready');
+    expect(readShown({ data: 5, error: { name: 'X', message: 'old failure' } })).toBe('ready');
+    // RTK Query keeps the error of a failed read while it is read again (status pending).
+    expect(readShown({ error: { name: 'RpcUnavailableError', message: 'No RPC endpoint of Local development chain is answering' } })).toBe('unavailable');
+    expect(readShown({})).toBe('loading');
   });
 });
