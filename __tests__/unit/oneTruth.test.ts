@@ -163,6 +163,7 @@ describe('which network the wallet is on, in words (§6.6)', () => {
 
   it("the table's name, else a well-known chain's, each with its id; else the id alone; a retired network keeps its sentence", () => {
     expect(walletNetworkName(chains, 10)).toBe('OP Mainnet (10)');
+    expect(walletNetworkName({}, 10)).toBe('chain 10');
     expect(walletNetworkName(chains, 100)).toBe('Gnosis (100)');
     expect(walletNetworkName(chains, 534352)).toBe('Scroll (534352)');
     expect(walletNetworkName(chains, 1234)).toBe('chain 1234');

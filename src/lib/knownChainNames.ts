@@ -3,21 +3,19 @@
 // offered, switched to or read from; the chain table (chains.ts) stays the only list of chains the app uses.
 import type { ChainTable } from './chains';
 
-/** Chain id -> the chain's usual name. Facts from each chain's own documentation (EIP-155 ids). */
+/**
+ * Chain id -> the chain's usual name (EIP-155 ids). None of the default table's chains is here: a build
+ * whose chain file leaves one out carries nothing of it, its name included (a wallet there reads "chain <id>").
+ */
 export const KNOWN_CHAIN_NAMES: Readonly<Record<number, string>> = {
-  1: 'Ethereum',
-  10: 'OP Mainnet',
   25: 'Cronos',
   56: 'BNB Smart Chain',
   100: 'Gnosis',
-  137: 'Polygon PoS',
   250: 'Fantom',
   324: 'zkSync Era',
   1101: 'Polygon zkEVM',
   1284: 'Moonbeam',
   5000: 'Mantle',
-  8453: 'Base',
-  42161: 'Arbitrum One',
   42170: 'Arbitrum Nova',
   42220: 'Celo',
   43114: 'Avalanche C-Chain',
