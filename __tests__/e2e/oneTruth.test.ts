@@ -32,6 +32,18 @@ const suite = browserSuite({ optimism: true });
 const fresh = () => Wallet.createRandom();
 const fund = (address: string) => rpc(suite.rpcUrls[31337]!, 'anvil_setBalance', [address, `0x${(100n * ETH).toString(16)}`]);
 
+/** Every layout of docs/behaviour.md §6.9, and the smallest phone: nothing scrolls sideways at 320 px either. */
+async function expectEveryLayout(page: Page): Promise<void> {
+  await expectAccessible(page);
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 320, height: size.height });
+  try {
+    await expectNoSidewaysScroll(page);
+  } finally {
+    await page.setViewportSize(size);
+  }
+}
+
 interface App {
   page: Page;
   context: BrowserContext;
@@ -65,16 +77,12 @@ describe('a wallet on a network the app does not support', () => {
     await page.keyboard.press('Enter');
     await more.getByRole('button', { name: 'Switch to Ethereum' }).waitFor();
     expect(await more.getByRole('button', { name: 'Switch to Local development chain' }).count()).toBe(0);
-    // The smallest phone: the banner's buttons and the open list wrap, the page never scrolls sideways.
-    await page.setViewportSize({ width: 320, height: 800 });
-    await expectNoSidewaysScroll(page);
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Sign and send never says "Connect a wallet" while one is connected: it says where the wallet is, and to switch.
     const sign = page.getByTestId('sign-section');
     expect(await sign.textContent()).not.toContain('Connect a wallet');
     expect(await sign.getByTestId('sign-switch').textContent()).toContain('Your wallet is on Gnosis (100)');
-    await expectAccessible(page);
+    await expectEveryLayout(page);
     await sign.getByRole('button', { name: 'Switch to Local development chain' }).click();
     await waitForStatus(page, 'injected', 'Connected');
     expect(wallet.requests('wallet_switchEthereumChain').map((r) => r.params)).toEqual([[{ chainId: '0x7a69' }]]);
@@ -97,7 +105,7 @@ describe('no wallet connected', () => {
     expect(await sign.getByRole('button', { name: 'Open', exact: true }).count()).toBe(0);
     await sign.getByRole('button', { name: 'Connect wallet' }).click();
     await connectDialog(page).getByTestId('wallet-list').waitFor();
-    await expectAccessible(page);
+    await expectEveryLayout(page);
   });
 });
 
@@ -122,7 +130,7 @@ describe('an endpoint that does not answer', () => {
     await overview.getByTestId('overview-balance-unavailable').filter({ hasText: 'Balance unavailable' }).waitFor();
     expect(await overview.textContent()).not.toContain('Loading');
     await page.getByTestId('overview').getByTestId('block-number-unavailable').waitFor();
-    await expectAccessible(page);
+    await expectEveryLayout(page);
 
     refusing = false;
     await overview.getByRole('button', { name: 'Retry' }).click();

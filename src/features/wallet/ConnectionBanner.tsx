@@ -13,7 +13,8 @@ import { wrongNetworkInWords } from './wrongNetworkWords';
 
 /**
  * "Switch to <chain>" for the current wallet on an unsupported network: the likely chains as buttons,
- * the rest (with `more`) behind a "More networks" disclosure. While a switch waits, what to do in the wallet.
+ * the rest (with `more`) behind a "More networks" disclosure. While a switch waits, what to do in the
+ * wallet; `more` is the banner, which also announces it and offers "Stop waiting" (once on the page).
  */
 export function SwitchOffer({ more = true }: { more?: boolean }) {
   const dispatch = useAppDispatch();
@@ -22,6 +23,13 @@ export function SwitchOffer({ more = true }: { more?: boolean }) {
   const offer = useAppSelector((s) => selectSwitchOffer(s, chains));
   const activity = useAppSelector((s) => selectConnectionActivity(s, page.kind));
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
+  if (activity.switchingTo !== undefined && !more) {
+    return (
+      <p className="banner-waiting muted">
+        <span className="spinner" aria-hidden="true" /> Confirm the switch in {wallet}.
+      </p>
+    );
+  }
   if (activity.switchingTo !== undefined) {
     return (
       <p className="banner-waiting" role="status">
