@@ -109,6 +109,21 @@ describe('no wallet connected', () => {
   });
 });
 
+describe('the wallet of the last visit reconnecting', () => {
+  it('Sign and send and the overview say so, as the header does, instead of asking for a connect', async () => {
+    const { page, wallet } = await open();
+    await connect(page, 'injected');
+    // Back the next day; the wallet takes its time: the reconnect stays under way while the test looks.
+    await wallet.misbehave('eth_accounts', { hang: true });
+    await page.reload();
+    await waitForStatus(page, 'injected', 'Reconnecting');
+    const sign = page.getByTestId('sign-section');
+    await sign.getByTestId('sign-reconnecting').filter({ hasText: 'Reconnecting to MetaMask…' }).waitFor();
+    expect(await sign.textContent()).not.toContain('Connect');
+    expect(await page.getByTestId('overview').getByRole('heading').textContent()).toBe('Reconnecting to MetaMask…');
+  });
+});
+
 describe('an endpoint that does not answer', () => {
   it('the header and the overview both say the balance is unavailable, with Retry in the overview; Retry once it answers shows the balance', async () => {
     let refusing = true;

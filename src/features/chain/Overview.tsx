@@ -60,7 +60,13 @@ export function Overview() {
   }
   return (
     <section className="overview intro" aria-labelledby="overview-title" data-testid="overview">
-      <h2 id="overview-title">{page.view === 'Unsupported network' ? 'Switch network to continue' : 'Connect a wallet to get started'}</h2>
+      <h2 id="overview-title">
+        {page.view === 'Unsupported network'
+          ? 'Switch network to continue'
+          : page.view === 'Reconnecting'
+            ? `Reconnecting to ${wallet}…`
+            : 'Connect a wallet to get started'}
+      </h2>
       <p className="muted">
         {page.view === 'Unsupported network'
           ? 'Your balance and the latest block show once your wallet is on a network this app supports.'

@@ -5,6 +5,7 @@ import { Suspense, useState } from 'react';
 import { lazyPart } from '../../ui/lazyPart';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningTarget } from '../../../store/signingSelectors';
+import { selectWalletName } from '../../../store/selectors';
 import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
@@ -21,13 +22,14 @@ export function SignSection() {
   const [open, setOpen] = useState(false);
   const target = useAppSelector(selectSigningTarget);
   const page = useAppSelector((s) => selectPageView(s, chains));
+  const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   // Requests already in the store (a reload of state in DevTools, or a request in flight) keep it open.
   const hasRequests = useAppSelector((s) => Object.keys(s.signing.requests).length > 0);
   // The panel only ever shows a connected wallet's forms: without one, nothing to open.
   const shown = target !== undefined && (open || hasRequests);
   const preload = () => void loadPanel().catch(() => undefined);
   // The header's control does the same: a connection under way or gone wrong opens on its progress.
-  const showsKind = page.view === 'Connecting' || page.view === 'Reconnecting' || page.view === 'Error' || page.view === 'Reload required';
+  const showsKind = page.view === 'Connecting' || page.view === 'Error' || page.view === 'Reload required';
   const connect = () => dispatch(showsKind ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());
   return (
     <section className="sign" aria-labelledby="sign-title" data-testid="sign-section">
@@ -39,7 +41,12 @@ export function SignSection() {
           </button>
         ) : null}
       </header>
-      {target ? null : page.view === 'Unsupported network' ? (
+      {target ? null : page.view === 'Reconnecting' ? (
+        // The header says "Reconnecting…": so does this, rather than ask for a connect under way.
+        <p className="muted" aria-busy="true" data-testid="sign-reconnecting">
+          Reconnecting to {wallet}…
+        </p>
+      ) : page.view === 'Unsupported network' ? (
         <div className="sign-away" data-testid="sign-switch">
           <p className="muted">
             {wrongNetworkInWords(chains, page.chainId)} Switch to a network it supports to sign a message, sign typed data or send a transfer.
