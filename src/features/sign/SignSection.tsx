@@ -49,7 +49,7 @@ export function SignSection() {
       ) : page.view === 'Unsupported network' ? (
         <div className="sign-away" data-testid="sign-switch">
           <p className="muted">
-            {wrongNetworkInWords(chains, page.chainId)} Switch to a network it supports to sign a message, sign typed data or send a transfer.
+            {wrongNetworkInWords(chains, page.chainId)} Switch to a network this app supports to sign a message, sign typed data or send a transfer.
           </p>
           <SwitchOffer more={false} />
         </div>
