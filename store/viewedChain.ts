@@ -77,8 +77,9 @@ export const LIKELY_SWITCH_TARGETS = 3;
 
 /**
  * Where a wallet on an unsupported network may go (docs/behaviour.md §6.6): the likely chains first
- * (the one asked for on connect, the chain shown before connecting, the chain of the account's latest
- * sent transaction), the rest of the chains its kind can be offered after them, in table order.
+ * (the allowed chain the wallet was on last, the one asked for on connect, the chain shown before
+ * connecting, the chain of the account's latest sent transaction; at most LIKELY_SWITCH_TARGETS), the
+ * rest of the chains its kind can be offered after them, in table order.
  */
 export interface SwitchOffer {
   likely: number[];
@@ -93,7 +94,8 @@ export function switchOffer(wallet: RootState['wallet'], sent: readonly SentTran
   const lastUsed = sent
     .filter((tx) => account !== undefined && tx.account.toLowerCase() === account && offered.includes(tx.chainId))
     .reduce<SentTransaction | undefined>((latest, tx) => (latest === undefined || tx.sentAt > latest.sentAt ? tx : latest), undefined)?.chainId;
-  const candidates = [wallet.activity[kind].desiredChainId, defaultChainId(chains), lastUsed];
+  const activity = wallet.activity[kind];
+  const candidates = [activity.lastAllowedChainId, activity.desiredChainId, defaultChainId(chains), lastUsed];
   const likely: number[] = [];
   for (const id of candidates) if (id !== undefined && offered.includes(id) && !likely.includes(id) && likely.length < LIKELY_SWITCH_TARGETS) likely.push(id);
   if (likely.length === 0 && offered[0] !== undefined) likely.push(offered[0]);

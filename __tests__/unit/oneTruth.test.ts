@@ -151,6 +151,19 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
     expect(selectSwitchOffer(store.getState(), chains)).toBe(selectSwitchOffer(store.getState(), chains));
   });
 
+  it('a wallet that moves off an allowed chain is offered that chain first', () => {
+    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1] } });
+    connect(store, 'injected', 137);
+    expect(selectSwitchOffer(store.getState(), chains).likely).toEqual([137, 1]);
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 100 }));
+    expect(store.getState().wallet.connections.injected.error?.name).toBe('ChainIdNotAllowedError');
+    expect(selectSwitchOffer(store.getState(), chains)).toEqual({ likely: [137, 1], more: [10, 8453] });
+    // Back on an allowed chain, then off again: the latest one leads.
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 100 }));
+    expect(selectSwitchOffer(store.getState(), chains).likely).toEqual([10, 1]);
+  });
+
   it('with nothing likely among the allowed chains, the first offered', () => {
     const store = setupStore(undefined, { allowedChainIds: { injected: [10, 8453], coinbase: [1], walletconnect: [1] } });
     const { wallet, transactions } = store.getState();
