@@ -18,7 +18,8 @@ const combined = combineReducers({
 });
 
 /**
- * The slices, plus what spans two of them: the connect dialog showing a wallet's progress closes in
+ * The slices, plus what spans two of them: a change of who signs clears the old signing outcomes in
+ * the same update (withSigningOutcomes); the connect dialog showing a wallet's progress closes in
  * the very update that connects that wallet (on a supported network or not), so the page renders
  * "Connected" and the dialog's close once, and time travel replays them together.
  */
