@@ -11,13 +11,16 @@ import {
   connect,
   connectDialog,
   expectNoSidewaysScroll,
+  openMoreNetworks,
   openSigning,
   sendTransfer,
+  signAndSendOffer,
   signMessage,
   startConnect,
   waitForOutcome,
   waitForStatus,
   waitForToast,
+  wrongNetworkBanner,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
@@ -65,28 +68,27 @@ describe('a wallet on a network the app does not support', () => {
     const { page, wallet } = await open({ chainId: 100, knownChainIds: [31337, 100] });
     await startConnect(page, 'injected');
     await waitForStatus(page, 'injected', 'Unsupported network');
-    const banner = page.getByTestId('unsupported');
-    expect(await banner.locator('p').first().textContent()).toBe("Your wallet is on Gnosis (100), a network this app doesn't support.");
-    // The likely network (the chain shown before connecting) as a button; the others behind More.
-    const likely = banner.getByTestId('switch-offer').locator(':scope > button');
-    expect(await likely.allTextContents()).toEqual(['Switch to Local development chain']);
-    const more = banner.getByTestId('more-networks');
-    expect(await more.getByRole('button', { name: 'Switch to Ethereum' }).isVisible()).toBe(false);
-    // A disclosure the keyboard opens.
-    await more.getByText('More networks').focus();
-    await page.keyboard.press('Enter');
-    await more.getByRole('button', { name: 'Switch to Ethereum' }).waitFor();
-    expect(await more.getByRole('button', { name: 'Switch to Local development chain' }).count()).toBe(0);
+    const banner = await wrongNetworkBanner(page);
+    expect(banner.sentence).toBe("Your wallet is on Gnosis (100), a network this app doesn't support.");
+    // The likely network (the chain shown before connecting) as a button; the others behind More, closed.
+    expect(banner.likely).toEqual(['Switch to Local development chain']);
+    expect(await page.getByRole('button', { name: 'Switch to Ethereum' }).count()).toBe(0);
+    // A disclosure the keyboard opens: every other network the wallet may use, none twice.
+    const more = await openMoreNetworks(page);
+    expect(more).toContain('Switch to Ethereum');
+    expect(more).toContain('Switch to Sepolia');
+    expect(more).not.toContain('Switch to Local development chain');
 
     // Sign and send never says "Connect a wallet" while one is connected: it says where the wallet is, and to switch.
-    const sign = page.getByTestId('sign-section');
-    expect(await sign.textContent()).not.toContain('Connect a wallet');
-    expect(await sign.getByTestId('sign-switch').textContent()).toContain('Your wallet is on Gnosis (100)');
+    const offer = await signAndSendOffer(page);
+    expect(offer.text).not.toContain('Connect a wallet');
+    expect(offer.text).toContain('Your wallet is on Gnosis (100)');
+    expect(offer.buttons).toEqual(['Switch to Local development chain']);
     await expectEveryLayout(page);
-    await sign.getByRole('button', { name: 'Switch to Local development chain' }).click();
+    await page.getByTestId('sign-section').getByRole('button', { name: 'Switch to Local development chain' }).click();
     await waitForStatus(page, 'injected', 'Connected');
     expect(wallet.requests('wallet_switchEthereumChain').map((r) => r.params)).toEqual([[{ chainId: '0x7a69' }]]);
-    await banner.waitFor({ state: 'detached' });
+    await page.getByTestId('unsupported').waitFor({ state: 'detached' });
     await openSigning(page);
   });
 
@@ -94,16 +96,15 @@ describe('a wallet on a network the app does not support', () => {
     const { page } = await open({ chainId: 1234, knownChainIds: [31337, 1234] });
     await startConnect(page, 'injected');
     await waitForStatus(page, 'injected', 'Unsupported network');
-    expect(await page.getByTestId('unsupported').locator('p').first().textContent()).toBe("Your wallet is on chain 1234, a network this app doesn't support.");
+    expect((await wrongNetworkBanner(page)).sentence).toBe("Your wallet is on chain 1234, a network this app doesn't support.");
   });
 });
 
 describe('no wallet connected', () => {
   it("Sign and send offers Connect wallet, which opens the connect dialog; nothing there removes itself and shows nothing", async () => {
     const { page } = await open();
-    const sign = page.getByTestId('sign-section');
-    expect(await sign.getByRole('button', { name: 'Open', exact: true }).count()).toBe(0);
-    await sign.getByRole('button', { name: 'Connect wallet' }).click();
+    expect((await signAndSendOffer(page)).buttons).toEqual(['Connect wallet']);
+    await page.getByTestId('sign-section').getByRole('button', { name: 'Connect wallet' }).click();
     await connectDialog(page).getByTestId('wallet-list').waitFor();
     await expectEveryLayout(page);
   });
@@ -117,9 +118,7 @@ describe('the wallet of the last visit reconnecting', () => {
     await wallet.misbehave('eth_accounts', { hang: true });
     await page.reload();
     await waitForStatus(page, 'injected', 'Reconnecting');
-    const sign = page.getByTestId('sign-section');
-    await sign.getByTestId('sign-reconnecting').filter({ hasText: 'Reconnecting to MetaMask…' }).waitFor();
-    expect(await sign.textContent()).not.toContain('Connect');
+    expect(await signAndSendOffer(page)).toEqual({ text: 'Sign and send Reconnecting to MetaMask…', buttons: [] });
     expect(await page.getByTestId('overview').getByRole('heading').textContent()).toBe('Reconnecting to MetaMask…');
   });
 });
