@@ -96,6 +96,33 @@ export interface SigningRequestArgs {
   input: SigningInput;
 }
 
+/** The account, chain and wallet a signature or transfer was asked of (docs/behaviour.md §7.6). */
+export interface SigningContext {
+  connectionId: ConnectionId;
+  account: string;
+  chainId: number;
+}
+
+const belongsTo = (request: SigningRequest, now: SigningContext | undefined): boolean =>
+  now !== undefined && request.connectionId === now.connectionId && request.chainId === now.chainId && request.account.toLowerCase() === now.account.toLowerCase();
+
+/**
+ * The outcomes still shown once the account, chain or wallet that signs is `now` (undefined: none is
+ * connected): a finished request of another one is cleared, since its result ("Signed and verified",
+ * "Confirmed in block") was that one's. A request still in flight stays: the saga ends it as dropped,
+ * and that outcome says why, until the next change. The same object when nothing is cleared.
+ */
+export function outcomesFor(state: SigningState, now: SigningContext | undefined): SigningState {
+  const stale = SIGNING_KINDS.filter((kind) => {
+    const request = state.requests[kind];
+    return request !== undefined && !isInFlight(request) && !belongsTo(request, now);
+  });
+  if (stale.length === 0) return state;
+  const requests = { ...state.requests };
+  for (const kind of stale) delete requests[kind];
+  return { ...state, requests };
+}
+
 export const signingSlice = createSlice({
   name: 'signing',
   initialState,

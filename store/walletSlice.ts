@@ -29,6 +29,8 @@ export interface ConnectionActivity {
   awaitingWallet: boolean;
   /** The chain to ask for on the next connect. */
   desiredChainId?: number;
+  /** The last allowed chain this connection was on (offered first when it moves to an unsupported one, §6.6). */
+  lastAllowedChainId?: number;
   /** A chain switch in flight. */
   switchingTo?: number;
   /** Why the last chain switch did not happen; the connection itself is unchanged. */
@@ -158,6 +160,7 @@ function applyUpdate(state: WalletState, id: ConnectionId, update: { chainId?: u
   const notAllowed = next.chainId === undefined ? undefined : chainIdNotAllowedError(next.chainId, state.allowedChainIds[id]);
   if (notAllowed) next.error = notAllowed;
   else if (complete || next.error?.name === ERROR_NAMES.chainIdNotAllowed) delete next.error;
+  if (complete && !notAllowed && next.chainId !== undefined) state.activity[id].lastAllowedChainId = next.chainId;
   state.connections[id] = next;
   return true;
 }

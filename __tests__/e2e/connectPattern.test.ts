@@ -230,7 +230,7 @@ describe('a wallet on a network the app does not support', () => {
     await startConnect(page, 'injected');
     await waitForStatus(page, 'injected', 'Unsupported network');
     const banner = page.getByTestId('unsupported');
-    expect(await banner.textContent()).toContain("Your wallet is on a network this app doesn't support.");
+    expect(await banner.textContent()).toContain("Your wallet is on BNB Smart Chain (56), a network this app doesn't support.");
     expect(await networkButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
     expect(await accountButton(page).getByTestId('balance').count()).toBe(0);
     expect(await page.getByTestId('block-number').count()).toBe(0);

@@ -60,7 +60,8 @@ describe('the recipe, step by step', () => {
     app = loaded.createWalletApp({ config: { ...built, qrCloseIsError: true }, host: window, rpc: null });
     render(<loaded.AppRoot store={app.store} chains={built.chains} />);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Connect wallet' }, { timeout: WAIT_MS }));
+    // The header's control (Sign and send offers a "Connect wallet" of its own).
+    fireEvent.click(await screen.findByTestId('connect-button', {}, { timeout: WAIT_MS }));
     const dialog = await screen.findByTestId('connect-dialog', {}, { timeout: WAIT_MS });
     const installed = within(dialog).getByRole('region', { name: 'Installed' });
     const row = within(within(installed).getByTestId('card-toy')).getByRole('button', { name: /^Connect Toy Wallet/ });

@@ -860,3 +860,36 @@ export async function transferButtons(page: AppSurface): Promise<string[]> {
   const form = await transferForm(page);
   return (await form.locator('.actions button').allTextContents()).map((t) => t.trim());
 }
+
+// ---- One truth per state (the oneTruth suite) ----
+
+/** The unsupported-network banner once shown: its sentence and the likely "Switch to <chain>" buttons (those outside "More networks"). */
+export async function wrongNetworkBanner(page: AppSurface): Promise<{ sentence: string; likely: string[] }> {
+  const banner = page.getByTestId('unsupported');
+  await banner.waitFor();
+  return {
+    sentence: ((await banner.locator('p').first().textContent()) ?? '').trim(),
+    likely: (await banner.getByTestId('switch-offer').locator(':scope > button').allTextContents()).map((t) => t.trim()),
+  };
+}
+
+/** Opens the banner's "More networks" with the keyboard, as a keyboard user would; the switch buttons it shows. */
+export async function openMoreNetworks(page: AppSurface): Promise<string[]> {
+  const more = page.getByTestId('unsupported').getByTestId('more-networks');
+  await more.getByText('More networks').focus();
+  await more.getByText('More networks').press('Enter');
+  const buttons = more.getByRole('button', { name: /^Switch to / });
+  await buttons.first().waitFor();
+  return (await buttons.allTextContents()).map((t) => t.trim());
+}
+
+/** What "Sign and send" offers while it has no wallet to sign with: its words and its buttons. */
+export async function signAndSendOffer(page: AppSurface): Promise<{ text: string; buttons: string[] }> {
+  const section = page.getByTestId('sign-section');
+  const note = section.locator('[data-testid=sign-connect], [data-testid=sign-switch], [data-testid=sign-reconnecting]');
+  await note.waitFor();
+  return {
+    text: (await section.innerText()).replace(/\s+/g, ' ').trim(),
+    buttons: (await section.getByRole('button').allTextContents()).map((t) => t.trim()),
+  };
+}

@@ -19,7 +19,22 @@ interface ReadSubscription {
   updateSubscriptionOptions(options: SubscriptionOptions): void;
 }
 
+/**
+ * What a screen shows of a read, the same for every place that shows it (docs/behaviour.md §5.4):
+ * its value ('ready'), that it is on its way ('loading'), or that no endpoint answered
+ * ('unavailable', kept while a retry is under way, until an answer replaces it).
+ */
+export type ReadShown = 'ready' | 'loading' | 'unavailable';
+
+/** The one mapping from a cache entry to what is shown: a failed read is never "loading" again until it is retried and answered. */
+export function readShown(entry: { data?: unknown; error?: unknown }): ReadShown {
+  if (entry.data !== undefined) return 'ready';
+  return entry.error !== undefined ? 'unavailable' : 'loading';
+}
+
 export interface Read<Result> {
+  /** What the screen shows of it: see ReadShown. */
+  shown: ReadShown;
   /** The result for exactly this argument (kept while it is read again); undefined until it arrives. */
   currentData: Result | undefined;
   error: WalletError | undefined;
@@ -58,6 +73,7 @@ export function useRead<Arg, Result>(endpoint: ReadEndpoint<Arg, Result>, arg: A
   const selector = useMemo(() => endpoint.select(arg), [endpoint, key]);
   const state = useAppSelector(selector);
   return {
+    shown: readShown(state),
     currentData: state.data,
     error: state.error as WalletError | undefined, // the base query only ever returns WalletError
     isUninitialized: state.isUninitialized,

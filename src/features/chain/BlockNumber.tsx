@@ -1,9 +1,9 @@
 import { chainName } from '../../lib/chains';
-import { displayText } from '../../lib/displayText';
 import { useAppSelector } from '../../../store/hooks';
 import { selectPageView } from '../../../store/viewedChain';
 import { ChainIcon } from '../../ui/ChainIcon';
 import { useChains } from '../../ui/chainsContext';
+import { Unavailable } from '../../ui/Unavailable';
 import { useLatestBlock } from './useLatestBlock';
 
 /** The latest block of the chain in view (the wallet's, or the default chain before one connects). */
@@ -11,7 +11,8 @@ export function BlockNumber() {
   const chains = useChains();
   const page = useAppSelector((state) => selectPageView(state, chains));
   const chainId = page.dataChainId;
-  const { currentData: block, error } = useLatestBlock(chainId);
+  const latest = useLatestBlock(chainId);
+  const block = latest.currentData;
   // The wallet of the last visit is reconnecting: its chain is about to be known; the line keeps its place.
   if (chainId === undefined && page.view === 'Reconnecting') {
     return (
@@ -27,10 +28,8 @@ export function BlockNumber() {
       <ChainIcon chain={chains[chainId]} size={16} /> {chainName(chains, chainId)}: latest block{' '}
       {block !== undefined ? (
         <strong data-testid="block-number">{block}</strong>
-      ) : error ? (
-        <span className="muted" data-testid="block-number-unavailable" title={displayText(error.message ?? '')}>
-          unavailable
-        </span>
+      ) : latest.shown === 'unavailable' ? (
+        <Unavailable what="" error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-unavailable" />
       ) : (
         <span className="muted" aria-busy="true">
           …

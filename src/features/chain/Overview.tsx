@@ -9,6 +9,7 @@ import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
 import { Identicon } from '../../ui/Identicon';
 import { useChains } from '../../ui/chainsContext';
+import { Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { BlockNumber } from './BlockNumber';
 import { exactNativeAmount, formatNativeAmount } from './format';
@@ -20,7 +21,8 @@ export function Overview() {
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   const chain = page.view === 'Connected' && page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
   const read = chain && page.account ? { chainId: chain.id, address: page.account } : skipToken;
-  const balance = useRead(chainApi.endpoints.getBalance, read).currentData;
+  const balanceRead = useRead(chainApi.endpoints.getBalance, read);
+  const balance = balanceRead.currentData;
   const name = useRead(chainApi.endpoints.getName, chain?.ensRegistry ? read : skipToken).currentData;
   if (page.view === 'Connected' && page.account && chain) {
     const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
@@ -45,6 +47,8 @@ export function Overview() {
             <span title={`${exactNativeAmount(balance)} ${symbol}`}>
               {formatNativeAmount(balance)} {symbol}
             </span>
+          ) : balanceRead.shown === 'unavailable' ? (
+            <Unavailable what="Balance" error={balanceRead.error} retrying={balanceRead.isFetching} onRetry={balanceRead.refetch} testId="overview-balance-unavailable" />
           ) : (
             <span className="muted" aria-busy="true">
               Loading balance…
@@ -58,7 +62,13 @@ export function Overview() {
   }
   return (
     <section className="overview intro" aria-labelledby="overview-title" data-testid="overview">
-      <h2 id="overview-title">{page.view === 'Unsupported network' ? 'Switch network to continue' : 'Connect a wallet to get started'}</h2>
+      <h2 id="overview-title">
+        {page.view === 'Unsupported network'
+          ? 'Switch network to continue'
+          : page.view === 'Reconnecting'
+            ? `Reconnecting to ${wallet}…`
+            : 'Connect a wallet to get started'}
+      </h2>
       <p className="muted">
         {page.view === 'Unsupported network'
           ? 'Your balance and the latest block show once your wallet is on a network this app supports.'

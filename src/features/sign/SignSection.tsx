@@ -1,32 +1,68 @@
 // "Sign and send": a small section on the page; the panel itself (editor, previews, ethers) is a
-// separate chunk loaded when the user first opens it (or points at the button).
+// separate chunk loaded when the user first opens it (or points at the button). Without a wallet it
+// says how to get one there: connect (the connect dialog), or switch off an unsupported network.
 import { Suspense, useState } from 'react';
 import { lazyPart } from '../../ui/lazyPart';
-import { useAppSelector } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningTarget } from '../../../store/signingSelectors';
+import { selectWalletName } from '../../../store/selectors';
+import { uiActions } from '../../../store/uiSlice';
+import { selectPageView } from '../../../store/viewedChain';
+import { useChains } from '../../ui/chainsContext';
+import { SwitchOffer } from '../wallet/ConnectionBanner';
+import { wrongNetworkInWords } from '../wallet/wrongNetworkWords';
 import './sign.css';
 
 const loadPanel = () => import(/* webpackChunkName: "signing" */ './SignPanel');
 const SignPanel = lazyPart('The signing panel', loadPanel);
 
 export function SignSection() {
+  const dispatch = useAppDispatch();
+  const chains = useChains();
   const [open, setOpen] = useState(false);
   const target = useAppSelector(selectSigningTarget);
+  const page = useAppSelector((s) => selectPageView(s, chains));
+  const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   // Requests already in the store (a reload of state in DevTools, or a request in flight) keep it open.
   const hasRequests = useAppSelector((s) => Object.keys(s.signing.requests).length > 0);
-  const shown = open || hasRequests;
+  // The panel only ever shows a connected wallet's forms: without one, nothing to open.
+  const shown = target !== undefined && (open || hasRequests);
   const preload = () => void loadPanel().catch(() => undefined);
+  // The header's control does the same: a connection under way or gone wrong opens on its progress.
+  const showsKind = page.view === 'Connecting' || page.view === 'Error' || page.view === 'Reload required';
+  const connect = () => dispatch(showsKind ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());
   return (
     <section className="sign" aria-labelledby="sign-title" data-testid="sign-section">
       <header className="sign-header">
         <h2 id="sign-title">Sign and send</h2>
-        {!shown ? (
+        {target && !shown ? (
           <button type="button" aria-expanded="false" onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload}>
             Open
           </button>
         ) : null}
       </header>
-      {!target ? <p className="muted">Connect a wallet to sign a message, sign typed data or send a transfer with it.</p> : null}
+      {target ? null : page.view === 'Reconnecting' ? (
+        // The header says "Reconnecting…": so does this, rather than ask for a connect under way.
+        <p className="muted" aria-busy="true" data-testid="sign-reconnecting">
+          Reconnecting to {wallet}…
+        </p>
+      ) : page.view === 'Unsupported network' ? (
+        <div className="sign-away" data-testid="sign-switch">
+          <p className="muted">
+            {wrongNetworkInWords(chains, page.chainId)} Switch to a network this app supports to sign a message, sign typed data or send a transfer.
+          </p>
+          <SwitchOffer more={false} />
+        </div>
+      ) : (
+        <div className="sign-away" data-testid="sign-connect">
+          <p className="muted">Connect a wallet to sign a message, sign typed data or send a transfer with it.</p>
+          <p>
+            <button type="button" aria-haspopup="dialog" onClick={connect}>
+              Connect wallet
+            </button>
+          </p>
+        </div>
+      )}
       {shown ? (
         <Suspense
           fallback={

@@ -12,6 +12,7 @@ import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
 import { useChains } from '../../ui/chainsContext';
 import { Identicon } from '../../ui/Identicon';
+import { Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { exactNativeAmount, formatNativeAmount } from '../chain/format';
 
@@ -45,9 +46,10 @@ export function AccountButton({ page }: { page: PageView }) {
           <span className="account-balance" data-testid="balance" title={`${exactNativeAmount(balance.currentData)} ${symbol}`}>
             {formatNativeAmount(balance.currentData)} {symbol}
           </span>
-        ) : balance.error ? (
-          <span className="account-balance muted" data-testid="balance-unavailable">
-            Balance unavailable
+        ) : balance.shown === 'unavailable' ? (
+          // The words of every unavailable read; its Retry is in the overview (a button cannot hold a button).
+          <span className="account-balance" data-testid="balance-unavailable">
+            <Unavailable what="Balance" error={balance.error} />
           </span>
         ) : (
           <span className="account-balance muted" aria-busy="true">

@@ -1,21 +1,75 @@
 // One banner under the header about the wallet in view when the page cannot simply show it: on a
-// network the app does not support (with "Switch to <chain>"), or with a link that only a reload
-// brings back.
+// network the app does not support (which network the wallet is on, and the networks it can switch
+// to), or with a link that only a reload brings back.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectAllowedChainIds, selectConnectionActivity, selectWalletName } from '../../../store/selectors';
-import { selectPageView } from '../../../store/viewedChain';
+import { selectConnectionActivity, selectWalletName } from '../../../store/selectors';
+import { selectPageView, selectSwitchOffer } from '../../../store/viewedChain';
 import { walletActions } from '../../../store/walletSlice';
-import { chainName, defaultChainId, offeredChainIds } from '../../lib/chains';
+import { chainName } from '../../lib/chains';
 import { useChains } from '../../ui/chainsContext';
 import { ActionButton } from './ActionButton';
 import { ErrorMessage } from './ErrorMessage';
-import { unsupportedInWords } from './words';
+import { wrongNetworkInWords } from './wrongNetworkWords';
 
-export function ConnectionBanner() {
+/**
+ * "Switch to <chain>" for the current wallet on an unsupported network: the likely chains as buttons,
+ * the rest (with `more`) behind a "More networks" disclosure. While a switch waits, what to do in the
+ * wallet; `more` is the banner, which also announces it and offers "Stop waiting" (once on the page).
+ */
+export function SwitchOffer({ more = true }: { more?: boolean }) {
   const dispatch = useAppDispatch();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
-  const allowed = useAppSelector((s) => selectAllowedChainIds(s, page.kind));
+  const offer = useAppSelector((s) => selectSwitchOffer(s, chains));
+  const activity = useAppSelector((s) => selectConnectionActivity(s, page.kind));
+  const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
+  if (activity.switchingTo !== undefined && !more) {
+    return (
+      <p className="banner-waiting muted">
+        <span className="spinner" aria-hidden="true" /> Confirm the switch in {wallet}.
+      </p>
+    );
+  }
+  if (activity.switchingTo !== undefined) {
+    return (
+      <p className="banner-waiting" role="status">
+        <span className="spinner" aria-hidden="true" /> Confirm the switch in {wallet}.{' '}
+        <button type="button" className="secondary small" onClick={() => dispatch(walletActions.chainSwitchCancelled({ id: page.kind }))}>
+          Stop waiting
+        </button>
+      </p>
+    );
+  }
+  const button = (target: number, className?: string) => (
+    <ActionButton
+      key={target}
+      className={className}
+      meaning={`switch-${target}`}
+      onActivate={() => dispatch(walletActions.chainSwitchRequested({ id: page.kind, chainId: target }))}
+    >
+      Switch to {chainName(chains, target)}
+    </ActionButton>
+  );
+  return (
+    <div className="switch-offer" data-testid="switch-offer">
+      {offer.likely.map((target) => button(target))}
+      {more && offer.more.length > 0 ? (
+        <details className="more-networks" data-testid="more-networks">
+          <summary>More networks</summary>
+          <ul>
+            {offer.more.map((target) => (
+              <li key={target}>{button(target, 'secondary small')}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+export function ConnectionBanner() {
+  const chains = useChains();
+  const page = useAppSelector((s) => selectPageView(s, chains));
   const activity = useAppSelector((s) => selectConnectionActivity(s, page.kind));
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   if (page.view === 'Reload required') {
@@ -29,25 +83,10 @@ export function ConnectionBanner() {
     );
   }
   if (page.view !== 'Unsupported network') return null;
-  const offered = offeredChainIds(chains, allowed);
-  // Where "Switch to" leads: the chain asked for on connect, else the app's default, else the first offered.
-  const preferred = [activity.desiredChainId, defaultChainId(chains)].find((id) => id !== undefined && offered.includes(id));
-  const target = preferred ?? offered[0];
   return (
     <div className="banner" role="alert" data-testid="unsupported">
-      <p>{unsupportedInWords(chains, page.chainId)}</p>
-      {activity.switchingTo !== undefined ? (
-        <p className="banner-waiting" role="status">
-          <span className="spinner" aria-hidden="true" /> Confirm the switch in {wallet}.{' '}
-          <button type="button" className="secondary small" onClick={() => dispatch(walletActions.chainSwitchCancelled({ id: page.kind }))}>
-            Stop waiting
-          </button>
-        </p>
-      ) : target !== undefined ? (
-        <ActionButton meaning={`switch-${target}`} onActivate={() => dispatch(walletActions.chainSwitchRequested({ id: page.kind, chainId: target }))}>
-          Switch to {chainName(chains, target)}
-        </ActionButton>
-      ) : null}
+      <p>{wrongNetworkInWords(chains, page.chainId)}</p>
+      <SwitchOffer />
       {activity.switchError ? <ErrorMessage error={activity.switchError} wallet={wallet} prefix="Network not switched." /> : null}
     </div>
   );
