@@ -228,13 +228,8 @@ describe('the network button', () => {
   });
 });
 
-describe('the account menu', () => {
-  it('groups its network list the same way, and breaks the full address only between groups of four (320 px)', async () => {
-    const { page } = await openConnected();
-    await page.setViewportSize({ width: 320, height: 800 });
-    const menu = await openAccountMenu(page);
-    const address = menu.locator('.menu-address');
-    expect(await address.textContent()).toBe(TEST_ACCOUNTS[0].address);
+/** A full address shown in groups of four that a 320 px line breaks between groups, never inside one, the gaps drawn. */
+async function expectGroupedAddress(address: Locator): Promise<void> {
     const groups = await address.locator('.address-group').allTextContents();
     expect(groups).toEqual(['0xf39F', 'd6e5', '1aad', '88F6', 'F4ce', '6aB8', '8272', '79cf', 'fFb9', '2266']);
     // It takes more than one line at 320 px, and no group is split across two.
@@ -251,6 +246,27 @@ describe('the account menu', () => {
     );
     expect(gaps.length).toBeGreaterThan(0);
     for (const gap of gaps) expect(gap).toBeGreaterThan(2);
+}
+
+describe('the overview', () => {
+  it('breaks the full address of an account with no name only between groups of four (320 px)', async () => {
+    const { page } = await openConnected();
+    await page.setViewportSize({ width: 320, height: 800 });
+    const address = page.getByTestId('overview').locator('.overview-address');
+    expect(await address.textContent()).toBe(TEST_ACCOUNTS[0].address);
+    await expectGroupedAddress(address);
+    await expectLayout(page);
+  });
+});
+
+describe('the account menu', () => {
+  it('groups its network list the same way, and breaks the full address only between groups of four (320 px)', async () => {
+    const { page } = await openConnected();
+    await page.setViewportSize({ width: 320, height: 800 });
+    const menu = await openAccountMenu(page);
+    const address = menu.locator('.menu-address');
+    expect(await address.textContent()).toBe(TEST_ACCOUNTS[0].address);
+    await expectGroupedAddress(address);
     expect(await menu.getByTestId('identicon').count()).toBeGreaterThan(0);
 
     await menu.getByTestId('network-section').getByText('Switch network').click();

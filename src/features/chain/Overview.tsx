@@ -7,6 +7,7 @@ import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
+import { AddressGroups } from '../../ui/AddressGroups';
 import { Identicon } from '../../ui/Identicon';
 import { useChains } from '../../ui/chainsContext';
 import { Unavailable } from '../../ui/Unavailable';
@@ -39,7 +40,7 @@ export function Overview() {
             </span>
           ) : null}
           <span className="overview-address mono" title={page.account}>
-            {name ? shortAddress(page.account) : page.account}
+            {name ? shortAddress(page.account) : <AddressGroups address={page.account} />}
           </span>
         </p>
         <p className="overview-balance" data-testid="overview-balance">

@@ -1,7 +1,7 @@
 // The wallet in view, in the account menu: who (name or address, the full address with Copy), what it
 // holds, where to see it (the explorer), and Disconnect.
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { chainApi } from '../../../../store/chainApi';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectConnectionActivity, selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
@@ -10,6 +10,7 @@ import { walletActions } from '../../../../store/walletSlice';
 import type { ConnectionId } from '../../../lib/connectors/types';
 import { displayText } from '../../../lib/displayText';
 import { addressUrl, shortAddress } from '../../../ui/address';
+import { AddressGroups } from '../../../ui/AddressGroups';
 import { useChains } from '../../../ui/chainsContext';
 import { Identicon } from '../../../ui/Identicon';
 import { useRead } from '../../../ui/useRead';
@@ -74,26 +75,6 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
         </ActionButton>
       </div>
     </section>
-  );
-}
-
-/**
- * An address in groups of four hex digits ("0xf39F d6e5 1aad …"), a line break allowed only between
- * groups. The gaps are drawn, not typed: the text is still the address, selected or copied whole.
- */
-export function AddressGroups({ address }: { address: string }) {
-  const head = address.startsWith('0x') ? 6 : 4;
-  const groups = [address.slice(0, head)];
-  for (let at = head; at < address.length; at += 4) groups.push(address.slice(at, at + 4));
-  return (
-    <>
-      {groups.map((group, i) => (
-        <Fragment key={i}>
-          {i > 0 ? <wbr /> : null}
-          <span className="address-group">{group}</span>
-        </Fragment>
-      ))}
-    </>
   );
 }
 
