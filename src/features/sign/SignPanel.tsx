@@ -1,6 +1,7 @@
 // The "Sign and send" panel (the lazily loaded part): a message, typed data with its preview, and a
 // transfer with its fee, plus the recent transactions of the account. It only reads the store and
 // dispatches requests; sagas talk to the wallet.
+import { AddressGroups } from '../../ui/AddressGroups';
 import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 import { useAppSelector } from '../../../store/hooks';
@@ -18,7 +19,7 @@ export default function SignPanel() {
   return (
     <>
       <p className="muted" data-testid="sign-target">
-        As <span className="mono">{target.account}</span> on {chainName(chains, target.chainId)}, with {walletName}.
+        As <span className="mono"><AddressGroups address={target.account} /></span> on {chainName(chains, target.chainId)}, with {walletName}.
       </p>
       <div className="sign-forms">
         <MessageForm target={target} />

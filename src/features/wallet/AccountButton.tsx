@@ -57,7 +57,7 @@ export function AccountButton({ page }: { page: PageView }) {
           </span>
         )
       ) : null}
-      <span className="account-id" data-testid="account" data-address={account} title={shownName ? `${shownName} (${account})` : account}>
+      <span className={`account-id${shownName ? '' : ' is-address'}`} data-testid="account" data-address={account} title={shownName ? `${shownName} (${account})` : account}>
         {shownName ?? shortAddress(account)}
       </span>
       {pending > 0 ? (
