@@ -1,7 +1,7 @@
 // Sign and send, end to end (docs/behaviour.md §7 and §10): the built app in real headless Chromium, the
 // fake extension wallet signing with one of anvil's keys in the test process, transactions mined on
 // a real anvil, names on real ENS contracts there. The app is driven through support/appDriver.ts.
-import { HDNodeWallet, JsonRpcProvider, Transaction, Wallet, verifyMessage, verifyTypedData } from 'ethers';
+import { HDNodeWallet, Wallet, verifyMessage, verifyTypedData } from 'ethers';
 import type { Page } from 'playwright-core';
 import { deployEns, setAddress } from '../../contracts/deployEns';
 import { receiptOf, rpc } from '../support/anvil';
@@ -25,6 +25,7 @@ import {
   waitForToast,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
+import { holdTransfers } from '../support/holdTransfers';
 import { injectAxe } from '../support/axe';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
 import { formatNativeAmount } from '../../src/features/chain/format';
@@ -73,32 +74,6 @@ async function openConnected(options: Partial<FakeWalletOptions> & { width?: num
   else await connect(page, 'injected');
   await openSigning(page);
   return { page, wallet };
-}
-
-/**
- * The wallet signs the transfer at once and answers its hash, but only hands it to the chain when
- * the test says: a transaction that stays pending as long as the test needs, on a shared chain.
- */
-function holdTransfers(wallet: FakeWallet, key: HDNodeWallet = SENDER): { release(): Promise<void> } {
-  const held: string[] = [];
-  wallet.core.setHandler('eth_sendTransaction', async (params) => {
-    const [request] = params as [{ to: string; value: string; gas?: string }];
-    const provider = new JsonRpcProvider(anvilUrl, 31337, { staticNetwork: true });
-    try {
-      const signer = key.connect(provider);
-      const tx = await signer.populateTransaction({ to: request.to, value: BigInt(request.value), ...(request.gas ? { gasLimit: BigInt(request.gas) } : {}) });
-      const raw = await signer.signTransaction(tx);
-      held.push(raw);
-      return Transaction.from(raw).hash;
-    } finally {
-      provider.destroy();
-    }
-  });
-  return {
-    async release() {
-      for (const raw of held.splice(0)) await rpc(anvilUrl, 'eth_sendRawTransaction', [raw]);
-    },
-  };
 }
 
 /** axe-core's violations in the parts of the page given (rule id and the first offending node). */
@@ -223,7 +198,7 @@ describe('send a transfer', () => {
     const recipient = Wallet.createRandom().address;
     const app = await openConnected({ connectedOrigins: [suite.server.url] });
     await waitForBalance(app.page, /^100 ETH$/);
-    const held = holdTransfers(app.wallet);
+    const held = holdTransfers(app.wallet, SENDER, anvilUrl);
     const form = await fillTransfer(app.page, recipient, '1');
     expect((await transferWarnings(app.page)).fee).toMatch(/^Network fee ≈ 0\.0000\d+ ETH$/);
     await form.getByRole('button', { name: 'Send', exact: true }).click();
@@ -261,7 +236,7 @@ describe('send a transfer', () => {
   it('a transaction still pending at a reload is followed again, and shows what it became', async () => {
     await setBalance(SENDER.address, 100n * ETH);
     const app = await openConnected({ connectedOrigins: [suite.server.url] });
-    const held = holdTransfers(app.wallet);
+    const held = holdTransfers(app.wallet, SENDER, anvilUrl);
     await sendTransfer(app.page, Wallet.createRandom().address, '0.5');
     const hash = (await (await waitForToast(app.page, 'pending')).getAttribute('data-hash')) ?? '';
     await app.page.reload();
@@ -403,7 +378,7 @@ describe('on a phone-sized screen, light and dark', () => {
     await setBalance(SENDER.address, 100n * ETH);
     const app = await openConnected({ width, dark, connectedOrigins: [suite.server.url] });
     await expectLayout(app.page);
-    const held = holdTransfers(app.wallet);
+    const held = holdTransfers(app.wallet, SENDER, anvilUrl);
     await sendTransfer(app.page, NAME, '0.01');
     const toast = await waitForToast(app.page, 'pending');
     // Focus in the toast holds it: settled, it would otherwise leave by itself before the checks end.

@@ -3,13 +3,14 @@
 // mined on the real anvil. Three transfers in a row: before each, no toast covers the focused field or
 // the Send button; then, on Playwright's clock (installed before the page loads, never real waiting),
 // pending toasts stay and confirmed ones leave TOAST_MS after they were confirmed.
-import { HDNodeWallet, JsonRpcProvider, Transaction, Wallet } from 'ethers';
+import { Wallet } from 'ethers';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/a11y';
 import { rpc } from '../support/anvil';
 import { connect, fillTransfer, openAccountMenu, openSigning, recentTransactions, toasts } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
-import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
+import { holdTransfers } from '../support/holdTransfers';
+import { installFakeWallet } from '../support/fakeWallet';
 import { WAIT_MS } from '../support/lifecycle';
 import { TOAST_MS } from '../../store/transactionsSlice';
 
@@ -74,35 +75,6 @@ function recordToasts(): void {
     for (const [hash, status] of now) last.set(hash, status);
   };
   new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
-}
-
-/**
- * The wallet signs each transfer at once and answers its hash, but hands it to the chain only on
- * `release`: transactions that stay pending as long as the test needs. Its own key and nonces, so
- * suites running beside it on the same chain change nothing.
- */
-function holdTransfers(wallet: FakeWallet, key: HDNodeWallet | Wallet, anvilUrl: string): { release(): Promise<void> } {
-  const held: string[] = [];
-  let nonce: number | undefined;
-  wallet.core.setHandler('eth_sendTransaction', async (params) => {
-    const [request] = params as [{ to: string; value: string; gas?: string }];
-    const provider = new JsonRpcProvider(anvilUrl, 31337, { staticNetwork: true });
-    try {
-      const signer = key.connect(provider);
-      nonce ??= await provider.getTransactionCount(key.address, 'pending');
-      const tx = await signer.populateTransaction({ to: request.to, value: BigInt(request.value), nonce: nonce++, ...(request.gas ? { gasLimit: BigInt(request.gas) } : {}) });
-      const raw = await signer.signTransaction(tx);
-      held.push(raw);
-      return Transaction.from(raw).hash;
-    } finally {
-      provider.destroy();
-    }
-  });
-  return {
-    async release() {
-      for (const raw of held.splice(0)) await rpc(anvilUrl, 'eth_sendRawTransaction', [raw]);
-    },
-  };
 }
 
 /** Requests from the page to the chain's endpoint not answered yet. */
