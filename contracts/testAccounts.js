@@ -4,8 +4,11 @@
 const { AbiCoder, Interface, concat, getAddress } = require('ethers');
 const artifact = require('./TestAccounts.json');
 
-/** anvil's ninth test account: deploys, so tests using the first accounts keep exact nonces and balances. */
-const DEPLOYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f';
+/**
+ * Deploys: an address of its own, funded and impersonated on anvil, so no suite's test account (the
+ * browser suites share one chain and count their balances and nonces exactly) is touched.
+ */
+const DEPLOYER = '0x000000000000000000000000000000000000de91';
 const ERC6492_SUFFIX = `0x${'6492'.repeat(16)}`;
 
 const coder = AbiCoder.defaultAbiCoder();
@@ -35,10 +38,20 @@ async function receipt(url, hash) {
   throw new Error(`transaction ${hash} was not mined`);
 }
 
+const ready = new Set();
+async function deployer(url) {
+  if (!ready.has(url)) {
+    await call(url, 'anvil_setBalance', [DEPLOYER, '0x3635c9adc5dea00000']);
+    await call(url, 'anvil_impersonateAccount', [DEPLOYER]);
+    ready.add(url);
+  }
+  return DEPLOYER;
+}
+
 /** Deploys one of TestAccounts.sol's contracts (constructor arguments as [types, values]); returns its address. */
 async function deploy(url, name, args = [[], []]) {
   const data = concat([artifact[name].bytecode, coder.encode(args[0], args[1])]);
-  const hash = await call(url, 'eth_sendTransaction', [{ from: DEPLOYER, data }]);
+  const hash = await call(url, 'eth_sendTransaction', [{ from: await deployer(url), data }]);
   return getAddress((await receipt(url, hash)).contractAddress);
 }
 
