@@ -330,7 +330,12 @@ export function* runSigningRequest(action: Requested): SagaIterator {
       yield put(actions.dropped({ id, reason: late }));
       return;
     }
-    yield call(ready.prepared.record, outcome.answer);
+    // Checking a signature may ask the chain (§7.8): a change meanwhile drops it as well.
+    const recorded: { done?: true; changed?: string } = yield race({
+      done: call(ready.prepared.record, outcome.answer),
+      changed: call(connectionChange, connectionId, account, chainId),
+    });
+    if (recorded.changed) yield put(actions.dropped({ id, reason: recorded.changed }));
   } catch (error) {
     yield put(actions.failed({ id, error: failure(error) }));
   }

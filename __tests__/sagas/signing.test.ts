@@ -2,6 +2,7 @@
 // that sign with anvil's first key, and a fake chain node behind the read layer for receipts; a real
 // anvil where the chain is asked whether a signature is the account's (smart accounts, §7.7).
 import { SigningKey, TypedDataEncoder, Wallet, hashMessage, id } from 'ethers';
+import validator from '../../contracts/SignatureCheck.json';
 import { counterfactualAccount, createCalldata, deploy, deployFactory, deployOwnedAccount, wrap6492 } from '../../contracts/testAccounts';
 import { startAnvil, type Anvil } from '../support/anvil';
 import { SETUP_TIMEOUT_MS, TEARDOWN_TIMEOUT_MS } from '../support/lifecycle';
@@ -646,6 +647,44 @@ describe('smart accounts (docs/behaviour.md §7.7): one check for every account'
       name: 'InvalidWalletAnswerError',
       message: "The wallet's signature is too large: 16385 bytes, at most 16384",
     });
+  });
+
+  it('the account changes while the chain is asked: the request is dropped, its verdict never shown for the new account', async () => {
+    const account = await deployOwnedAccount(anvil.url, OTHER);
+    const wallet = smartWallet(account, (hash) => ownerSigns(hash));
+    // The chain is reached through anvil, but the check's eth_call (the validator's code, not the
+    // page's name lookups) waits until the test lets it go.
+    let release: () => void = () => undefined;
+    let asked = false;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = async (url: string, init: RequestInit): Promise<Response> => {
+      if (String(init.body).includes(validator.bytecode.slice(2, 66))) {
+        asked = true;
+        await held;
+      }
+      return fetch(url.replace(DEV_URL, anvil.url), init);
+    };
+    const chains = buildChainTable({}, DEV_URL);
+    const app = startWalletApp({
+      chains,
+      connectors: { injected: injectedWith(wallet) },
+      rpc: createRpcRuntime(chains, { fetch: holding, timeoutMs: WAIT_MS }),
+      signingTimeouts: { noticeMs: 50 },
+    });
+    stops.push(app.stop);
+    await app.waitFor(connected('injected'));
+    app.store.dispatch(s.requested({ connectionId: 'injected', account, chainId: 31337, input: { kind: 'message', message: 'hi' } }));
+    await app.waitFor(() => asked);
+    wallet.accounts = [ACCOUNT.toLowerCase()];
+    wallet.emit('accountsChanged', [ACCOUNT.toLowerCase()]);
+    await app.waitFor((st) => st.signing.requests.message?.status === 'dropped');
+    release();
+    await app.settle(50);
+    expect(app.store.getState().signing.requests.message).toMatchObject({
+      status: 'dropped',
+      error: { name: 'RequestDroppedError', message: `The account changed from ${account} to ${ACCOUNT} while the request waited: its answer is not shown.` },
+    });
+    expect(app.store.getState().signing.requests.message?.signature).toBeUndefined();
   });
 
   it('a chain that never answers: the check gives up after checkMs (15 s) as "could not be checked"', async () => {
