@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.26;
 
-// Walletdeck's signature check (docs/behaviour.md §7.7), written from the text of ERC-1271 and
+// Walletdeck's signature check (docs/behaviour.md §7.8), written from the text of ERC-1271 and
 // ERC-6492. It is never deployed: the page sends its creation code with the constructor arguments
 // (account, hash, signature) as the data of one eth_call without `to`, and the constructor answers
 // with one byte, 0x01 (valid) or 0x00 (not valid). It never reverts on a signature, whatever the

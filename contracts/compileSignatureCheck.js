@@ -1,4 +1,4 @@
-// Compiles SignatureCheck.sol (the page's signature check, docs/behaviour.md §7.7) and TestAccounts.sol
+// Compiles SignatureCheck.sol (the page's signature check, docs/behaviour.md §7.8) and TestAccounts.sol
 // (smart accounts for tests) with the npm `solc` package, as compile.js does for ENS.
 // `node contracts/compileSignatureCheck.js` rewrites SignatureCheck.json and TestAccounts.json; the
 // compiled output is kept in the repo so the browser bundle needs no compiler, and a test checks

@@ -1,17 +1,18 @@
 // Signing and sending through the current connection's own provider (docs/behaviour.md §7): one saga per
 // request, every await bounded. Loaded with the signing chunk on the first request (sagas/signing.ts).
 // A signature counts only for the account and chain it was asked for, and is checked against that
-// account: by its key in the page, or else on that chain (src/lib/signatureCheck.ts, §7.7). A transaction the wallet accepts is recorded for the account and chain it was asked for,
+// account: by its key in the page, or else on that chain (src/lib/signatureCheck.ts, §7.8). A
+// transaction the wallet accepts is recorded for the account and chain it was asked for,
 // whatever changed meanwhile (docs/behaviour.md §10.1), and followed by sagas/transactions.ts. The signing
 // helpers (ethers) load on first use.
 import type { SagaIterator, Task } from 'redux-saga';
-import type { SignatureVerdict } from '../src/lib/signatureCheck';
 import type { StrictEffect } from 'redux-saga/effects';
 import { call, cancel, delay, fork, getContext, join, put, race, select, take } from 'redux-saga/effects';
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { ConnectionId, Connector, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
 import { isTransactionHash } from '../src/lib/sentTransactions';
+import type { SignatureVerdict } from '../src/lib/signatureCheck';
 import { TRANSFER_MESSAGES, toQuantity, transferProblem } from '../src/lib/transfer';
 import { signingTargetOf, selectSigningRequest } from '../store/signingSelectors';
 import { SIGNING_ERROR_NAMES, signingActions as actions, type SigningInput, type SigningKind, type SigningRequestArgs } from '../store/signingSlice';

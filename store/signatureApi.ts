@@ -1,5 +1,5 @@
 // Whether a signature is the account's, asked of the request's chain through the read layer's
-// endpoints (docs/behaviour.md §7.7), never the wallet. Injected into the one rpcApi by the signing
+// endpoints (docs/behaviour.md §7.8), never the wallet. Injected into the one rpcApi by the signing
 // workflow; the check itself (with the validator's bytecode) loads with the signing chunk.
 import type { SignatureVerdict } from '../src/lib/signatureCheck';
 import { rpcApi, withRpc } from './rpcApi';

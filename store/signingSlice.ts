@@ -24,7 +24,7 @@ export type SigningStatus =
   | 'preparing'
   /** The wallet has been asked. */
   | 'waiting'
-  /** A signature of the account it was asked of: by its key, or accepted by its contract (§7.7). */
+  /** A signature of the account it was asked of: by its key, or accepted by its contract (§7.8). */
   | 'signed'
   /** A signature the chain could not be asked about (no endpoint answered): neither valid nor invalid. */
   | 'unchecked'
@@ -51,7 +51,7 @@ export interface SigningRequest {
   /** The wallet has not answered for a while: its prompt may be out of sight ("Confirm on phone"). */
   noAnswerYet?: boolean;
   signature?: string;
-  /** The signer recovered locally from the signature. */
+  /** The account when the signature is its (by its key or its contract), else the key that made it. */
   signer?: string;
   hash?: string;
   error?: WalletError;

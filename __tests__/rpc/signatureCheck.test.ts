@@ -1,4 +1,4 @@
-// One signature check for every account (docs/behaviour.md §7.7), against a real anvil: an EOA's key,
+// One signature check for every account (docs/behaviour.md §7.8), against a real anvil: an EOA's key,
 // a deployed ERC-1271 account, an account not deployed yet (ERC-6492), and accounts and factories that
 // misbehave. The chain is reached as the page reaches it: the read layer's client on the chain.
 import { SigningKey, Wallet, getAddress, hashMessage, id, TypedDataEncoder } from 'ethers';

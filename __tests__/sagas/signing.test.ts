@@ -1,6 +1,6 @@
 // Signing and sending (docs/behaviour.md §7) through the real store and sagas, with faithful fake wallets
 // that sign with anvil's first key, and a fake chain node behind the read layer for receipts; a real
-// anvil where the chain is asked whether a signature is the account's (smart accounts, §7.7).
+// anvil where the chain is asked whether a signature is the account's (smart accounts, §7.8).
 import { SigningKey, TypedDataEncoder, Wallet, hashMessage, id } from 'ethers';
 import validator from '../../contracts/SignatureCheck.json';
 import { counterfactualAccount, createCalldata, deploy, deployFactory, deployOwnedAccount, wrap6492 } from '../../contracts/testAccounts';
@@ -592,7 +592,7 @@ function smartWallet(account: string, sign: (hash: string) => string): FakeEip11
   return wallet;
 }
 
-describe('smart accounts (docs/behaviour.md §7.7): one check for every account', () => {
+describe('smart accounts (docs/behaviour.md §7.8): one check for every account', () => {
   it('a deployed ERC-1271 account: its message and typed data signatures end "Signed and verified"', async () => {
     const account = await deployOwnedAccount(anvil.url, OTHER);
     const app = await start(smartWallet(account, (hash) => ownerSigns(hash)), { rpcUrl: anvil.url });

@@ -238,7 +238,7 @@ export const ERROR_NAMES = {
   userClosedModal: 'UserClosedModalError',
   noUrls: 'NoUrlsError',
   linkDead: 'LinkDeadError',
-  /** A signature the chain could not be asked about (docs/behaviour.md §7.7): not the same as invalid. */
+  /** A signature the chain could not be asked about (docs/behaviour.md §7.8): not the same as invalid. */
   signatureUnchecked: 'SignatureUncheckedError',
 } as const;
 

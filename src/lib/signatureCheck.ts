@@ -1,4 +1,4 @@
-// One check for every account's signature (docs/behaviour.md §7.7): the key of the connected address
+// One check for every account's signature (docs/behaviour.md §7.8): the key of the connected address
 // (ecrecover, in the page), or the account's contract (ERC-1271), or a signature wrapped for an
 // account not deployed yet (ERC-6492). Pure: the chain is reached through the `call` it is given (the
 // read layer's endpoints on the request's chain), never the wallet. Loaded with the signing chunk:

@@ -1,6 +1,7 @@
 // Typed data (EIP-712, `eth_signTypedData_v4`): the one place for its rules. The structure is checked
 // here with the messages of docs/behaviour.md §7.3 before anything reaches a wallet; encoding and hashing are
-// ethers'. Whether a signature is valid is src/lib/signatureCheck.ts's (§7.7), given the hash made here. Loaded on demand (the "signing" chunk): ethers stays off the first visit.
+// ethers'. Whether a signature is valid is src/lib/signatureCheck.ts's (§7.8), given the hash made
+// here. Loaded on demand (the "signing" chunk): ethers stays off the first visit.
 import { TypedDataEncoder, concat, hashMessage, keccak256, type TypedDataField } from 'ethers';
 import { checksumAddress } from './validation';
 
@@ -419,7 +420,7 @@ export function messageHash(message: string): string {
 /** Larger answers are refused before anything is checked (docs/behaviour.md §9). */
 export const MAX_SIGNATURE_BYTES = 16 * 1024;
 
-/** The words of a signature's check (docs/behaviour.md §7.7); the check itself is src/lib/signatureCheck.ts. */
+/** The words of a signature's check (docs/behaviour.md §7.8); the check itself is src/lib/signatureCheck.ts. */
 export const SIGNATURE_MESSAGES = {
   notASignature: 'The wallet answered with something that is not a signature',
   tooLarge: (bytes: number) => `The wallet's signature is too large: ${bytes} bytes, at most ${MAX_SIGNATURE_BYTES}`,
