@@ -2,11 +2,15 @@
 // fake extension wallet standing in for a smart-account wallet (Coinbase Smart Wallet, a Safe) whose
 // owner key signs for a contract account on the real anvil. The page asks the chain, through its own
 // read endpoints, and says "Signed and verified" where it used to call the signature invalid.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { SigningKey, TypedDataEncoder, Wallet, hashMessage, id } from 'ethers';
 import type { Page } from 'playwright-core';
 import { counterfactualAccount, createCalldata, deployFactory, deployOwnedAccount, wrap6492 } from '../../contracts/testAccounts';
 import { connect, expectNoSidewaysScroll, openSigning, signMessage, signTypedDataSample, waitForOutcome, waitForStatus } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
+import { e2eEnv } from '../support/e2eEnv';
+import validator from '../../contracts/SignatureCheck.json';
 import { installFakeWallet } from '../support/fakeWallet';
 
 const METAMASK = { uuid: '5d0f3c55-7c43-4a50-9f0a-5b0f6f1d9e11', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
@@ -48,6 +52,16 @@ async function openSmart(account: string, sign: (hash: string) => string, view: 
   await openSigning(page);
   return page;
 }
+
+describe('the validator', () => {
+  it("is in the signing chunk, loaded with the signing code, and in no script of the first visit", () => {
+    const js = path.join(e2eEnv().distDir, 'js');
+    const holding = readdirSync(js)
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) => readFileSync(path.join(js, file), 'utf8').includes(validator.bytecode.slice(2)));
+    expect(holding).toEqual([expect.stringMatching(/^signing\.[0-9a-f]+\.js$/)]);
+  });
+});
 
 describe('a smart account signs', () => {
   it('a deployed ERC-1271 account: message and typed data are "Signed and verified" as the account', async () => {
