@@ -19,6 +19,8 @@ export interface SigningTimeouts {
   pollMs: number;
   /** One read from the chain's public endpoints. */
   readMs: number;
+  /** Asking the chain whether a signature is the account's (after this it is shown as not checked). */
+  checkMs: number;
 }
 
 export const DEFAULT_SIGNING_TIMEOUTS: SigningTimeouts = {
@@ -29,6 +31,7 @@ export const DEFAULT_SIGNING_TIMEOUTS: SigningTimeouts = {
   receiptMs: 600_000,
   pollMs: 1_500,
   readMs: 15_000,
+  checkMs: 15_000,
 };
 
 /** Saga context key for `Partial<SigningTimeouts>`. */

@@ -1,19 +1,22 @@
 // Signing and sending through the current connection's own provider (docs/behaviour.md §7): one saga per
 // request, every await bounded. Loaded with the signing chunk on the first request (sagas/signing.ts).
-// A signature counts only for the account and chain it was asked for, and its signer is recovered
-// locally. A transaction the wallet accepts is recorded for the account and chain it was asked for,
+// A signature counts only for the account and chain it was asked for, and is checked against that
+// account: by its key in the page, or else on that chain (src/lib/signatureCheck.ts, §7.8). A
+// transaction the wallet accepts is recorded for the account and chain it was asked for,
 // whatever changed meanwhile (docs/behaviour.md §10.1), and followed by sagas/transactions.ts. The signing
 // helpers (ethers) load on first use.
 import type { SagaIterator, Task } from 'redux-saga';
 import type { StrictEffect } from 'redux-saga/effects';
 import { call, cancel, delay, fork, getContext, join, put, race, select, take } from 'redux-saga/effects';
-import type { Action } from '@reduxjs/toolkit';
+import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { ConnectionId, Connector, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
 import { isTransactionHash } from '../src/lib/sentTransactions';
+import type { SignatureVerdict } from '../src/lib/signatureCheck';
 import { TRANSFER_MESSAGES, toQuantity, transferProblem } from '../src/lib/transfer';
 import { signingTargetOf, selectSigningRequest } from '../store/signingSelectors';
 import { SIGNING_ERROR_NAMES, signingActions as actions, type SigningInput, type SigningKind, type SigningRequestArgs } from '../store/signingSlice';
+import { signatureApi } from '../store/signatureApi';
 import { transactionsActions } from '../store/transactionsSlice';
 import type { RootState } from '../store/types';
 import { walletActions } from '../store/walletSlice';
@@ -98,8 +101,59 @@ function invalidAnswer(message: string): SigningFailure {
   return new SigningFailure(walletError(SIGNING_ERROR_NAMES.invalidAnswer, message));
 }
 
+/** Asks the request's chain, through the read layer, whether the signature is the account's. */
+function* askChain(helpers: Helpers, chainId: number, account: string, hash: string, signature: string): SagaIterator<SignatureVerdict> {
+  const thunk = signatureApi.endpoints.checkSignature.initiate({ chainId, account, hash, signature }, { subscribe: false, forceRefetch: true });
+  // put() hands its argument to the store's dispatch, which runs thunks and returns their result.
+  const query: ReturnType<typeof thunk> = yield put(thunk as unknown as UnknownAction);
+  const result: Awaited<typeof query> = yield call(async () => query);
+  if (result.data) return result.data;
+  const reason = result.error && 'message' in result.error && typeof result.error.message === 'string' ? result.error.message : 'no answer';
+  return { kind: 'unchecked', error: walletError(ERROR_NAMES.signatureUnchecked, helpers.SIGNATURE_MESSAGES.unchecked(reason)) };
+}
+
+interface Signed {
+  id: string;
+  account: string;
+  chainId: number;
+  /** What was signed: the EIP-191 message hash or the EIP-712 digest. */
+  hash: string;
+}
+
+/**
+ * A wallet's answer to personal_sign or eth_signTypedData_v4: refused unless it can be a signature;
+ * then valid (by the account's key, or its contract on the chain), not the account's (every check
+ * said no), or not checked (the chain could not be asked within checkMs).
+ */
+function* recordSignature(helpers: Helpers, { id, account, chainId, hash }: Signed, answer: unknown, timeouts: SigningTimeouts): SagaIterator {
+  const problem = helpers.signatureProblem(answer);
+  if (problem) throw invalidAnswer(problem);
+  const signature = answer as string;
+  const outcome: { verdict?: SignatureVerdict; timeout?: true } = yield race({
+    verdict: call(askChain, helpers, chainId, account, hash, signature),
+    timeout: delay(timeouts.checkMs),
+  });
+  const verdict: SignatureVerdict = outcome.verdict ?? {
+    kind: 'unchecked',
+    error: walletError(ERROR_NAMES.signatureUnchecked, helpers.SIGNATURE_MESSAGES.unchecked(MESSAGES.timeout('Asking the chain', timeouts.checkMs))),
+  };
+  switch (verdict.kind) {
+    case 'valid':
+      yield put(actions.signed({ id, signature, signer: account }));
+      return;
+    case 'invalid':
+      // A 65-byte answer names the key that made it; the reducer says it is not the account's.
+      if (verdict.signer !== undefined) yield put(actions.signed({ id, signature, signer: verdict.signer }));
+      else throw new SigningFailure(walletError(SIGNING_ERROR_NAMES.signerMismatch, helpers.SIGNATURE_MESSAGES.notFromAccount(account)));
+      return;
+    case 'unchecked':
+      yield put(actions.unchecked({ id, signature, error: verdict.error }));
+      return;
+  }
+}
+
 /** The wallet call for a request, with its input checked again (the store may be replayed or edited). */
-function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string }): Prepared {
+function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string }, timeouts: SigningTimeouts): Prepared {
   const { id, account, chainId } = request;
   const input: SigningInput = request.input;
   switch (input.kind) {
@@ -110,13 +164,7 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string })
         helpers,
         args: { method: 'personal_sign', params: [helpers.messageToHex(input.message), account] },
         *record(answer) {
-          let signer: string;
-          try {
-            signer = helpers.recoverMessageSigner(input.message, answer);
-          } catch (error) {
-            throw invalidAnswer(error instanceof Error ? error.message : String(error));
-          }
-          yield put(actions.signed({ id, signature: answer as string, signer }));
+          yield call(recordSignature, helpers, { id, account, chainId, hash: helpers.messageHash(input.message) }, answer, timeouts);
         },
       };
     }
@@ -131,13 +179,7 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string })
         helpers,
         args: { method: 'eth_signTypedData_v4', params: [account, JSON.stringify(payload)] },
         *record(answer) {
-          let signer: string;
-          try {
-            signer = helpers.recoverTypedDataSigner(payload, answer);
-          } catch (error) {
-            throw invalidAnswer(error instanceof Error ? error.message : String(error));
-          }
-          yield put(actions.signed({ id, signature: answer as string, signer }));
+          yield call(recordSignature, helpers, { id, account, chainId, hash: helpers.typedDataDigest(payload) }, answer, timeouts);
         },
       };
     }
@@ -179,7 +221,7 @@ interface Ready {
 /** Loading the helpers, checking the input again, reaching the provider: everything before the wallet is asked. */
 function* preparePhase(request: SigningRequestArgs & { id: string }, connector: Connector, timeouts: SigningTimeouts): SagaIterator<Ready> {
   const helpers: Helpers = yield call(within, timeouts.prepareMs, 'Loading the signing code', call(loadHelpers));
-  const prepared = prepare(helpers, request);
+  const prepared = prepare(helpers, request, timeouts);
   const provider: Eip1193Provider = yield call(within, timeouts.prepareMs, 'Reaching the wallet', call([connector, connector.getProvider]));
   return { prepared, provider };
 }
@@ -289,7 +331,12 @@ export function* runSigningRequest(action: Requested): SagaIterator {
       yield put(actions.dropped({ id, reason: late }));
       return;
     }
-    yield call(ready.prepared.record, outcome.answer);
+    // Checking a signature may ask the chain (§7.8): a change meanwhile drops it as well.
+    const recorded: { done?: true; changed?: string } = yield race({
+      done: call(ready.prepared.record, outcome.answer),
+      changed: call(connectionChange, connectionId, account, chainId),
+    });
+    if (recorded.changed) yield put(actions.dropped({ id, reason: recorded.changed }));
   } catch (error) {
     yield put(actions.failed({ id, error: failure(error) }));
   }

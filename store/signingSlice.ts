@@ -24,8 +24,10 @@ export type SigningStatus =
   | 'preparing'
   /** The wallet has been asked. */
   | 'waiting'
-  /** A signature whose recovered signer is the account it was asked of. */
+  /** A signature of the account it was asked of: by its key, or accepted by its contract (§7.8). */
   | 'signed'
+  /** A signature the chain could not be asked about (no endpoint answered): neither valid nor invalid. */
+  | 'unchecked'
   /** The wallet accepted the transaction: it has a hash (its fate: the transactions slice). */
   | 'sent'
   /** The user's own refusal (4001): a calm outcome, not an error on screen. */
@@ -49,7 +51,7 @@ export interface SigningRequest {
   /** The wallet has not answered for a while: its prompt may be out of sight ("Confirm on phone"). */
   noAnswerYet?: boolean;
   signature?: string;
-  /** The signer recovered locally from the signature. */
+  /** The account when the signature is its (by its key or its contract), else the key that made it. */
   signer?: string;
   hash?: string;
   error?: WalletError;
@@ -165,6 +167,15 @@ export const signingSlice = createSlice({
         request.status = 'failed';
         request.error = walletError(SIGNING_ERROR_NAMES.signerMismatch, SIGNING_MESSAGES.signerMismatch(signer, request.account));
       }
+    },
+    /** The wallet signed, but the chain could not be asked whether the signature is the account's. */
+    unchecked(state, action: PayloadAction<WithId<{ signature: string; error: WalletError }>>) {
+      const request = byId(state, action.payload.id);
+      if (request?.status !== 'waiting' || request.input.kind === 'transaction') return;
+      settle(request);
+      request.status = 'unchecked';
+      request.signature = action.payload.signature;
+      request.error = action.payload.error;
     },
     /** The wallet accepted the transaction: the request ends here, the transaction is followed on. */
     transactionSent(state, action: PayloadAction<WithId<{ hash: string }>>) {

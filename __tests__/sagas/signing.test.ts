@@ -1,6 +1,13 @@
 // Signing and sending (docs/behaviour.md §7) through the real store and sagas, with faithful fake wallets
-// that sign with anvil's first key, and a fake chain node behind the read layer for receipts.
-import { Wallet } from 'ethers';
+// that sign with anvil's first key, and a fake chain node behind the read layer for receipts; a real
+// anvil where the chain is asked whether a signature is the account's (smart accounts, §7.8).
+import { SigningKey, TypedDataEncoder, Wallet, hashMessage, id } from 'ethers';
+import validator from '../../contracts/SignatureCheck.json';
+import { counterfactualAccount, createCalldata, deploy, deployFactory, deployOwnedAccount, wrap6492 } from '../../contracts/testAccounts';
+import { startAnvil, type Anvil } from '../support/anvil';
+import { SETUP_TIMEOUT_MS, TEARDOWN_TIMEOUT_MS } from '../support/lifecycle';
+import { freePort } from '../support/ports';
+import { advanceUntil, useFakeClock } from '../support/wait';
 import { FakeConnector, FakeEip1193Provider, HANG, injectedWith, rpcError } from '../support/fakeProvider';
 import { FakeNode } from '../support/fakeNode';
 import { WAIT_MS } from '../support/lifecycle';
@@ -28,6 +35,7 @@ let stops: Array<() => void> = [];
 afterEach(() => {
   stops.forEach((f) => f());
   stops = [];
+  jest.useRealTimers();
 });
 
 /** The wallet signs personal_sign / eth_signTypedData_v4 with a key (anvil's first by default). */
@@ -50,16 +58,17 @@ function signingWallet(options: { key?: string; chainId?: number } = {}): FakeEi
 
 const connected = (id: ConnectionId) => (state: RootState) => selectConnectionStatus(state, id) === 'Connected';
 
-async function start(wallet: FakeEip1193Provider, options: HarnessOptions & { node?: FakeNode; kind?: ConnectionId } = {}) {
+async function start(wallet: FakeEip1193Provider, options: HarnessOptions & { node?: FakeNode; kind?: ConnectionId; rpcUrl?: string } = {}) {
   const kind = options.kind ?? 'injected';
   const node = options.node ?? new FakeNode();
-  const chains = options.chains ?? buildChainTable({}, DEV_URL);
+  const chains = options.chains ?? buildChainTable({}, options.rpcUrl ?? DEV_URL);
   const connector = kind === 'injected' ? injectedWith(wallet) : new FakeConnector(kind, wallet);
   const app = startWalletApp({
     ...options,
     chains,
     connectors: { [kind]: connector },
-    rpc: createRpcRuntime(chains, { fetch: node.fetch, timeoutMs: 500 }),
+    // A real node (anvil, or a port nobody listens on) when the test names one; else the fake node.
+    rpc: options.rpcUrl ? createRpcRuntime(chains, { timeoutMs: WAIT_MS }) : createRpcRuntime(chains, { fetch: node.fetch, timeoutMs: 500 }),
     signingTimeouts: { noticeMs: 50, pollMs: 20, busyRetryMs: 20, ...options.signingTimeouts },
   });
   stops.push(app.stop);
@@ -71,6 +80,12 @@ async function start(wallet: FakeEip1193Provider, options: HarnessOptions & { no
   const until = (k: SigningKind, status: string, ms = WAIT_MS) => app.waitFor((st) => st.signing.requests[k]?.status === status, ms);
   return { ...app, node, connector, request, requestOf, until };
 }
+
+let anvil: Anvil;
+beforeAll(async () => {
+  anvil = await startAnvil();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => anvil?.stop(), TEARDOWN_TIMEOUT_MS);
 
 describe('sign a message (personal_sign)', () => {
   it('asks the wallet with the hex of the UTF-8 text and the account, and shows the recovered signer', async () => {
@@ -87,8 +102,8 @@ describe('sign a message (personal_sign)', () => {
     expect(JSON.parse(JSON.stringify(app.store.getState().signing))).toEqual(app.store.getState().signing);
   });
 
-  it('a signature from another key is a clear error, not a success', async () => {
-    const app = await start(signingWallet({ key: OTHER_KEY }));
+  it('a signature from another key is a clear error, not a success, once the chain says no too', async () => {
+    const app = await start(signingWallet({ key: OTHER_KEY }), { rpcUrl: anvil.url });
     app.request({ kind: 'message', message: 'hi' });
     await app.until('message', 'failed');
     expect(app.requestOf('message')).toMatchObject({
@@ -105,7 +120,7 @@ describe('sign a message (personal_sign)', () => {
     await app.until('message', 'failed');
     expect(app.requestOf('message')?.error).toEqual({
       name: 'InvalidWalletAnswerError',
-      message: 'The wallet answered with something that is not a 65-byte signature',
+      message: 'The wallet answered with something that is not a signature',
     });
   });
 
@@ -558,5 +573,143 @@ describe('a new input clears an old result', () => {
     await app.until('message', 'waiting');
     app.store.dispatch(s.inputEdited({ kind: 'message' }));
     expect(app.requestOf('message')?.status).toBe('waiting');
+  });
+});
+
+/** What an ERC-1271 account's owner key signs for it: the hash itself. */
+const ownerSigns = (hash: string, key = OTHER_KEY) => new SigningKey(key).sign(hash).serialized;
+
+/** A wallet of a smart account (Coinbase Smart Wallet, a Safe): it answers with what `sign` makes of the hash. */
+function smartWallet(account: string, sign: (hash: string) => string): FakeEip1193Provider {
+  const wallet = new FakeEip1193Provider({ authorized: true, chainId: 31337, knownChains: [31337], accounts: [account.toLowerCase()] });
+  wallet.answer('personal_sign', (params) => sign(hashMessage(Buffer.from((params as [string])[0].slice(2), 'hex'))));
+  wallet.answer('eth_signTypedData_v4', (params) => {
+    const [, json] = params as [string, string];
+    const data = JSON.parse(json) as { types: Record<string, { name: string; type: string }[]>; domain: Record<string, unknown>; message: Record<string, unknown> };
+    const { EIP712Domain: _domain, ...types } = data.types;
+    return sign(TypedDataEncoder.hash(data.domain, types, data.message));
+  });
+  return wallet;
+}
+
+describe('smart accounts (docs/behaviour.md §7.8): one check for every account', () => {
+  it('a deployed ERC-1271 account: its message and typed data signatures end "Signed and verified"', async () => {
+    const account = await deployOwnedAccount(anvil.url, OTHER);
+    const app = await start(smartWallet(account, (hash) => ownerSigns(hash)), { rpcUrl: anvil.url });
+    app.request({ kind: 'message', message: 'Sign in ✓' }, { account });
+    app.request({ kind: 'typedData', text: sampleTypedData(31337) }, { account });
+    await app.until('message', 'signed');
+    await app.until('typedData', 'signed');
+    expect(app.requestOf('message')).toMatchObject({ signer: account, signature: ownerSigns(hashMessage('Sign in ✓')) });
+    expect(app.requestOf('message')?.error).toBeUndefined();
+    expect(app.requestOf('typedData')?.signer).toBe(account);
+  });
+
+  it('an account not deployed yet: its ERC-6492 signature ends "Signed and verified"', async () => {
+    const factory = await deployFactory(anvil.url);
+    const salt = id('saga test');
+    const account = await counterfactualAccount(anvil.url, factory, OTHER, salt);
+    const app = await start(smartWallet(account, (hash) => wrap6492(factory, createCalldata(OTHER, salt), ownerSigns(hash))), { rpcUrl: anvil.url });
+    app.request({ kind: 'message', message: 'Sign in ✓' }, { account });
+    await app.until('message', 'signed');
+    expect(app.requestOf('message')?.signer).toBe(account);
+    app.request({ kind: 'typedData', text: sampleTypedData(31337) }, { account });
+    await app.until('typedData', 'signed');
+  });
+
+  it('an account whose contract says no: "not from the connected account", the connection untouched', async () => {
+    const account = await deploy(anvil.url, 'RevertingAccount');
+    const app = await start(smartWallet(account, () => `0x${'ab'.repeat(120)}`), { rpcUrl: anvil.url });
+    app.request({ kind: 'message', message: 'hi' }, { account });
+    await app.until('message', 'failed');
+    expect(app.requestOf('message')?.error).toEqual({ name: 'SignerMismatchError', message: `The signature is not from the connected account ${account}` });
+    expect(selectConnectionStatus(app.store.getState(), 'injected')).toBe('Connected');
+  });
+
+  it('an endpoint that does not answer: "could not be checked", with the reason, not invalid', async () => {
+    const account = await deployOwnedAccount(anvil.url, OTHER);
+    const app = await start(smartWallet(account, (hash) => ownerSigns(hash)), { rpcUrl: `http://127.0.0.1:${await freePort()}` });
+    app.request({ kind: 'message', message: 'hi' }, { account });
+    await app.until('message', 'unchecked');
+    const request = app.requestOf('message')!;
+    expect(request.signature).toBe(ownerSigns(hashMessage('hi')));
+    expect(request.signer).toBeUndefined();
+    expect(request.error?.name).toBe('SignatureUncheckedError');
+    expect(request.error?.message).toMatch(/^The signature could not be checked: No RPC endpoint of .* is answering/);
+    expect(JSON.parse(JSON.stringify(app.store.getState().signing))).toEqual(app.store.getState().signing);
+  });
+
+  it('an answer larger than 16 KiB is refused before anything is checked', async () => {
+    const app = await start(smartWallet(OTHER, () => `0x${'ab'.repeat(16 * 1024 + 1)}`), { rpcUrl: anvil.url });
+    app.request({ kind: 'message', message: 'hi' }, { account: OTHER });
+    await app.until('message', 'failed');
+    expect(app.requestOf('message')?.error).toEqual({
+      name: 'InvalidWalletAnswerError',
+      message: "The wallet's signature is too large: 16385 bytes, at most 16384",
+    });
+  });
+
+  it('the account changes while the chain is asked: the request is dropped, its verdict never shown for the new account', async () => {
+    const account = await deployOwnedAccount(anvil.url, OTHER);
+    const wallet = smartWallet(account, (hash) => ownerSigns(hash));
+    // The chain is reached through anvil, but the check's eth_call (the validator's code, not the
+    // page's name lookups) waits until the test lets it go.
+    let release: () => void = () => undefined;
+    let asked = false;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = async (url: string, init: RequestInit): Promise<Response> => {
+      if (String(init.body).includes(validator.bytecode.slice(2, 66))) {
+        asked = true;
+        await held;
+      }
+      return fetch(url.replace(DEV_URL, anvil.url), init);
+    };
+    const chains = buildChainTable({}, DEV_URL);
+    const app = startWalletApp({
+      chains,
+      connectors: { injected: injectedWith(wallet) },
+      rpc: createRpcRuntime(chains, { fetch: holding, timeoutMs: WAIT_MS }),
+      signingTimeouts: { noticeMs: 50 },
+    });
+    stops.push(app.stop);
+    await app.waitFor(connected('injected'));
+    app.store.dispatch(s.requested({ connectionId: 'injected', account, chainId: 31337, input: { kind: 'message', message: 'hi' } }));
+    await app.waitFor(() => asked);
+    wallet.accounts = [ACCOUNT.toLowerCase()];
+    wallet.emit('accountsChanged', [ACCOUNT.toLowerCase()]);
+    await app.waitFor((st) => st.signing.requests.message?.status === 'dropped');
+    release();
+    await app.settle(50);
+    expect(app.store.getState().signing.requests.message).toMatchObject({
+      status: 'dropped',
+      error: { name: 'RequestDroppedError', message: `The account changed from ${account} to ${ACCOUNT} while the request waited: its answer is not shown.` },
+    });
+    expect(app.store.getState().signing.requests.message?.signature).toBeUndefined();
+  });
+
+  it('a chain that never answers: the check gives up after checkMs (15 s) as "could not be checked"', async () => {
+    // The hang guard is the subject: on a fake clock, and an endpoint that never answers at all.
+    useFakeClock();
+    const account = OTHER;
+    const chains = buildChainTable({}, DEV_URL);
+    const hanging = jest.fn((_url: string, _init: RequestInit) => new Promise<Response>(() => undefined));
+    const wallet = smartWallet(account, (hash) => ownerSigns(hash, KEY));
+    const app = startWalletApp({
+      chains,
+      connectors: { injected: injectedWith(wallet) },
+      rpc: createRpcRuntime(chains, { fetch: hanging, timeoutMs: 3_600_000 }),
+      signingTimeouts: { noticeMs: 50 },
+    });
+    stops.push(app.stop);
+    await advanceUntil(() => connected('injected')(app.store.getState()), { ms: 1000, what: 'Connected' });
+    app.store.dispatch(s.requested({ connectionId: 'injected', account, chainId: 31337, input: { kind: 'message', message: 'hi' } }));
+    await advanceUntil(() => hanging.mock.calls.length > 0, { ms: 1000, what: 'the chain asked' });
+    await jest.advanceTimersByTimeAsync(14_999);
+    expect(app.store.getState().signing.requests.message?.status).toBe('waiting');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(app.store.getState().signing.requests.message).toMatchObject({
+      status: 'unchecked',
+      error: { name: 'SignatureUncheckedError', message: 'The signature could not be checked: Asking the chain timed out after 15 s' },
+    });
   });
 });

@@ -238,6 +238,8 @@ export const ERROR_NAMES = {
   userClosedModal: 'UserClosedModalError',
   noUrls: 'NoUrlsError',
   linkDead: 'LinkDeadError',
+  /** A signature the chain could not be asked about (docs/behaviour.md §7.8): not the same as invalid. */
+  signatureUnchecked: 'SignatureUncheckedError',
 } as const;
 
 /**

@@ -1,7 +1,8 @@
 // Typed data (EIP-712, `eth_signTypedData_v4`): the one place for its rules. The structure is checked
-// here with the messages of docs/behaviour.md §7.3 before anything reaches a wallet; encoding, hashing and signer
-// recovery are ethers'. Loaded on demand (the "signing" chunk): ethers stays off the first visit.
-import { TypedDataEncoder, concat, keccak256, recoverAddress, verifyMessage, type TypedDataField } from 'ethers';
+// here with the messages of docs/behaviour.md §7.3 before anything reaches a wallet; encoding and hashing are
+// ethers'. Whether a signature is valid is src/lib/signatureCheck.ts's (§7.8), given the hash made
+// here. Loaded on demand (the "signing" chunk): ethers stays off the first visit.
+import { TypedDataEncoder, concat, hashMessage, keccak256, type TypedDataField } from 'ethers';
 import { checksumAddress } from './validation';
 
 /** Larger input is refused before parsing: a pasted file must not freeze the page. */
@@ -29,7 +30,6 @@ export const TYPED_DATA_MESSAGES = {
   invalidValue: (name: string, type: string, why: string) => `invalid value for field ${name} of type ${type}: ${why}`,
   unknownDomainField: (name: string) => `domain field ${name} is not one of name, version, chainId, verifyingContract, salt; declare EIP712Domain to use it`,
   wrongChain: (domainChainId: string, connected: number) => `The domain's chainId ${domainChainId} is not the connected chain ${connected}`,
-  notASignature: 'The wallet answered with something that is not a 65-byte signature',
 } as const;
 
 export interface TypedDataIssue {
@@ -401,8 +401,6 @@ export function checkTypedDataText(text: string, context: TypedDataContext = {})
   return parsed.ok ? validateTypedData(parsed.value, context) : parsed;
 }
 
-const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
-
 /**
  * The EIP-712 digest of validated data, with ethers' encoder: the domain hashed with its declared
  * EIP712Domain fields (as the wallet does), the message with the types it depends on.
@@ -414,16 +412,35 @@ export function typedDataDigest(payload: TypedDataPayload): string {
   return keccak256(concat(['0x1901', domainSeparator, structHash]));
 }
 
-/** The address that signed validated typed data; throws for an answer that is not a signature. */
-export function recoverTypedDataSigner(payload: TypedDataPayload, signature: unknown): string {
-  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) throw new Error(TYPED_DATA_MESSAGES.notASignature);
-  return recoverAddress(typedDataDigest(payload), signature);
+/** The EIP-191 hash of a `personal_sign` message: what its signature signs. */
+export function messageHash(message: string): string {
+  return hashMessage(message);
 }
 
-/** The address that signed `message` with `personal_sign` (EIP-191). */
-export function recoverMessageSigner(message: string, signature: unknown): string {
-  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) throw new Error(TYPED_DATA_MESSAGES.notASignature);
-  return verifyMessage(message, signature);
+/** Larger answers are refused before anything is checked (docs/behaviour.md §9). */
+export const MAX_SIGNATURE_BYTES = 16 * 1024;
+
+/** The words of a signature's check (docs/behaviour.md §7.8); the check itself is src/lib/signatureCheck.ts. */
+export const SIGNATURE_MESSAGES = {
+  notASignature: 'The wallet answered with something that is not a signature',
+  tooLarge: (bytes: number) => `The wallet's signature is too large: ${bytes} bytes, at most ${MAX_SIGNATURE_BYTES}`,
+  notFromAccount: (account: string) => `The signature is not from the connected account ${account}`,
+  unchecked: (reason: string) => `The signature could not be checked: ${reason}`,
+  oddAnswer: (answer: string) => `the chain answered ${answer.length > 20 ? `${answer.slice(0, 20)}…` : answer} to the check`,
+} as const;
+
+const HEX = /^0x(?:[0-9a-fA-F]{2})+$/;
+
+/**
+ * Why a wallet's answer cannot be a signature at all, or undefined when it is a candidate: hex of
+ * any even length (a smart account's signature is not 65 bytes), at most MAX_SIGNATURE_BYTES.
+ */
+export function signatureProblem(answer: unknown): string | undefined {
+  if (typeof answer !== 'string') return SIGNATURE_MESSAGES.notASignature;
+  // Length first: a huge answer is refused before any pattern runs over it.
+  const bytes = (answer.length - 2) / 2;
+  if (bytes > MAX_SIGNATURE_BYTES) return SIGNATURE_MESSAGES.tooLarge(Math.ceil(bytes));
+  return HEX.test(answer) ? undefined : SIGNATURE_MESSAGES.notASignature;
 }
 
 /** `personal_sign` takes the message as hex of its UTF-8 bytes (what wallets display decoded). */

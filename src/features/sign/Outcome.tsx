@@ -66,6 +66,21 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
           ) : null}
         </>
       );
+    case 'unchecked':
+      return (
+        <>
+          {request.error ? (
+            <ErrorDetails error={request.error} alert={false}>
+              {walletName} signed, but the network could not be asked whether the signature is this account's, so it is not shown as verified. Try again later.
+            </ErrorDetails>
+          ) : null}
+          {request.signature ? (
+            <p>
+              Signature: <span className="mono">{request.signature}</span>
+            </p>
+          ) : null}
+        </>
+      );
     case 'sent':
       return <SentOutcome request={request} />;
     case 'declined':
