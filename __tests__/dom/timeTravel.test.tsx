@@ -105,7 +105,8 @@ describe('time travel', () => {
       } else if (connection.error?.name === 'ChainIdNotAllowedError') {
         // A foreign chain is a calm state with a way out, the catalogue's error kept in the store (docs/behaviour.md §2.3; issue 11).
         expect(status).toBe('Unsupported network');
-        expect(screen.getByTestId('unsupported').textContent).toMatch(/Switch to /);
+        // The banner's content is a later part too (loaded when this state comes).
+        expect((await screen.findByTestId('unsupported', {}, { timeout: 10_000 })).textContent).toMatch(/Switch to /);
         expect(within(screen.getByTestId('network-button')).getByTestId('chain').textContent).toBe('!Wrong network');
       } else if (connection.error && !connection.accounts && connection.error.code === 4001) {
         expect(status).toBe('Disconnected');

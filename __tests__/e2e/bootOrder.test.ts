@@ -68,18 +68,21 @@ describe('what loads when (docs/behaviour.md §6.11)', () => {
     return { page, requests };
   }
 
-  /** The built scripts that hold the connect dialog's wallet list, whatever their chunk's name. */
-  const connectDialogScripts = () => {
+  /** The built scripts that hold `marker` (a part's own words or class), whatever their chunk's name. */
+  const scriptsHolding = (marker: string) => {
     const dir = path.join(e2eEnv().distDir, 'js');
-    return readdirSync(dir).filter((file) => file.endsWith('.js') && readFileSync(path.join(dir, file), 'utf8').includes('get-a-wallet'));
+    return readdirSync(dir).filter((file) => file.endsWith('.js') && readFileSync(path.join(dir, file), 'utf8').includes(marker));
   };
+  const loaded = (requests: string[], scripts: string[]) => requests.filter((url) => scripts.some((file) => url.endsWith(`/js/${file}`)));
 
-  it('a returning user, reconnected and idle, has not loaded the connect dialog', async () => {
+  it('a returning user, reconnected and idle, has loaded neither the connect dialog nor the wrong-network notice', async () => {
     const { requests } = await idlePage(true);
     expect(scriptsOf(requests)).toEqual(expect.arrayContaining(['main', 'later']));
-    const dialogScripts = connectDialogScripts();
-    expect(dialogScripts.length).toBeGreaterThan(0);
-    expect(requests.filter((url) => dialogScripts.some((file) => url.endsWith(`/js/${file}`)))).toEqual([]);
+    for (const marker of ['get-a-wallet', 'More networks']) {
+      const scripts = scriptsHolding(marker);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect([marker, loaded(requests, scripts)]).toEqual([marker, []]);
+    }
   });
 
   it('a first visit loads the connect dialog once the pointer reaches "Connect wallet", and it opens', async () => {

@@ -421,8 +421,20 @@ export async function waitForRecentTransaction(page: AppSurface, hash: string, s
  * test reaches at a narrow width.
  */
 export async function expectNoSidewaysScroll(page: AppSurface): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  if (scrollWidth > innerWidth) throw new Error(`the page scrolls sideways: ${scrollWidth} px of content in a ${innerWidth} px window`);
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    // What sticks out furthest, named so that a failure says where to look.
+    let widest = '';
+    let right = window.innerWidth;
+    for (const element of document.body.querySelectorAll('*')) {
+      const edge = element.getBoundingClientRect().right;
+      if (edge > right) {
+        right = edge;
+        widest = `${element.tagName.toLowerCase()}.${typeof element.className === 'string' ? element.className.split(' ').join('.') : ''} "${(element.textContent ?? '').trim().slice(0, 40)}" to ${edge.toFixed(1)} px`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
+  });
+  if (scrollWidth > innerWidth) throw new Error(`the page scrolls sideways: ${scrollWidth} px of content in a ${innerWidth} px window${widest ? ` (${widest})` : ''}`);
 }
 
 function escapeRegExp(text: string): string {

@@ -9,12 +9,12 @@ import { selectWalletName } from '../../../store/selectors';
 import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
-import { SwitchOffer } from '../wallet/ConnectionBanner';
-import { wrongNetworkInWords } from '../wallet/wrongNetworkWords';
+import { loadWrongNetwork } from '../wallet/ConnectionBanner';
 import './sign.css';
 
 const loadPanel = () => import(/* webpackChunkName: "signing" */ './SignPanel');
 const SignPanel = lazyPart('The signing panel', loadPanel);
+const WrongNetworkSignNote = lazyPart('The wrong-network notice', () => loadWrongNetwork().then((m) => ({ default: m.WrongNetworkSignNote })));
 
 export function SignSection() {
   const dispatch = useAppDispatch();
@@ -47,12 +47,9 @@ export function SignSection() {
           Reconnecting to {wallet}…
         </p>
       ) : page.view === 'Unsupported network' ? (
-        <div className="sign-away" data-testid="sign-switch">
-          <p className="muted">
-            {wrongNetworkInWords(chains, page.chainId)} Switch to a network this app supports to sign a message, sign typed data or send a transfer.
-          </p>
-          <SwitchOffer more={false} />
-        </div>
+        <Suspense fallback={null}>
+          <WrongNetworkSignNote />
+        </Suspense>
       ) : (
         <div className="sign-away" data-testid="sign-connect">
           <p className="muted">Connect a wallet to sign a message, sign typed data or send a transfer with it.</p>

@@ -1,76 +1,19 @@
 // One banner under the header about the wallet in view when the page cannot simply show it: on a
 // network the app does not support (which network the wallet is on, and the networks it can switch
-// to), or with a link that only a reload brings back.
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectConnectionActivity, selectWalletName } from '../../../store/selectors';
-import { selectPageView, selectSwitchOffer } from '../../../store/viewedChain';
-import { walletActions } from '../../../store/walletSlice';
-import { chainName } from '../../lib/chains';
+// to: WrongNetwork.tsx, loaded when that state comes), or with a link that only a reload brings back.
+import { Suspense } from 'react';
+import { useAppSelector } from '../../../store/hooks';
+import { selectWalletName } from '../../../store/selectors';
+import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
-import { ActionButton } from './ActionButton';
-import { ErrorMessage } from './ErrorMessage';
-import { wrongNetworkInWords } from './wrongNetworkWords';
+import { lazyPart } from '../../ui/lazyPart';
 
-/**
- * "Switch to <chain>" for the current wallet on an unsupported network: the likely chains as buttons,
- * the rest (with `more`) behind a "More networks" disclosure. While a switch waits, what to do in the
- * wallet; `more` is the banner, which also announces it and offers "Stop waiting" (once on the page).
- */
-export function SwitchOffer({ more = true }: { more?: boolean }) {
-  const dispatch = useAppDispatch();
-  const chains = useChains();
-  const page = useAppSelector((s) => selectPageView(s, chains));
-  const offer = useAppSelector((s) => selectSwitchOffer(s, chains));
-  const activity = useAppSelector((s) => selectConnectionActivity(s, page.kind));
-  const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
-  if (activity.switchingTo !== undefined && !more) {
-    return (
-      <p className="banner-waiting muted">
-        <span className="spinner" aria-hidden="true" /> Confirm the switch in {wallet}.
-      </p>
-    );
-  }
-  if (activity.switchingTo !== undefined) {
-    return (
-      <p className="banner-waiting" role="status">
-        <span className="spinner" aria-hidden="true" /> Confirm the switch in {wallet}.{' '}
-        <button type="button" className="secondary small" onClick={() => dispatch(walletActions.chainSwitchCancelled({ id: page.kind }))}>
-          Stop waiting
-        </button>
-      </p>
-    );
-  }
-  const button = (target: number, className?: string) => (
-    <ActionButton
-      key={target}
-      className={className}
-      meaning={`switch-${target}`}
-      onActivate={() => dispatch(walletActions.chainSwitchRequested({ id: page.kind, chainId: target }))}
-    >
-      Switch to {chainName(chains, target)}
-    </ActionButton>
-  );
-  return (
-    <div className="switch-offer" data-testid="switch-offer">
-      {offer.likely.map((target) => button(target))}
-      {more && offer.more.length > 0 ? (
-        <details className="more-networks" data-testid="more-networks">
-          <summary>More networks</summary>
-          <ul>
-            {offer.more.map((target) => (
-              <li key={target}>{button(target, 'secondary small')}</li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-    </div>
-  );
-}
+export const loadWrongNetwork = () => import(/* webpackChunkName: "wrong-network" */ './WrongNetwork');
+const WrongNetworkBanner = lazyPart('The wrong-network notice', () => loadWrongNetwork().then((m) => ({ default: m.WrongNetworkBanner })));
 
 export function ConnectionBanner() {
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
-  const activity = useAppSelector((s) => selectConnectionActivity(s, page.kind));
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   if (page.view === 'Reload required') {
     return (
@@ -84,10 +27,8 @@ export function ConnectionBanner() {
   }
   if (page.view !== 'Unsupported network') return null;
   return (
-    <div className="banner" role="alert" data-testid="unsupported">
-      <p>{wrongNetworkInWords(chains, page.chainId)}</p>
-      <SwitchOffer />
-      {activity.switchError ? <ErrorMessage error={activity.switchError} wallet={wallet} prefix="Network not switched." /> : null}
-    </div>
+    <Suspense fallback={null}>
+      <WrongNetworkBanner />
+    </Suspense>
   );
 }
