@@ -84,7 +84,8 @@ describe('a port that cannot be used', () => {
     const busy = await occupy();
     try {
       const start = path.resolve(__dirname, '../../scripts/start.js');
-      const env = { ...process.env, PORT: String(await freePort()), WALLETDECK_DEV_COINBASE_PORT: String(busy.port) };
+      // Every other port npm start checks is a free one: PORT + 1 (the phone's, by default) may be anyone's.
+      const env = { ...process.env, PORT: String(await freePort()), WALLETDECK_DEV_PHONE_PORT: String(await freePort()), WALLETDECK_DEV_COINBASE_PORT: String(busy.port) };
       const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
         const child = spawn(process.execPath, [start], { env, stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
