@@ -288,6 +288,8 @@ describe('the wallet moves to a chain the app does not support', () => {
     await waitForStatus(page, 'injected', 'Unsupported network');
     expect(await chainShown(page).textContent()).toContain('Wrong network');
     expect(await page.locator('[data-error-name]').count()).toBe(0);
+    // The banner's content is a chunk of its own, loaded when this state comes: wait for it, not for a speed.
+    await page.getByTestId('unsupported').getByRole('button', { name: 'Switch to Local development chain' }).waitFor();
     expect(await page.getByTestId('unsupported').getByRole('button', { name: 'Switch to Local development chain' }).count()).toBe(1);
     const list = await openNetworkList(page);
     const menu = await openAccountMenu(page);
