@@ -6,7 +6,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { deployEns, registerName, setReverseName } from '../../contracts/deployEns';
 import { BLOCK_POLL_MS } from '../../store/chainApi';
 import { formatNativeAmount } from '../../src/features/chain/format';
-import { rpc, startAnvil, type Anvil } from '../support/anvil';
+import { blockNumber, rpc, startAnvil, type Anvil } from '../support/anvil';
 import {
   accountButton,
   connect,
@@ -95,9 +95,6 @@ async function openApp(wallet?: { privateKeys: string[]; knownChainIds?: number[
   return app;
 }
 
-async function blockNumber(url: string): Promise<number> {
-  return Number(BigInt(await rpc<string>(url, 'eth_blockNumber')));
-}
 
 /**
  * Waits until the app has concluded its name lookup of `address` on the development chain: it

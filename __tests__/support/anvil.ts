@@ -84,3 +84,8 @@ export async function rpc<T = unknown>(url: string, method: string, params: unkn
 export async function receiptOf<T extends { status: string } = { status: string; blockNumber: string }>(url: string, hash: string): Promise<T> {
   return untilAsync(() => rpc<T | null>(url, 'eth_getTransactionReceipt', [hash]), { what: `the receipt of ${hash}` });
 }
+
+/** The chain's latest block number, as its node says. */
+export async function blockNumber(url: string): Promise<number> {
+  return Number(BigInt(await rpc<string>(url, 'eth_blockNumber')));
+}

@@ -297,7 +297,11 @@ export async function waitForBalance(page: AppSurface, text: string | RegExp, _k
 export async function shownBlockNumber(page: AppSurface): Promise<number> {
   const block = page.getByTestId('block-number');
   await block.waitFor();
-  return Number(((await block.textContent()) ?? '').replace(/[^0-9]/g, ''));
+  const text = (await block.textContent()) ?? '';
+  // The number after the chain's name: text with none (a loading or unavailable line) is no block.
+  const shown = /(\d[\d,]*)\D*$/.exec(text)?.[1];
+  if (shown === undefined) throw new Error(`the page shows no block number: "${text}"`);
+  return Number(shown.replace(/,/g, ''));
 }
 
 /** The signing section, opened. */
