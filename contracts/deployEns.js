@@ -3,6 +3,7 @@
 // address a function of the compiled bytecode only: the same on every fresh or reused chain, so the
 // app can know it at build time (DEV_ENS_REGISTRY in src/lib/chains.ts).
 const { AbiCoder, Interface, concat, getCreate2Address, id, keccak256, namehash, ZeroHash } = require('ethers');
+const { call, hasCode, receipt } = require('./chainRpc');
 const artifact = require('./ENS.json');
 
 /** Present on anvil (and most dev chains) at this address unless disabled. */
@@ -20,35 +21,9 @@ const REGISTRY_ADDRESS = getCreate2Address(CREATE2_DEPLOYER, SALT, keccak256(reg
 const resolverInitCode = concat([artifact.resolver.bytecode, coder.encode(['address'], [REGISTRY_ADDRESS])]);
 const RESOLVER_ADDRESS = getCreate2Address(CREATE2_DEPLOYER, SALT, keccak256(resolverInitCode));
 
-let nextId = 1;
-async function call(url, method, params = []) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
-  });
-  const body = await res.json();
-  if (body.error) throw Object.assign(new Error(`${method}: ${body.error.message}`), { code: body.error.code });
-  return body.result;
-}
-
 async function send(url, to, data) {
   const hash = await call(url, 'eth_sendTransaction', [{ from: ENS_ADMIN, to, data }]);
-  // anvil mines at once by default; with --block-time the receipt shows up a little later.
-  for (let i = 0; i < 600; i++) {
-    const receipt = await call(url, 'eth_getTransactionReceipt', [hash]);
-    if (receipt) {
-      if (receipt.status !== '0x1') throw new Error(`transaction ${hash} to ${to} reverted`);
-      return receipt;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`transaction ${hash} was not mined`);
-}
-
-async function hasCode(url, address) {
-  const code = await call(url, 'eth_getCode', [address, 'latest']);
-  return typeof code === 'string' && code !== '0x';
+  return receipt(url, hash, `transaction ${hash} to ${to}`);
 }
 
 async function deployOnce(url, address, initCode) {

@@ -3,6 +3,7 @@
 // ERC-6492), and accounts that misbehave when asked about a signature.
 const { AbiCoder, Interface, concat, getAddress } = require('ethers');
 const artifact = require('./TestAccounts.json');
+const { call, hasCode, receipt } = require('./chainRpc');
 
 /**
  * Deploys: an address of its own, funded and impersonated on anvil, so no suite's test account (the
@@ -13,30 +14,6 @@ const ERC6492_SUFFIX = `0x${'6492'.repeat(16)}`;
 
 const coder = AbiCoder.defaultAbiCoder();
 const factoryAbi = new Interface(artifact.OwnedAccountFactory.abi);
-
-let nextId = 1;
-async function call(url, method, params = []) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
-  });
-  const body = await res.json();
-  if (body.error) throw Object.assign(new Error(`${method}: ${body.error.message}`), { code: body.error.code });
-  return body.result;
-}
-
-async function receipt(url, hash) {
-  for (let i = 0; i < 600; i++) {
-    const found = await call(url, 'eth_getTransactionReceipt', [hash]);
-    if (found) {
-      if (found.status !== '0x1') throw new Error(`transaction ${hash} reverted`);
-      return found;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`transaction ${hash} was not mined`);
-}
 
 const ready = new Set();
 async function deployer(url) {
@@ -74,6 +51,5 @@ function wrap6492(factory, factoryCalldata, signature) {
   return concat([coder.encode(['address', 'bytes', 'bytes'], [factory, factoryCalldata, signature]), ERC6492_SUFFIX]);
 }
 
-const hasCode = async (url, address) => (await call(url, 'eth_getCode', [address, 'latest'])) !== '0x';
 
 module.exports = { DEPLOYER, ERC6492_SUFFIX, deploy, deployOwnedAccount, deployFactory, counterfactualAccount, createCalldata, wrap6492, hasCode };
