@@ -1,6 +1,17 @@
 import { STORAGE_KEYS, createSessionMemory } from '../../src/lib/persistence';
 import { createMemoryStorage } from '../support/webStorage';
 
+/** Storage that refuses every read and write, as a browser with site data blocked does. */
+const THROWING_STORAGE = {
+  getItem: () => {
+    throw new Error('SecurityError');
+  },
+  setItem: () => {
+    throw new Error('QuotaExceededError');
+  },
+  removeItem: () => undefined,
+};
+
 describe('the current connection survives a reload', () => {
   it('reads back what was saved', () => {
     const storage = createMemoryStorage();
@@ -13,16 +24,7 @@ describe('the current connection survives a reload', () => {
   });
 
   it('falls back to injected when storage throws', () => {
-    const throwing = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => undefined,
-    };
-    const memory = createSessionMemory(throwing);
+    const memory = createSessionMemory(THROWING_STORAGE);
     expect(memory.loadCurrent()).toBe('injected');
     expect(() => memory.saveCurrent('walletconnect')).not.toThrow();
     expect(memory.wasDisconnected('injected')).toBe(false);
@@ -74,16 +76,7 @@ describe('the extension suggestions passed (docs/behaviour.md §6.4)', () => {
   });
 
   it('storage that throws forgets them without failing', () => {
-    const throwing = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => undefined,
-    };
-    const memory = createSessionMemory(throwing);
+    const memory = createSessionMemory(THROWING_STORAGE);
     expect(() => memory.saveWithoutExtension(['coinbase'])).not.toThrow();
     expect(memory.loadWithoutExtension()).toEqual([]);
   });
