@@ -45,22 +45,10 @@ export const selectAnnouncedWallets = (state: RootState): AnnouncedWallet[] => {
 export const selectChosenExtension = (state: RootState): string | undefined => state.wallet.chosenExtension;
 /** The user went on without the extension this kind suggested (the suggestion is not shown again). */
 export const selectPassedSuggestion = (state: RootState, id: ConnectionId): boolean => state.wallet.withoutExtension?.includes(id) === true;
-/** Whether the user has ever chosen a kind (the "Current" badge shows only then). */
-export const selectHasChosen = (state: RootState): boolean => state.wallet.chosen;
 
-/** QR-code wallets: the pairing URI to show, once the SDK has published one. */
-export const selectPairingUri = (state: RootState, id: ConnectionId): string | undefined => state.wallet.activity[id].pairingUri;
-/** A user connect of a QR-code wallet under way with no pairing URI yet (the relay is being reached). */
-export const selectAwaitingPairingUri = (state: RootState, id: ConnectionId): boolean =>
-  state.wallet.kinds[id].pairsByQrCode === true &&
-  state.wallet.connections[id].activating &&
-  state.wallet.activity[id].phase === 'connecting' &&
-  state.wallet.activity[id].pairingUri === undefined;
 
 // Small per-connection reads for the UI (components never read state.wallet inline).
-export const selectAwaitingWallet = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].awaitingWallet;
 export const selectLinkLost = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].linkLost === true;
-export const selectExtensionSuggestionOpen = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].extensionSuggestion === true;
 
 /** The user's own "no": a refusal in the wallet (4001) or the QR dialog closed. Shown as a notice, not an error. */
 export function isDeclined(connection: Connection): boolean {

@@ -18,9 +18,6 @@ export type KindId = (typeof KINDS)[number]['id'];
 
 export const CONNECTION_IDS: readonly KindId[] = KINDS.map((kind) => kind.id);
 
-/** Each kind's name, shown to users (also when its adapter cannot be built). */
-export const KIND_NAMES = Object.fromEntries(KINDS.map((kind) => [kind.id, kind.name])) as Readonly<Record<KindId, string>>;
-
 export function kindDefinition(id: KindId): KindDefinition<KindId> {
   return KINDS.find((kind) => kind.id === id) as KindDefinition<KindId>;
 }
