@@ -3,7 +3,7 @@
 // warming an SDK up when the pointer reaches Connect. Every adapter call is an error boundary.
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, take, takeEvery } from 'redux-saga/effects';
-import { describeKind } from '../src/lib/connectors/registry';
+import { describeKind } from '../src/lib/connectors/describe';
 import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import { selectChosenExtension, selectListsBrowserWallets } from '../store/selectors';
 import { walletActions as actions } from '../store/walletSlice';

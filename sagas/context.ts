@@ -1,6 +1,6 @@
 // What the sagas get through saga context instead of imports: each kind's adapter and the settings.
 import type { ChainTable } from '../src/lib/chains';
-import type { AdapterRegistry } from '../src/lib/connectors/registry';
+import type { AdapterRegistry } from '../src/lib/connectors/types';
 import type { SessionMemory } from '../src/lib/persistence';
 
 export interface WalletTimeouts {

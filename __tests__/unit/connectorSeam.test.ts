@@ -1,8 +1,8 @@
 // The connector seam's shared rules: one event mapping for every connector, connectors described as
 // plain data, and wallet icons that can never carry markup.
 import { ListenerSet, attachHandlers, providerEventHandlers } from '../../src/lib/connectors/events';
-import { readConnectorInfo } from '../../src/lib/connectors/describe';
-import { describeKind, kindDefinition, unavailableAdapter } from '../../src/lib/connectors/registry';
+import { describeKind, readConnectorInfo } from '../../src/lib/connectors/describe';
+import { kindDefinition, unavailableAdapter } from '../../src/lib/connectors/registry';
 import type { ConnectorEvent } from '../../src/lib/connectors/types';
 import { safeIconUri } from '../../src/lib/validation';
 

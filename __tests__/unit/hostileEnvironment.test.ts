@@ -2,7 +2,8 @@
 // or is a hostile object, a page without web crypto. Each kind takes only what the browser takes from
 // it; the rest works. (The same environments in a real browser: __tests__/e2e/hostileEnvironments.test.ts.)
 import { adapterFromConnector } from '../../src/lib/connectors/kind';
-import { createAdapters, describeKind } from '../../src/lib/connectors/registry';
+import { describeKind } from '../../src/lib/connectors/describe';
+import { createAdapters } from '../../src/lib/connectors/registry';
 import type { ConnectionId, Connector } from '../../src/lib/connectors/types';
 import { CoinbaseConnector, COINBASE_NEEDS_SECURE_PAGE, type CoinbaseHost } from '../../src/lib/connectors/coinbase';
 import { ETHEREUM_BLOCKED_REASON, InjectedConnector } from '../../src/lib/connectors/injected';

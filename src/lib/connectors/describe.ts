@@ -6,9 +6,9 @@ import { displayText } from '../displayText';
 import { describeValue } from '../errors';
 import { isRecord } from '../guards';
 import { safeIconUri } from '../validation';
-import type { KindFace } from './kind';
-import { kindDefinition } from './registry';
-import type { AnnouncedWallet, ConnectionId, ConnectorInfo, WalletIdentity } from './types';
+import type { KindAdapter, KindFace } from './kind';
+import { CONNECTION_IDS, kindDefinition } from './registry';
+import type { AdapterRegistry, AnnouncedWallet, ConnectionId, ConnectorInfo, WalletIdentity } from './types';
 
 const MAX_TEXT = 300;
 
@@ -97,4 +97,30 @@ function readWallet(raw: unknown): AnnouncedWallet[] {
   const rdns = shortText(value['rdns']);
   if (uuid === undefined || rdns === undefined) return [];
   return [{ uuid, rdns, name: shownName(value['name']) ?? shownName(rdns) ?? 'Browser wallet', icon: safeIconUri(value['icon']) }];
+}
+
+/** A kind as plain data for the store and the UI. Total: an adapter that throws is shown as unavailable. */
+export function describeKind(id: ConnectionId, adapter: KindAdapter): ConnectorInfo {
+  const { name, face } = kindDefinition(id);
+  try {
+    const status = adapter.status();
+    return readConnectorInfo(id, {
+      name,
+      face,
+      available: status.available,
+      unavailableReason: status.available ? undefined : status.unavailableReason,
+      limitation: status.limitation,
+      extensionSuggestion: status.extensionSuggestion,
+      wallets: status.wallets,
+      pairsByQrCode: status.pairsByQrCode,
+      installed: status.installed,
+      developmentPhone: status.developmentPhone,
+    });
+  } catch (error) {
+    return readConnectorInfo(id, { name, face, available: false, unavailableReason: `Unavailable: ${describeValue(error)}` });
+  }
+}
+
+export function describeKinds(adapters: AdapterRegistry): Record<ConnectionId, ConnectorInfo> {
+  return Object.fromEntries(CONNECTION_IDS.map((id) => [id, describeKind(id, adapters[id])])) as Record<ConnectionId, ConnectorInfo>;
 }

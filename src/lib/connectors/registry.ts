@@ -5,11 +5,10 @@
 // page that cannot start.
 import { ERROR_NAMES, WalletdeckError, describeValue } from '../errors';
 import { coinbaseKind } from './coinbase';
-import { readConnectorInfo } from './describe';
 import { injectedKind } from './injected';
 import type { KindAdapter, KindBuild, KindCsp, KindDefinition, KindEnvironment } from './kind';
 import { walletconnectKind } from './walletconnect';
-import type { ConnectorInfo } from './types';
+import type { AdapterRegistry } from './types';
 
 /** Every kind, in the connect dialog's order. */
 export const KINDS = [injectedKind, coinbaseKind, walletconnectKind] as const;
@@ -42,8 +41,6 @@ export function unavailableAdapter(id: KindId, reason: string): KindAdapter {
   };
 }
 
-export type AdapterRegistry = Readonly<Record<KindId, KindAdapter>>;
-
 /**
  * Every kind's adapter for this page: from its definition's settings, or the one a caller gives
  * (tests: faithful fakes). A kind not offered here, not configured, or whose adapter throws while it
@@ -70,32 +67,6 @@ export function createAdapters(env: KindEnvironment | undefined, given: Partial<
     }
   });
   return Object.fromEntries(built) as Record<KindId, KindAdapter>;
-}
-
-/** A kind as plain data for the store and the UI. Total: an adapter that throws is shown as unavailable. */
-export function describeKind(id: KindId, adapter: KindAdapter): ConnectorInfo {
-  const { name, face } = kindDefinition(id);
-  try {
-    const status = adapter.status();
-    return readConnectorInfo(id, {
-      name,
-      face,
-      available: status.available,
-      unavailableReason: status.available ? undefined : status.unavailableReason,
-      limitation: status.limitation,
-      extensionSuggestion: status.extensionSuggestion,
-      wallets: status.wallets,
-      pairsByQrCode: status.pairsByQrCode,
-      installed: status.installed,
-      developmentPhone: status.developmentPhone,
-    });
-  } catch (error) {
-    return readConnectorInfo(id, { name, face, available: false, unavailableReason: `Unavailable: ${describeValue(error)}` });
-  }
-}
-
-export function describeKinds(adapters: AdapterRegistry): Record<KindId, ConnectorInfo> {
-  return Object.fromEntries(CONNECTION_IDS.map((id) => [id, describeKind(id, adapters[id])])) as Record<KindId, ConnectorInfo>;
 }
 
 /** What every kind needs in the shipped Content-Security-Policy (scripts/csp.js writes it). */

@@ -1,7 +1,7 @@
 // The seam's plain types: what the store, the sagas and the UI may know of wallet kinds. The kinds
 // themselves are listed once, in ./registry.ts (each a folder exporting a definition, ./kind.ts);
 // the ids here are derived from that list.
-import type { KindFace } from './kind';
+import type { KindAdapter, KindFace } from './kind';
 import { CONNECTION_IDS, type KindId } from './registry';
 
 export { CONNECTION_IDS };
@@ -172,3 +172,6 @@ export interface ExtensionSuggestion {
   name: string;
   installUrl: string;
 }
+
+/** Each kind's adapter (the saga context's). */
+export type AdapterRegistry = Readonly<Record<ConnectionId, KindAdapter>>;
