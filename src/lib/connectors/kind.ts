@@ -197,24 +197,25 @@ export function adapterFromConnector(connector: Connector, chains: ChainTable): 
     id: connector.id,
     status(): KindStatus {
       const available = connector.isAvailable();
-      const status: KindStatus = { available };
-      if (!available && connector.unavailableReason !== undefined) status.unavailableReason = connector.unavailableReason;
-      if (connector.limitation !== undefined) status.limitation = connector.limitation;
-      const suggestion = connector.extensionSuggestion?.();
-      if (suggestion) status.extensionSuggestion = suggestion;
-      const wallets = connector.wallets?.();
-      if (wallets) status.wallets = wallets;
-      if (connector.isInstalled?.() === true) status.installed = true;
-      if (typeof connector.connect === 'function') status.pairsByQrCode = true;
-      if (connector.developmentPhone) status.developmentPhone = connector.developmentPhone;
-      if (connector.chainIdBeforeConnect === true) status.chainIdBeforeConnect = true;
-      if (connector.supportsRevoke) status.revokes = true;
+      let linkDead = false;
       try {
-        if (connector.isLinkDead?.() === true) status.linkDead = true;
+        linkDead = connector.isLinkDead?.() === true;
       } catch {
         // A connector that throws here is not believed.
       }
-      return status;
+      return {
+        available,
+        unavailableReason: available ? undefined : connector.unavailableReason,
+        limitation: connector.limitation,
+        extensionSuggestion: connector.extensionSuggestion?.(),
+        wallets: connector.wallets?.(),
+        installed: connector.isInstalled?.() === true,
+        pairsByQrCode: typeof connector.connect === 'function',
+        developmentPhone: connector.developmentPhone,
+        chainIdBeforeConnect: connector.chainIdBeforeConnect === true,
+        revokes: connector.supportsRevoke,
+        linkDead,
+      };
     },
     storedSession: () => connector.hasStoredSession() === true,
     request,
