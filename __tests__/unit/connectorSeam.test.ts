@@ -94,6 +94,13 @@ describe('a connector described as plain data', () => {
     });
   });
 
+  it('a kind not offered on this page (outside its host\'s frame) is unavailable with no reason to show, and refuses every request', async () => {
+    const adapter = unavailableAdapter('coinbase', 'Coinbase Wallet is not offered on this page', { quiet: true });
+    expect(describeKind('coinbase', adapter)).toEqual({ name: 'Coinbase Wallet', face: kindDefinition('coinbase').face, available: false });
+    expect(adapter.storedSession()).toBe(false);
+    await expect(adapter.request({ method: 'eth_accounts' })).rejects.toMatchObject({ name: 'ConfigurationError', message: 'Coinbase Wallet is not offered on this page' });
+  });
+
   it('a kind that throws while describing itself is shown unavailable, not a crash', () => {
     const broken = unavailableAdapter('coinbase', 'x');
     broken.status = () => {
