@@ -3,6 +3,7 @@
 // bounds of the list, and how the list is kept across reloads.
 import type { KeyValueStorage } from './persistence';
 import { checksumAddress, validateChainId } from './validation';
+import { isRecord } from './guards';
 
 export type SentStatus =
   /** Accepted by the wallet, not mined yet. */
@@ -55,7 +56,6 @@ const MAX_UINT256 = (1n << 256n) - 1n;
 /** One transaction's identity: the same hash on two chains is two transactions. */
 export const transactionKey = (chainId: number, hash: string): string => `${chainId}:${hash.toLowerCase()}`;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A well-formed wei amount (decimal digits, at most 2^256 - 1), or undefined. */
 export function readWei(raw: unknown): string | undefined {
