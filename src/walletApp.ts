@@ -9,6 +9,7 @@ import { DEFAULT_TIMEOUTS, WALLET_CONTEXT, type WalletSagaContext, type WalletTi
 import { SIGNING_CONTEXT, type SigningTimeouts } from '../sagas/signingContext';
 import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../sagas/transactions';
 import { startReadsInView } from '../store/readAhead';
+import { rpcApi } from '../store/rpcApi';
 import { setupStore } from '../store/setupStore';
 import type { AppConfig } from './config';
 import { adapterFromConnector, type KindAdapter, type KindConfig } from './lib/connectors/kind';
@@ -84,10 +85,14 @@ export function createWalletApp(options: WalletAppOptions) {
     session,
     storage,
     chains: config.chains,
-    /** Ends the sagas and the read-ahead (tests; a page simply goes away). */
+    /**
+     * Ends the sagas and the read-ahead, and empties the read layer's cache, whose unused entries each
+     * hold a removal timer (tests, a hot reload; a page simply goes away): nothing keeps running.
+     */
     stop(): void {
       stopReads();
       task.cancel();
+      store.dispatch(rpcApi.util.resetApiState());
     },
   };
 }
