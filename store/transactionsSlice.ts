@@ -1,8 +1,10 @@
 // Transactions the user sent (docs/behaviour.md §10): the recent ones of every account and chain (kept
 // across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
 // here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { boundTransactions, readSentTransaction, readTransactionList, sentKey, transactionKey, type SentReceipt, type SentStatus, type SentTransaction } from '../src/lib/sentTransactions';
+import { createSelector, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { ConnectionId } from '../src/lib/connectors/types';
+import type { WalletError } from '../src/lib/errors';
+import { boundTransactions, MAX_TRANSFERS, readTransfer, readSentTransaction, readTransactionList, sentKey, transactionKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
 import type { RootState } from './types';
 
 export interface TransactionsState {
@@ -17,7 +19,49 @@ export interface TransactionsState {
   heldToasts: string[];
   /** The list kept from earlier visits has been read (or there was none). */
   restored: boolean;
+  /** "Send to several": the last request, while it runs and after (its outcome), or null. */
+  batch: BatchRequest | null;
 }
+
+/** How a "Send to several" goes (docs/behaviour.md §7.9). */
+export type BatchMode =
+  /** One wallet_sendCalls, all or nothing (the wallet says `atomic` is supported or ready). */
+  | 'atomic'
+  /** One eth_sendTransaction per transfer, in order. */
+  | 'oneByOne';
+
+export type BatchStatus =
+  /** Reading what the wallet can do (wallet_getCapabilities). */
+  | 'checking'
+  /** The wallet has been asked (the batch, or the next transfer). */
+  | 'waiting'
+  /** Every transfer was accepted by the wallet. */
+  | 'done'
+  /** The user stopped it (the transfers not sent stay in the form). */
+  | 'stopped'
+  /** The user refused in the wallet. */
+  | 'declined'
+  | 'failed';
+
+export interface BatchRequest {
+  id: string;
+  connectionId: ConnectionId;
+  account: string;
+  chainId: number;
+  transfers: SentTransfer[];
+  mode?: BatchMode;
+  status: BatchStatus;
+  /** How many transfers, in order, the wallet accepted (all of them at once for an atomic batch). */
+  sent: number;
+  /** The user asked to stop: no transfer after the one the wallet is asked about now. */
+  stopRequested: boolean;
+  /** The record of an atomic batch (sentKey). */
+  key?: string;
+  error?: WalletError;
+}
+
+const BATCH_ENDS: ReadonlySet<BatchStatus> = new Set<BatchStatus>(['done', 'stopped', 'declined', 'failed']);
+export const batchRunning = (batch: BatchRequest | null | undefined): boolean => batch != null && !BATCH_ENDS.has(batch.status);
 
 /** Toasts on screen at once; an older one closes when a newer one would exceed this. */
 export const MAX_TOASTS = 3;
@@ -25,7 +69,23 @@ export const MAX_TOASTS = 3;
 /** How long a settled toast stays on screen (not held) before it leaves by itself (docs/behaviour.md §9). */
 export const TOAST_MS = 6_000;
 
-const initialState: TransactionsState = { list: [], toasts: [], heldToasts: [], restored: false };
+const initialState: TransactionsState = { list: [], toasts: [], heldToasts: [], restored: false, batch: null };
+
+export interface BatchArgs {
+  connectionId: ConnectionId;
+  account: string;
+  chainId: number;
+  transfers: SentTransfer[];
+}
+
+const isError = (value: unknown): value is WalletError =>
+  typeof value === 'object' && value !== null && typeof (value as WalletError).name === 'string' && typeof (value as WalletError).message === 'string';
+
+/** The running batch with this id, or undefined (a stale or hand-made action changes nothing). */
+function runningBatch(state: TransactionsState, id: unknown): BatchRequest | undefined {
+  const batch = state.batch;
+  return batch && batch.id === id && batchRunning(batch) ? batch : undefined;
+}
 
 /** What the wallet's answer tells (the rest comes from the request it answered). */
 export type SentPayload = Omit<SentTransaction, 'status' | 'blockNumber' | 'receipts'>;
@@ -122,6 +182,52 @@ export const transactionsSlice = createSlice({
       const key = keyOf(tx);
       if (!state.heldToasts.includes(key)) closeToast(state, key);
     },
+    /**
+     * "Send to several": ignored while one runs, or when a transfer is not one (2 to MAX_TRANSFERS
+     * transfers, each checked as a record's is).
+     */
+    batchRequested: {
+      reducer(state, action: PayloadAction<BatchArgs & { id: string }>) {
+        if (batchRunning(state.batch)) return;
+        const { id, connectionId, account, chainId, transfers } = action.payload;
+        if (typeof id !== 'string' || !Array.isArray(transfers) || transfers.length < 2 || transfers.length > MAX_TRANSFERS) return;
+        const checked = transfers.map(readTransfer);
+        if (checked.some((t) => t === undefined || /^0x0{40}$/.test(t.to))) return;
+        state.batch = { id, connectionId, account, chainId, transfers: checked as SentTransfer[], status: 'checking', sent: 0, stopRequested: false };
+      },
+      prepare: (args: BatchArgs) => ({ payload: { ...args, id: nanoid() } }),
+    },
+    /** How it goes, once the wallet said what it can do; the wallet is asked now. */
+    batchAsked(state, action: PayloadAction<{ id: string; mode: BatchMode }>) {
+      const batch = runningBatch(state, action.payload?.id);
+      if (!batch || (action.payload.mode !== 'atomic' && action.payload.mode !== 'oneByOne')) return;
+      batch.mode = action.payload.mode;
+      batch.status = 'waiting';
+    },
+    /** The wallet accepted the transfers up to `sent` (in order); `key`: an atomic batch's record. */
+    batchProgressed(state, action: PayloadAction<{ id: string; sent: number; key?: string }>) {
+      const batch = runningBatch(state, action.payload?.id);
+      const { sent, key } = action.payload ?? {};
+      if (!batch || typeof sent !== 'number' || !Number.isInteger(sent) || sent < batch.sent || sent > batch.transfers.length) return;
+      batch.sent = sent;
+      if (typeof key === 'string') batch.key = key;
+      if (sent === batch.transfers.length) batch.status = 'done';
+    },
+    batchStopRequested(state, action: PayloadAction<{ id: string }>) {
+      const batch = runningBatch(state, action.payload?.id);
+      if (batch) batch.stopRequested = true;
+    },
+    batchEnded(state, action: PayloadAction<{ id: string; status: 'stopped' | 'declined' | 'failed'; error?: WalletError }>) {
+      const batch = runningBatch(state, action.payload?.id);
+      const { status, error } = action.payload ?? {};
+      if (!batch || (status !== 'stopped' && status !== 'declined' && status !== 'failed')) return;
+      batch.status = status;
+      if (isError(error)) batch.error = { name: error.name, message: error.message, ...(typeof error.code === 'number' ? { code: error.code } : {}) };
+    },
+    /** The form took the outcome in (or the user edited it): it is no longer shown. */
+    batchCleared(state, action: PayloadAction<{ id: string }>) {
+      if (state.batch && state.batch.id === action.payload?.id && !batchRunning(state.batch)) state.batch = null;
+    },
     /** The pointer is over the toast or the focus is in it: it stays. */
     toastHeld(state, action: PayloadAction<TxRef>) {
       const tx = find(state, action.payload);
@@ -173,3 +279,5 @@ export const selectExpiringToasts = createSelector(
 
 /** Transactions to follow to their receipt: pending or not confirmed yet. */
 export const isUnsettled = (tx: SentTransaction): boolean => tx.status === 'pending' || tx.status === 'unconfirmed';
+
+export const selectBatch = (state: RootState): BatchRequest | null => state.transactions.batch;
