@@ -10,6 +10,7 @@ import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type Wall
 import { isTransactionHash, sentKey } from '../src/lib/sentTransactions';
 import { TRANSFER_MESSAGES, toQuantity } from '../src/lib/transfer';
 import { signingTargetOf } from '../store/signingSelectors';
+import { batchActions } from '../store/batchReducer';
 import { selectBatch, transactionsActions as actions, type BatchRequest } from '../store/transactionsSlice';
 import type { RootState } from '../store/types';
 import { connectorOf, reachWallet } from './batchWallet';
@@ -26,7 +27,7 @@ export const DEFAULT_BATCH_TIMEOUTS: BatchTimeouts = { capabilitiesMs: 5_000 };
 /** What each account's wallet said it can do on each chain: read once, kept until the account or chain changes. */
 export type CapabilityCache = Map<string, AtomicSupport>;
 
-type Requested = ReturnType<typeof actions.batchRequested>;
+type Requested = ReturnType<typeof batchActions.requested>;
 
 class BatchFailure extends Error {
   constructor(readonly error: WalletError) {
@@ -95,7 +96,7 @@ function* sendAtomic(batch: BatchRequest, provider: Eip1193Provider, timeouts: S
   if (id === undefined) throw new BatchFailure(walletError(BATCH_ERROR_NAMES.invalidAnswer, BATCH_MESSAGES.invalidCallsId));
   const record = { via: { kind: 'calls' as const, id }, chainId: batch.chainId, account: batch.account, transfers: batch.transfers, sentAt: (yield call(now)) as number };
   yield put(actions.sent(record));
-  yield put(actions.batchProgressed({ id: batch.id, sent: batch.transfers.length, key: sentKey(record) }));
+  yield put(batchActions.changed({ id: batch.id, sent: batch.transfers.length, key: sentKey(record) }));
   return 'sent';
 }
 
@@ -105,12 +106,12 @@ function* sendOneByOne(batchId: string, provider: Eip1193Provider, timeouts: Sig
     const batch: BatchRequest | null = yield select(selectBatch);
     if (!batch || batch.id !== batchId || batch.status !== 'waiting') return;
     if (batch.stopRequested) {
-      yield put(actions.batchEnded({ id: batchId, status: 'stopped' }));
+      yield put(batchActions.changed({ id: batchId, end: 'stopped' }));
       return;
     }
     const reason: string | undefined = yield select(interruption, batch);
     if (reason) {
-      yield put(actions.batchEnded({ id: batchId, status: 'stopped', error: walletError(BATCH_ERROR_NAMES.interrupted, BATCH_MESSAGES.interrupted(reason)) }));
+      yield put(batchActions.changed({ id: batchId, end: 'stopped', error: walletError(BATCH_ERROR_NAMES.interrupted, BATCH_MESSAGES.interrupted(reason)) }));
       return;
     }
     const transfer = batch.transfers[batch.sent];
@@ -124,7 +125,7 @@ function* sendOneByOne(batchId: string, provider: Eip1193Provider, timeouts: Sig
     );
     if (!isTransactionHash(answer)) throw new BatchFailure(walletError(BATCH_ERROR_NAMES.invalidAnswer, TRANSFER_MESSAGES.invalidHash));
     yield put(actions.sent({ via: { kind: 'transaction' }, hash: answer, chainId: batch.chainId, account: batch.account, transfers: [transfer], sentAt: (yield call(now)) as number }));
-    yield put(actions.batchProgressed({ id: batchId, sent: batch.sent + 1 }));
+    yield put(batchActions.changed({ id: batchId, sent: batch.sent + 1 }));
   }
 }
 
@@ -145,18 +146,18 @@ export function* runBatch(action: Requested, cache: CapabilityCache): SagaIterat
     if (!provider) throw new BatchFailure(walletError(ERROR_NAMES.timeout, MESSAGES.timeout('Reaching the wallet', timeouts.prepareMs)));
     const atomic: AtomicSupport = yield call(capabilityOf, cache, provider, batch, capabilitiesMs);
     if (canBatch(atomic)) {
-      yield put(actions.batchAsked({ id, mode: 'atomic' }));
+      yield put(batchActions.changed({ id, mode: 'atomic' }));
       const outcome: 'sent' | 'fallback' = yield call(sendAtomic, batch, provider, timeouts);
       if (outcome === 'sent') return;
       // It said it could, then did not know the method: it does not batch, for this account and chain.
       cache.set(`${batch.connectionId}:${batch.account.toLowerCase()}:${batch.chainId}`, 'unsupported');
     }
-    yield put(actions.batchAsked({ id, mode: 'oneByOne' }));
+    yield put(batchActions.changed({ id, mode: 'oneByOne' }));
     yield call(sendOneByOne, id, provider, timeouts);
   } catch (error) {
     const failure = error instanceof BatchFailure ? error.error : toWalletError(error);
     const code = errorCode(error);
     const declined = code !== undefined && DECLINE_CODES.has(code);
-    yield put(actions.batchEnded({ id, status: declined ? 'declined' : 'failed', error: failure }));
+    yield put(batchActions.changed({ id, end: declined ? 'declined' : 'failed', error: failure }));
   }
 }

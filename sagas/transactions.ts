@@ -7,7 +7,7 @@ import { toWalletError } from '../src/lib/errors';
 import type { Action } from '@reduxjs/toolkit';
 import type { KeyValueStorage } from '../src/lib/persistence';
 import { createTransactionMemory, sentKey, type SentTransaction } from '../src/lib/sentTransactions';
-import { isUnsettled, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { batchActions, isUnsettled, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 
 /** Saga context key for TransactionsSagaContext (optional: nothing is kept across reloads without it). */
@@ -69,12 +69,12 @@ const loadBatch = (): Promise<BatchCode> => import(/* webpackChunkName: "signing
 export function* watchBatches(): SagaIterator {
   // What each wallet can do, per account and chain: kept for as long as the page lives.
   const cache = new Map<string, import('../src/lib/batchCalls').AtomicSupport>();
-  yield takeEvery(actions.batchRequested.match, function* runOne(action: ReturnType<typeof actions.batchRequested>): SagaIterator {
+  yield takeEvery(batchActions.requested.match, function* runOne(action: ReturnType<typeof batchActions.requested>): SagaIterator {
     try {
       const code: BatchCode = yield call(loadBatch);
       yield call(code.runBatch, action, cache);
     } catch (error) {
-      yield put(actions.batchEnded({ id: action.payload.id, status: 'failed', error: toWalletError(error) }));
+      yield put(batchActions.changed({ id: action.payload.id, end: 'failed', error: toWalletError(error) }));
     }
   });
 }

@@ -1,10 +1,10 @@
 // Transactions the user sent (docs/behaviour.md §10): the recent ones of every account and chain (kept
 // across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
 // here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
-import { createSelector, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSelector, createSlice, nanoid, type PayloadAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import type { WalletError } from '../src/lib/errors';
-import { boundTransactions, MAX_TRANSFERS, readTransfer, readSentTransaction, readTransactionList, sentKey, transactionKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
+import { boundTransactions, readSentTransaction, readTransactionList, sentKey, transactionKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
 import type { RootState } from './types';
 
 export interface TransactionsState {
@@ -78,13 +78,19 @@ export interface BatchArgs {
   transfers: SentTransfer[];
 }
 
-const isError = (value: unknown): value is WalletError =>
-  typeof value === 'object' && value !== null && typeof (value as WalletError).name === 'string' && typeof (value as WalletError).message === 'string';
-
-/** The running batch with this id, or undefined (a stale or hand-made action changes nothing). */
-function runningBatch(state: TransactionsState, id: unknown): BatchRequest | undefined {
-  const batch = state.batch;
-  return batch && batch.id === id && batchRunning(batch) ? batch : undefined;
+/**
+ * A step of a running batch: `mode` once the wallet said what it can do (the wallet is asked then);
+ * `sent`, the transfers accepted so far, in order (all of them: done); `stop`, the user's Stop;
+ * `end`, how it ended.
+ */
+export interface BatchChange {
+  id: string;
+  mode?: BatchMode;
+  sent?: number;
+  key?: string;
+  stop?: true;
+  end?: 'stopped' | 'declined' | 'failed';
+  error?: WalletError;
 }
 
 /** What the wallet's answer tells (the rest comes from the request it answered). */
@@ -128,7 +134,7 @@ function closeToast(state: TransactionsState, key: string): void {
   state.heldToasts = state.heldToasts.filter((k) => k !== key);
 }
 
-export const transactionsSlice = createSlice({
+const slice = createSlice({
   name: 'transactions',
   initialState,
   reducers: {
@@ -182,52 +188,6 @@ export const transactionsSlice = createSlice({
       const key = keyOf(tx);
       if (!state.heldToasts.includes(key)) closeToast(state, key);
     },
-    /**
-     * "Send to several": ignored while one runs, or when a transfer is not one (2 to MAX_TRANSFERS
-     * transfers, each checked as a record's is).
-     */
-    batchRequested: {
-      reducer(state, action: PayloadAction<BatchArgs & { id: string }>) {
-        if (batchRunning(state.batch)) return;
-        const { id, connectionId, account, chainId, transfers } = action.payload;
-        if (typeof id !== 'string' || !Array.isArray(transfers) || transfers.length < 2 || transfers.length > MAX_TRANSFERS) return;
-        const checked = transfers.map(readTransfer);
-        if (checked.some((t) => t === undefined || /^0x0{40}$/.test(t.to))) return;
-        state.batch = { id, connectionId, account, chainId, transfers: checked as SentTransfer[], status: 'checking', sent: 0, stopRequested: false };
-      },
-      prepare: (args: BatchArgs) => ({ payload: { ...args, id: nanoid() } }),
-    },
-    /** How it goes, once the wallet said what it can do; the wallet is asked now. */
-    batchAsked(state, action: PayloadAction<{ id: string; mode: BatchMode }>) {
-      const batch = runningBatch(state, action.payload?.id);
-      if (!batch || (action.payload.mode !== 'atomic' && action.payload.mode !== 'oneByOne')) return;
-      batch.mode = action.payload.mode;
-      batch.status = 'waiting';
-    },
-    /** The wallet accepted the transfers up to `sent` (in order); `key`: an atomic batch's record. */
-    batchProgressed(state, action: PayloadAction<{ id: string; sent: number; key?: string }>) {
-      const batch = runningBatch(state, action.payload?.id);
-      const { sent, key } = action.payload ?? {};
-      if (!batch || typeof sent !== 'number' || !Number.isInteger(sent) || sent < batch.sent || sent > batch.transfers.length) return;
-      batch.sent = sent;
-      if (typeof key === 'string') batch.key = key;
-      if (sent === batch.transfers.length) batch.status = 'done';
-    },
-    batchStopRequested(state, action: PayloadAction<{ id: string }>) {
-      const batch = runningBatch(state, action.payload?.id);
-      if (batch) batch.stopRequested = true;
-    },
-    batchEnded(state, action: PayloadAction<{ id: string; status: 'stopped' | 'declined' | 'failed'; error?: WalletError }>) {
-      const batch = runningBatch(state, action.payload?.id);
-      const { status, error } = action.payload ?? {};
-      if (!batch || (status !== 'stopped' && status !== 'declined' && status !== 'failed')) return;
-      batch.status = status;
-      if (isError(error)) batch.error = { name: error.name, message: error.message, ...(typeof error.code === 'number' ? { code: error.code } : {}) };
-    },
-    /** The form took the outcome in (or the user edited it): it is no longer shown. */
-    batchCleared(state, action: PayloadAction<{ id: string }>) {
-      if (state.batch && state.batch.id === action.payload?.id && !batchRunning(state.batch)) state.batch = null;
-    },
     /** The pointer is over the toast or the focus is in it: it stays. */
     toastHeld(state, action: PayloadAction<TxRef>) {
       const tx = find(state, action.payload);
@@ -245,7 +205,30 @@ export const transactionsSlice = createSlice({
   },
 });
 
-export const transactionsActions = transactionsSlice.actions;
+/**
+ * Reducers that come with code loaded later: "Send to several" (store/batchReducer.ts, with the
+ * signing panel) adds its own when it loads, as Redux's code splitting does. Until then its actions
+ * change nothing, which is safe: no batch can be asked for before its form is on screen.
+ */
+type Extra = (state: TransactionsState, action: UnknownAction) => TransactionsState;
+const extras: Extra[] = [];
+export function injectTransactionsReducer(extra: Extra): void {
+  if (!extras.includes(extra)) extras.push(extra);
+}
+const reducer: Reducer<TransactionsState> = (state, action) => extras.reduce((next, extra) => extra(next, action), slice.reducer(state, action));
+
+export const transactionsSlice = { ...slice, reducer };
+export const transactionsActions = slice.actions;
+
+/** "Send to several" (docs/behaviour.md §7.9): its actions here, its reducer in store/batchReducer.ts. */
+export const batchActions = {
+  /** Ignored while one runs, or when a transfer is not one (2 to MAX_TRANSFERS, each checked as a record's is). */
+  requested: createAction('transactions/batchRequested', (args: BatchArgs) => ({ payload: { ...args, id: nanoid() } })),
+  /** A running batch moves on: see BatchChange. */
+  changed: createAction<BatchChange>('transactions/batchChanged'),
+  /** The form took the outcome in (or the user edited it): it is no longer shown. */
+  cleared: createAction<{ id: string }>('transactions/batchCleared'),
+};
 
 const sameAccount = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

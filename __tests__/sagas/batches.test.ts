@@ -12,7 +12,7 @@ import type { KeyValueStorage } from '../../src/lib/persistence';
 import type { SentTransfer } from '../../src/lib/sentTransactions';
 import { parseReceipt } from '../../store/transactionsApi';
 import { selectConnectionStatus } from '../../store/selectors';
-import { transactionsActions } from '../../store/transactionsSlice';
+import { batchActions } from '../../store/batchReducer';
 import type { RootState } from '../../store/types';
 import type { CallsSupport } from '../support/walletCore';
 
@@ -64,7 +64,7 @@ async function load(options: LoadOptions = {}) {
   });
   stops.push(app.stop);
   await app.waitFor((s) => selectConnectionStatus(s, 'injected') === 'Connected');
-  const send = (transfers = TRANSFERS) => app.store.dispatch(transactionsActions.batchRequested({ connectionId: 'injected', account: ACCOUNT, chainId: 31337, transfers }));
+  const send = (transfers = TRANSFERS) => app.store.dispatch(batchActions.requested({ connectionId: 'injected', account: ACCOUNT, chainId: 31337, transfers }));
   const batch = () => app.store.getState().transactions.batch;
   const list = () => app.store.getState().transactions.list;
   const ended = (s: RootState) => s.transactions.batch !== null && ['done', 'stopped', 'declined', 'failed'].includes(s.transactions.batch.status);
@@ -245,7 +245,7 @@ describe('a wallet that does not batch: one by one, with progress', () => {
     app.send();
     await app.waitFor((s) => s.transactions.batch?.sent === 1 && asked === 2);
     const id = app.batch()?.id ?? '';
-    app.store.dispatch(transactionsActions.batchStopRequested({ id }));
+    app.store.dispatch(batchActions.changed({ id, stop: true }));
     expect(app.batch()).toMatchObject({ status: 'waiting', stopRequested: true });
     release(hash(3002));
     await app.waitFor(app.ended);

@@ -11,7 +11,8 @@ import { useChains } from '../../ui/chainsContext';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { SigningTarget } from '../../../store/signingSelectors';
-import { batchRunning, selectBatch, transactionsActions, type BatchRequest } from '../../../store/transactionsSlice';
+import { batchActions } from '../../../store/batchReducer';
+import { batchRunning, selectBatch, type BatchRequest } from '../../../store/transactionsSlice';
 import { exactNativeAmount } from '../chain/format';
 import { amountWords, recipientInvalid, RecipientLine } from './TransferForm';
 import { useRecipient } from './useRecipient';
@@ -55,12 +56,12 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
   const setRow = (id: number, change: Partial<Row>) => {
     setRows((now) => now.map((row) => (row.id === id ? { ...row, ...change } : row)));
     // Editing after an outcome: the outcome is no longer about this form's content.
-    if (batch && !running) dispatch(transactionsActions.batchCleared({ id: batch.id }));
+    if (batch && !running) dispatch(batchActions.cleared({ id: batch.id }));
   };
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!canSend) return;
-    const action = dispatch(transactionsActions.batchRequested({ ...target, transfers: transfers as SentTransfer[] }));
+    const action = dispatch(batchActions.requested({ ...target, transfers: transfers as SentTransfer[] }));
     sending.current = { batchId: action.payload.id, rows: rows.map((r) => r.id), removed: 0 };
   };
   const total = complete ? (transfers as SentTransfer[]).reduce((sum, t) => sum + BigInt(t.valueWei), 0n) : undefined;
@@ -99,7 +100,7 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
           Send to {rows.length}
         </button>
         {batch?.mode === 'oneByOne' && running ? (
-          <button type="button" className="warning" disabled={batch.stopRequested} onClick={() => dispatch(transactionsActions.batchStopRequested({ id: batch.id }))}>
+          <button type="button" className="warning" disabled={batch.stopRequested} onClick={() => dispatch(batchActions.changed({ id: batch.id, stop: true }))}>
             Stop
           </button>
         ) : null}
