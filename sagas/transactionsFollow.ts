@@ -11,7 +11,8 @@ import { sentKey, type SentTransaction, type SentVia, type SentViaKind } from '.
 import { balanceTag } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
 import { transactionsApi, type ReceiptOutcome } from '../store/transactionsApi';
-import { transactionsActions as actions } from '../store/transactionsSlice';
+// Its records reducer joins the slice with this chunk: what the follower reads back and settles is checked there.
+import { transactionsActions as actions } from '../store/transactionRecords';
 import { walletOfAccount } from './batchWallet';
 import type { SigningTimeouts } from './signingContext';
 
