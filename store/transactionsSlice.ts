@@ -1,6 +1,8 @@
 // Transactions the user sent (docs/behaviour.md §10): the recent ones of every account and chain (kept
-// across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
-// here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
+// across reloads by sagas/transactions.ts) and the toasts open for them. Records are stored by the
+// records reducer (store/transactionRecords.ts), which checks every payload (src/lib/sentRecords.ts),
+// so a replayed or hand-made action cannot store a bad entry; "Send to several" has its own
+// (store/batchReducer.ts). Both join this slice when their code loads.
 import { createAction, createSelector, createSlice, nanoid, type PayloadAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import type { WalletError } from '../src/lib/errors';

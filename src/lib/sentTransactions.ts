@@ -1,6 +1,6 @@
-// Transactions the user sent (docs/behaviour.md §10), as plain data: what one is, the checks every copy of
-// one passes (from the wallet's answer, a dispatched action, or storage, which is untrusted), the
-// bounds of the list, and how the list is kept across reloads.
+// Transactions the user sent (docs/behaviour.md §10), as plain data: what one is, its key, and the bounds
+// of the list. The checks every copy of one passes and how the list is kept across reloads are in
+// src/lib/sentRecords.ts, which loads with the code that records or reads them.
 //
 // A record is identified by what the wallet returned, never by a guess: `via` says what that was.
 // - { kind: 'transaction' }: eth_sendTransaction's hash, which is followed on the chain. For a smart
