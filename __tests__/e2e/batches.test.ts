@@ -133,4 +133,31 @@ describe('send to several', () => {
     expect(await form.getByLabel('Recipient 2', { exact: true }).inputValue()).toBe(to[2]);
     expect((await recentTransactions(app.page)).map((t) => t.text)).toEqual([expect.stringContaining('0.01 ETH')]);
   });
+
+  it('Stop while the wallet asks about the second: it is still sent when approved, the third stays in the form', async () => {
+    const app = await openConnected();
+    const to = recipients();
+    const form = await fillSeveral(app.page, [
+      { to: to[0]!, amount: '0.01' },
+      { to: to[1]!, amount: '0.02' },
+      { to: to[2]!, amount: '0.03' },
+    ]);
+    app.wallet.approval = 'manual';
+    await form.getByRole('button', { name: 'Send to 3' }).click();
+    const status = form.getByTestId('several-status');
+    await until(() => app.wallet.core.prompts.length === 1, { what: 'the first prompt' });
+    await app.wallet.core.approvePending();
+    await status.filter({ hasText: '1 of 3 sent. Confirm transfer 2 in your wallet.' }).waitFor();
+    await until(() => app.wallet.core.prompts.length === 1, { what: 'the second prompt' });
+    await form.getByRole('button', { name: 'Stop' }).click();
+    await status.filter({ hasText: '1 of 3 sent. Stopping once your wallet answers about this one.' }).waitFor();
+    await app.wallet.core.approvePending();
+    await status.and(app.page.locator('[data-status=stopped]')).waitFor();
+    expect(await status.textContent()).toBe('Stopped: 2 of 3 sent. The rest are still in the form.');
+    expect(app.wallet.requests('eth_sendTransaction')).toHaveLength(2);
+    expect(await form.getByTestId('several-row').count()).toBe(2);
+    expect(await form.getByLabel('Recipient 1', { exact: true }).inputValue()).toBe(to[2]);
+    expect(await form.getByLabel('Recipient 2', { exact: true }).inputValue()).toBe('');
+    expect(await Promise.all(to.map(balanceOf))).toEqual([ETH / 100n, (2n * ETH) / 100n, 0n]);
+  });
 });
