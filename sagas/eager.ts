@@ -13,12 +13,12 @@ import { CONNECTION_IDS } from '../src/lib/connectors/types';
 
 /** What to do for a kind at start (or when its wallet appears): nothing, or a silent lifecycle. */
 export function* eagerConnect(id: ConnectionId): SagaIterator {
-  const { connectors, session }: WalletSagaContext = yield call(walletContext);
-  const connector = connectors[id];
+  const { adapters, session }: WalletSagaContext = yield call(walletContext);
+  const adapter = adapters[id];
   let hasSession: boolean;
   try {
-    if (!connector.isAvailable() || session.wasDisconnected(id)) return;
-    hasSession = connector.hasStoredSession() === true;
+    if (!adapter.status().available || session.wasDisconnected(id)) return;
+    hasSession = adapter.storedSession() === true;
   } catch (error) {
     // docs/behaviour.md §1.4: eager connection outside a browser is a configuration error, shown at once.
     yield put(actions.activationStarted({ id, eager: true }));
@@ -31,13 +31,13 @@ export function* eagerConnect(id: ConnectionId): SagaIterator {
   if (hasSession) yield call(connectionLifecycle, id, session.wasConnected(id) ? { eager: true } : { eager: true, silent: true });
 }
 
-/** Kinds whose connector says something changed (a wallet announced itself), for the late-wallet window. */
+/** Kinds whose adapter says something changed (a wallet announced itself), for the late-wallet window. */
 export function availabilityChanges(context: WalletSagaContext) {
   return eventChannel<{ id: ConnectionId }>((emit) => {
     const stops: Array<() => void> = [];
     for (const id of CONNECTION_IDS) {
       try {
-        const stop = context.connectors[id].watchAvailability?.(() => emit({ id }));
+        const stop = context.adapters[id].watch(() => emit({ id }));
         if (typeof stop === 'function') stops.push(stop);
       } catch {
         // This kind reports no changes.

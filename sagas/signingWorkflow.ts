@@ -9,7 +9,8 @@ import type { SagaIterator, Task } from 'redux-saga';
 import type { StrictEffect } from 'redux-saga/effects';
 import { call, cancel, delay, fork, getContext, join, put, race, select, take } from 'redux-saga/effects';
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
-import type { ConnectionId, Connector, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
+import type { KindAdapter } from '../src/lib/connectors/kind';
+import type { ConnectionId, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
 import { isTransactionHash } from '../src/lib/sentTransactions';
 import type { SignatureVerdict } from '../src/lib/signatureCheck';
@@ -22,6 +23,7 @@ import type { RootState } from '../store/types';
 import { walletActions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
+import { reachWallet } from './wallet';
 import { transactionsContext, type TransactionsSagaContext } from './transactions';
 
 type Helpers = typeof import('../src/lib/typedData');
@@ -219,10 +221,10 @@ interface Ready {
 }
 
 /** Loading the helpers, checking the input again, reaching the provider: everything before the wallet is asked. */
-function* preparePhase(request: SigningRequestArgs & { id: string }, connector: Connector, timeouts: SigningTimeouts): SagaIterator<Ready> {
+function* preparePhase(request: SigningRequestArgs & { id: string }, timeouts: SigningTimeouts): SagaIterator<Ready> {
   const helpers: Helpers = yield call(within, timeouts.prepareMs, 'Loading the signing code', call(loadHelpers));
   const prepared = prepare(helpers, request, timeouts);
-  const provider: Eip1193Provider = yield call(within, timeouts.prepareMs, 'Reaching the wallet', call([connector, connector.getProvider]));
+  const provider: Eip1193Provider = yield call(within, timeouts.prepareMs, 'Reaching the wallet', call(reachWallet, request.connectionId));
   return { prepared, provider };
 }
 
@@ -244,16 +246,16 @@ const isAbandon = (kind: SigningKind, connectionId: ConnectionId) => (a: Action)
   // "Cancel" in the connection's own waiting notice gives up on what waits on that wallet.
   (walletActions.walletRequestCancelled.match(a) && a.payload.id === connectionId);
 
-function* stopWallet(connector: Connector): SagaIterator {
+function* stopWallet(connector: KindAdapter): SagaIterator {
   try {
-    if (connector.cancelPendingRequests) yield call([connector, connector.cancelPendingRequests]);
+    yield call([connector, connector.command], { type: 'cancelPending' });
   } catch {
     // Best effort: the request is already abandoned on our side.
   }
 }
 
 /** The user gave up on the wallet: from the form's Stop waiting (the wallet is told), or the notice's Cancel. */
-function* abandon(action: Action, kind: SigningKind, connector: Connector): SagaIterator {
+function* abandon(action: Action, kind: SigningKind, connector: KindAdapter): SagaIterator {
   if (actions.abandonRequested.match(action)) yield call(stopWallet, connector);
   else yield put(actions.abandonRequested({ kind }));
 }
@@ -272,7 +274,7 @@ function* answerTransaction(id: string, ready: Ready, timeouts: SigningTimeouts)
  * A transaction: neither a change of account, chain or kind nor the user's Stop waiting stops
  * listening for the wallet's answer. A wallet that still sends it is never lost from view.
  */
-function* sendTransaction(request: SigningRequestArgs & { id: string }, ready: Ready, connector: Connector, timeouts: SigningTimeouts): SagaIterator {
+function* sendTransaction(request: SigningRequestArgs & { id: string }, ready: Ready, connector: KindAdapter, timeouts: SigningTimeouts): SagaIterator {
   const answered: Task = yield fork(answerTransaction, request.id, ready, timeouts);
   const outcome: { done?: true; abandoned?: Action } = yield race({
     done: join(answered),
@@ -289,12 +291,12 @@ export function* runSigningRequest(action: Requested): SagaIterator {
   // the signing code loaded is not sent.
   if (current?.id !== id || current.status !== 'preparing') return;
   const timeouts: SigningTimeouts = yield call(signingTimeouts);
-  const { connectors }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
-  const connector = connectors[connectionId];
+  const { adapters }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
+  const connector = adapters[connectionId];
   try {
     // Until the wallet is asked, a change of account or chain drops any request.
     const before: { ready?: Ready; abandoned?: Action; changed?: string } = yield race({
-      ready: call(preparePhase, request, connector, timeouts),
+      ready: call(preparePhase, request, timeouts),
       abandoned: take(isAbandon(input.kind, connectionId)),
       changed: call(connectionChange, connectionId, account, chainId),
     });

@@ -13,7 +13,7 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { walletNetworkName } from '../../src/lib/knownChainNames';
 import { readShown } from '../../src/ui/useRead';
 import { wrongNetworkInWords } from '../../src/features/wallet/wrongNetworkWords';
-import { ALLOWED, LOWER_ACCOUNT } from '../support/slice';
+import { ALLOWED, LOWER_ACCOUNT, everyKind } from '../support/slice';
 // The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
 import '../../store/transactionRecords';
 
@@ -142,7 +142,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   const chains = buildChainTable();
 
   it('the likely ones first: asked on connect, the default chain, the last chain of the account; the rest after', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { ...everyKind([1]), injected: [1, 10, 8453, 137] } });
     store.dispatch(a.connectRequested({ id: 'injected', desiredChainId: 8453 }));
     store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 137, account: ALICE, transfers: [{ to: CAROL, valueWei: '1' }], sentAt: 5 }));
     store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: `0x${'cd'.repeat(32)}`, chainId: 10, account: CAROL, transfers: [{ to: ALICE, valueWei: '1' }], sentAt: 9 }));
@@ -154,7 +154,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   });
 
   it('a wallet that moves off an allowed chain is offered that chain first', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { ...everyKind([1]), injected: [1, 10, 8453, 137] } });
     connect(store, 'injected', 137);
     expect(selectSwitchOffer(store.getState(), chains).likely).toEqual([137, 1]);
     store.dispatch(a.chainChanged({ id: 'injected', chainId: 100 }));
@@ -167,7 +167,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   });
 
   it('with nothing likely among the allowed chains, the first offered', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [10, 8453], coinbase: [1], walletconnect: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { ...everyKind([1]), injected: [10, 8453] } });
     const { wallet, transactions } = store.getState();
     expect(switchOffer(wallet, transactions.list, chains)).toEqual({ likely: [10], more: [8453] });
   });

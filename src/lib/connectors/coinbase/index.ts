@@ -4,8 +4,9 @@
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, ExtensionSuggestion } from '../types';
 import { hasWebCrypto } from '../../environment';
-import { CONNECTOR_NAMES } from '../describe';
-import { ListenerSet, field, isProvider } from '../events';
+import { adapterFromConnector, defineKind } from '../kind';
+import { field } from '../../guards';
+import { ListenerSet, isProvider } from '../events';
 import type { CoinbaseSession } from './session';
 import {
   COINBASE_ERROR_NAMES,
@@ -32,11 +33,12 @@ function defaultHost(): CoinbaseHost | undefined {
 export const COINBASE_NEEDS_SECURE_PAGE =
   'Coinbase Wallet can only open its pop-up or reach the mobile app on a secure (https) page. Its browser extension works here.';
 
+const COINBASE_NAME = 'Coinbase Wallet';
+
 const noBrowser = (what: string) => new WalletdeckError(ERROR_NAMES.configuration, `${what} needs a browser: window is not defined`);
 
 export class CoinbaseConnector implements Connector {
   readonly id = 'coinbase' as const;
-  readonly name = CONNECTOR_NAMES.coinbase;
   readonly supportsRevoke = false;
 
   private readonly host: CoinbaseHost | undefined;
@@ -167,3 +169,21 @@ export class CoinbaseConnector implements Connector {
     return isProvider(ethereum) && field(ethereum, 'isCoinbaseBrowser') === true;
   }
 }
+
+/** Coinbase Wallet: its browser extension, its pop-up (smart wallet) or its mobile app, through the SDK. */
+export const coinbaseKind = defineKind({
+  id: 'coinbase',
+  name: COINBASE_NAME,
+  face: { note: { installed: 'Browser extension', otherwise: 'Mobile app or browser window' }, ownWindow: true },
+  settings: ({ config, host }) => ({
+    settings: {
+      appName: config.appName ?? 'Walletdeck',
+      appLogoUrl: config.appLogoUrl ?? '/favicon.svg',
+      appChainIds: config.allowedChainIds['coinbase'] ?? [],
+      preference: config.coinbase?.preference ?? 'all',
+      webCrypto: hasWebCrypto(host),
+      ...(config.coinbase?.keysUrl ? { keysUrl: config.coinbase.keysUrl } : {}),
+    } satisfies CoinbaseConnectorOptions,
+  }),
+  adapter: (settings, env) => adapterFromConnector(new CoinbaseConnector(settings), env.chains),
+});
