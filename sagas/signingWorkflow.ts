@@ -18,7 +18,7 @@ import { TRANSFER_MESSAGES, toQuantity, transferProblem } from '../src/lib/trans
 import { signingTargetOf, selectSigningRequest } from '../store/signingSelectors';
 import { SIGNING_ERROR_NAMES, signingActions as actions, type SigningInput, type SigningKind, type SigningRequestArgs } from '../store/signingSlice';
 import { signatureApi } from '../store/signatureApi';
-import { transactionsActions } from '../store/transactionsSlice';
+import { transactionsActions } from '../store/transactionRecords';
 import type { RootState } from '../store/types';
 import { walletActions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
@@ -199,12 +199,12 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
           // It belongs to the account and chain the wallet was asked for, whatever is connected now.
           yield put(
             transactionsActions.sent({
+              // The wallet answered with a hash: that hash is what is followed.
+              via: { kind: 'transaction' },
               hash: answer,
               chainId,
               account,
-              to: input.to,
-              ...(input.toName !== undefined ? { toName: input.toName } : {}),
-              valueWei: input.valueWei,
+              transfers: [{ to: input.to, ...(input.toName !== undefined ? { toName: input.toName } : {}), valueWei: input.valueWei }],
               sentAt: (now ?? Date.now)(),
             }),
           );

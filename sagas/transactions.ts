@@ -2,11 +2,12 @@
 // one not settled is followed to its receipt again), every new one followed to its receipt, and the
 // list written back whenever it changes. Storage arrives through saga context and may refuse.
 import type { SagaIterator, Task } from 'redux-saga';
-import { actionChannel, call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
+import { actionChannel, call, cancel, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { toWalletError } from '../src/lib/errors';
 import type { Action } from '@reduxjs/toolkit';
 import type { KeyValueStorage } from '../src/lib/persistence';
-import { createTransactionMemory, transactionKey, type SentTransaction } from '../src/lib/sentTransactions';
-import { isUnsettled, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { sentKey, TRANSACTIONS_KEY, type SentTransaction, type TransactionMemory } from '../src/lib/sentTransactions';
+import { batchActions, isUnsettled, lateParts, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 
 /** Saga context key for TransactionsSagaContext (optional: nothing is kept across reloads without it). */
@@ -17,6 +18,8 @@ export interface TransactionsSagaContext {
   storage?: KeyValueStorage;
   /** The clock that stamps a sent transaction (tests pass their own). */
   now?: () => number;
+  /** "Send to several": its own time limits (sagas/batch.ts; the defaults apply without). */
+  batchTimeouts?: { capabilitiesMs?: number };
 }
 
 export function* transactionsContext(): SagaIterator<TransactionsSagaContext> {
@@ -24,12 +27,21 @@ export function* transactionsContext(): SagaIterator<TransactionsSagaContext> {
   return context ?? {};
 }
 
+/** Whether storage holds a list kept from an earlier visit (storage may refuse: then it holds none). */
+function hasKeptList(storage: KeyValueStorage | undefined): boolean {
+  try {
+    return typeof storage?.getItem(TRANSACTIONS_KEY) === 'string';
+  } catch {
+    return false;
+  }
+}
+
 type Follower = typeof import('./transactionsFollow');
 // Following a receipt is needed only once there is a transaction to follow: its own small chunk.
 const loadFollower = (): Promise<Follower> => import(/* webpackChunkName: "transactions" */ './transactionsFollow');
 
 const isTransactionsAction = (action: Action) => typeof action.type === 'string' && action.type.startsWith(`${transactionsSlice.name}/`);
-const keyOf = (tx: SentTransaction) => transactionKey(tx.chainId, tx.hash);
+const keyOf = (tx: SentTransaction) => sentKey(tx);
 
 /**
  * Settled toasts leave by themselves (docs/behaviour.md §10.2): each one settled and not held counts
@@ -48,20 +60,51 @@ export function* watchToastExpiry(): SagaIterator {
       yield cancel(task);
       countdowns.delete(key);
     }
-    for (const tx of expiring) if (!countdowns.get(keyOf(tx))?.isRunning()) countdowns.set(keyOf(tx), yield fork(countDown, tx.chainId, tx.hash));
+    for (const tx of expiring) if (!countdowns.get(keyOf(tx))?.isRunning()) countdowns.set(keyOf(tx), yield fork(countDown, keyOf(tx)));
     yield take(changes);
   }
 }
 
-function* countDown(chainId: number, hash: string): SagaIterator {
+function* countDown(key: string): SagaIterator {
   yield delay(TOAST_MS);
-  yield put(actions.toastExpired({ chainId, hash }));
+  yield put(actions.toastExpired({ key }));
+}
+
+type BatchCode = typeof import('./batch');
+// "Send to several" runs only from the signing panel: its code comes with it.
+const loadBatch = (): Promise<BatchCode> => import(/* webpackChunkName: "signing" */ './batch');
+
+/** "Send to several" (docs/behaviour.md §7.9): one at a time (the reducer ignores a second while one runs). */
+export function* watchBatches(): SagaIterator {
+  // What each wallet can do, per account and chain: kept for as long as the page lives.
+  const cache = new Map<string, import('../src/lib/batchCalls').AtomicSupport>();
+  yield takeEvery(batchActions.requested.match, function* runOne(action: ReturnType<typeof batchActions.requested>): SagaIterator {
+    try {
+      const code: BatchCode = yield call(loadBatch);
+      yield call(code.runBatch, action, cache);
+    } catch (error) {
+      yield put(batchActions.changed({ id: action.payload.id, end: 'failed', error: toWalletError(error) }));
+    }
+  });
 }
 
 export function* watchTransactions(): SagaIterator {
   yield fork(watchToastExpiry);
+  yield fork(watchBatches);
   const context: TransactionsSagaContext = yield call(transactionsContext);
-  const memory = createTransactionMemory(context.storage);
+  // The code that reads, checks and writes the kept list comes with the follower's chunk, loaded
+  // only when there is a list to read back or a transaction to keep: a first visit has neither.
+  let memory: TransactionMemory | undefined;
+  function* memoryOf(): SagaIterator<TransactionMemory | undefined> {
+    try {
+      // Whatever recorded a transaction brought the code with it; otherwise it comes with the follower.
+      if (!lateParts.memory) yield call(loadFollower);
+      if (lateParts.memory) memory ??= lateParts.memory(context.storage);
+    } catch {
+      // The code could not load (offline, a new deploy): nothing is read or kept this time.
+    }
+    return memory;
+  }
   const timeouts: SigningTimeouts = yield call(signingTimeouts);
   // Taken before anything is restored, so no transaction sent meanwhile is missed.
   const changes = yield actionChannel(isTransactionsAction);
@@ -72,6 +115,7 @@ export function* watchTransactions(): SagaIterator {
     followed.add(key);
     try {
       const follower: Follower = yield call(loadFollower);
+      // One mechanism for every kind of record: the follower registered for its `via` kind.
       yield call(follower.follow, tx, timeouts);
     } catch {
       // The code could not load (offline, a new deploy): it stays as it is, re-checked on the next load.
@@ -80,7 +124,8 @@ export function* watchTransactions(): SagaIterator {
     }
   }
 
-  yield put(actions.restored({ transactions: memory.load() }));
+  const kept: TransactionMemory | undefined = hasKeptList(context.storage) ? yield call(memoryOf) : undefined;
+  yield put(actions.restored({ transactions: kept?.load() ?? [] }));
   let saved: SentTransaction[] = yield select(selectTransactionList);
   for (const tx of saved) if (isUnsettled(tx)) yield fork(followOnce, tx);
   while (true) {
@@ -90,7 +135,8 @@ export function* watchTransactions(): SagaIterator {
     // A transaction new to the list is one the wallet has just accepted: follow it.
     const known = new Set(saved.map(keyOf));
     for (const tx of list) if (!known.has(keyOf(tx)) && tx.status === 'pending') yield fork(followOnce, tx);
-    memory.save(list);
+    const writer: TransactionMemory | undefined = yield call(memoryOf);
+    writer?.save(list);
     saved = list;
   }
 }

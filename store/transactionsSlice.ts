@@ -1,14 +1,19 @@
 // Transactions the user sent (docs/behaviour.md §10): the recent ones of every account and chain (kept
-// across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
-// here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { boundTransactions, readSentTransaction, readTransactionList, transactionKey, type SentTransaction } from '../src/lib/sentTransactions';
+// across reloads by sagas/transactions.ts) and the toasts open for them. Records are stored by the
+// records reducer (store/transactionRecords.ts), which checks every payload (src/lib/sentRecords.ts),
+// so a replayed or hand-made action cannot store a bad entry; "Send to several" has its own
+// (store/batchReducer.ts). Both join this slice when their code loads.
+import { createAction, createSelector, createSlice, nanoid, type PayloadAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import type { ConnectionId } from '../src/lib/connectors/types';
+import type { WalletError } from '../src/lib/errors';
+import type { KeyValueStorage } from '../src/lib/persistence';
+import { sentKey, type TransactionMemory, transactionKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
 import type { RootState } from './types';
 
 export interface TransactionsState {
   /** Newest first, bounded (MAX_PER_ACCOUNT_CHAIN per account and chain, MAX_TRANSACTIONS in all). */
   list: SentTransaction[];
-  /** Keys (transactionKey) of the transactions with a toast on screen, oldest first. */
+  /** Keys (sentKey) of the transactions with a toast on screen, oldest first. */
   toasts: string[];
   /**
    * Keys of the toasts the pointer is over or the focus is in: their countdown waits. State, not a
@@ -17,7 +22,49 @@ export interface TransactionsState {
   heldToasts: string[];
   /** The list kept from earlier visits has been read (or there was none). */
   restored: boolean;
+  /** "Send to several": the last request, while it runs and after (its outcome), or null. */
+  batch: BatchRequest | null;
 }
+
+/** How a "Send to several" goes (docs/behaviour.md §7.9). */
+export type BatchMode =
+  /** One wallet_sendCalls, all or nothing (the wallet says `atomic` is supported or ready). */
+  | 'atomic'
+  /** One eth_sendTransaction per transfer, in order. */
+  | 'oneByOne';
+
+export type BatchStatus =
+  /** Reading what the wallet can do (wallet_getCapabilities). */
+  | 'checking'
+  /** The wallet has been asked (the batch, or the next transfer). */
+  | 'waiting'
+  /** Every transfer was accepted by the wallet. */
+  | 'done'
+  /** The user stopped it (the transfers not sent stay in the form). */
+  | 'stopped'
+  /** The user refused in the wallet. */
+  | 'declined'
+  | 'failed';
+
+export interface BatchRequest {
+  id: string;
+  connectionId: ConnectionId;
+  account: string;
+  chainId: number;
+  transfers: SentTransfer[];
+  mode?: BatchMode;
+  status: BatchStatus;
+  /** How many transfers, in order, the wallet accepted (all of them at once for an atomic batch). */
+  sent: number;
+  /** The user asked to stop: no transfer after the one the wallet is asked about now. */
+  stopRequested: boolean;
+  /** The record of an atomic batch (sentKey). */
+  key?: string;
+  error?: WalletError;
+}
+
+const BATCH_ENDS: ReadonlySet<BatchStatus> = new Set<BatchStatus>(['done', 'stopped', 'declined', 'failed']);
+export const batchRunning = (batch: BatchRequest | null | undefined): boolean => batch != null && !BATCH_ENDS.has(batch.status);
 
 /** Toasts on screen at once; an older one closes when a newer one would exceed this. */
 export const MAX_TOASTS = 3;
@@ -25,28 +72,58 @@ export const MAX_TOASTS = 3;
 /** How long a settled toast stays on screen (not held) before it leaves by itself (docs/behaviour.md §9). */
 export const TOAST_MS = 6_000;
 
-const initialState: TransactionsState = { list: [], toasts: [], heldToasts: [], restored: false };
+const initialState: TransactionsState = { list: [], toasts: [], heldToasts: [], restored: false, batch: null };
 
-/** What the wallet's answer tells (the rest comes from the request it answered). */
-export type SentPayload = Omit<SentTransaction, 'status' | 'blockNumber'>;
-
-interface TxRef {
+export interface BatchArgs {
+  connectionId: ConnectionId;
+  account: string;
   chainId: number;
-  hash: string;
+  transfers: SentTransfer[];
 }
 
-const keyOf = (tx: TxRef) => transactionKey(tx.chainId, tx.hash);
+/**
+ * A step of a running batch: `mode` once the wallet said what it can do (the wallet is asked then);
+ * `sent`, the transfers accepted so far, in order (all of them: done); `stop`, the user's Stop;
+ * `end`, how it ended.
+ */
+export interface BatchChange {
+  id: string;
+  mode?: BatchMode;
+  sent?: number;
+  key?: string;
+  stop?: true;
+  end?: 'stopped' | 'declined' | 'failed';
+  error?: WalletError;
+}
 
-function find(state: TransactionsState, ref: unknown): SentTransaction | undefined {
+/** What the wallet's answer tells (the rest comes from the request it answered). */
+export type SentPayload = Omit<SentTransaction, 'status' | 'blockNumber' | 'receipts'>;
+
+/** A record in an action: its key (sentKey), the same for every `via` kind. */
+export interface TxRef {
+  key: string;
+}
+
+/** A follower's finding: where a record settled. Checked like any record before it is stored. */
+export interface Settlement extends TxRef {
+  status: Extract<SentStatus, 'confirmed' | 'failed' | 'partial'>;
+  blockNumber?: number;
+  /** The chain hash, when the follower learned it (a batch's or a proposal's). */
+  hash?: string;
+  receipts?: SentReceipt[];
+}
+
+export const keyOf = (tx: SentTransaction): string => sentKey(tx);
+
+export function find(state: TransactionsState, ref: unknown): SentTransaction | undefined {
   if (typeof ref !== 'object' || ref === null) return undefined;
-  const { chainId, hash } = ref as Partial<TxRef>;
-  if (typeof chainId !== 'number' || typeof hash !== 'string') return undefined;
-  const key = transactionKey(chainId, hash);
+  const { key } = ref as Partial<TxRef>;
+  if (typeof key !== 'string') return undefined;
   return state.list.find((tx) => keyOf(tx) === key);
 }
 
 /** The toasts of transactions still in the list (a bounded list may have dropped one). */
-function pruneToasts(state: TransactionsState): void {
+export function pruneToasts(state: TransactionsState): void {
   const known = new Set(state.list.map(keyOf));
   state.toasts = state.toasts.filter((key) => known.has(key)).slice(-MAX_TOASTS);
   state.heldToasts = state.heldToasts.filter((key) => state.toasts.includes(key));
@@ -60,35 +137,16 @@ function closeToast(state: TransactionsState, key: string): void {
   state.heldToasts = state.heldToasts.filter((k) => k !== key);
 }
 
-export const transactionsSlice = createSlice({
+const slice = createSlice({
   name: 'transactions',
   initialState,
   reducers: {
-    /** The wallet accepted a transaction: it is pending, in its account's recent list, with a toast. */
-    sent(state, action: PayloadAction<SentPayload>) {
-      const tx = readSentTransaction({ ...action.payload, status: 'pending', blockNumber: undefined });
-      if (!tx) return;
-      const key = keyOf(tx);
-      if (state.list.some((t) => keyOf(t) === key)) return;
-      state.list = boundTransactions([tx, ...state.list]);
-      state.toasts = [...state.toasts.filter((k) => k !== key), key];
-      pruneToasts(state);
-    },
-    /** The list kept from an earlier visit (untrusted: checked entry by entry), merged with this page's. */
-    restored(state, action: PayloadAction<{ transactions: unknown }>) {
-      const earlier = readTransactionList(typeof action.payload === 'object' && action.payload !== null ? action.payload.transactions : undefined);
-      const known = new Set(state.list.map(keyOf));
-      state.list = boundTransactions([...state.list, ...earlier.filter((tx) => !known.has(keyOf(tx)))]);
+    /**
+     * The list kept from an earlier visit has been read. The entries it brings are merged by the
+     * records reducer (store/transactionRecords.ts), which comes with the code that read them.
+     */
+    restored(state, _action: PayloadAction<{ transactions: unknown }>) {
       state.restored = true;
-      pruneToasts(state);
-    },
-    mined(state, action: PayloadAction<TxRef & { blockNumber: number; success: boolean }>) {
-      const tx = find(state, action.payload);
-      if (!tx || (tx.status !== 'pending' && tx.status !== 'unconfirmed')) return;
-      const { blockNumber, success } = action.payload;
-      if (typeof blockNumber !== 'number' || !Number.isSafeInteger(blockNumber) || blockNumber < 0 || typeof success !== 'boolean') return;
-      tx.status = success ? 'confirmed' : 'failed';
-      tx.blockNumber = blockNumber;
     },
     /** Followed for as long as we follow, without a receipt: it may still be mined. */
     unconfirmed(state, action: PayloadAction<TxRef>) {
@@ -128,7 +186,47 @@ export const transactionsSlice = createSlice({
   },
 });
 
-export const transactionsActions = transactionsSlice.actions;
+/**
+ * Reducers that come with code loaded later: "Send to several" (store/batchReducer.ts, with the
+ * signing panel) adds its own when it loads, as Redux's code splitting does. Until then its actions
+ * change nothing, which is safe: no batch can be asked for before its form is on screen.
+ */
+type Extra = (state: TransactionsState, action: UnknownAction) => TransactionsState;
+const extras: Extra[] = [];
+export function injectTransactionsReducer(extra: Extra): void {
+  if (!extras.includes(extra)) extras.push(extra);
+}
+const reducer: Reducer<TransactionsState> = (state, action) => extras.reduce((next, extra) => extra(next, action), slice.reducer(state, action));
+
+export const transactionsSlice = { ...slice, reducer };
+
+/**
+ * How the kept list is read and written (src/lib/sentTransactions.ts), set by the records module when
+ * it loads: the code that sends a transaction brings it, so what it sends is written at once.
+ */
+export const lateParts: { memory?: (storage: KeyValueStorage | undefined) => TransactionMemory } = {};
+/**
+ * The actions. `sent` and `settled`, and the entries `restored` brings, are checked and stored by the
+ * records reducer (store/transactionRecords.ts): it joins the slice with the code that records or
+ * reads transactions (the signing panel, the follower), so that a first visit does not load it.
+ */
+export const transactionsActions = {
+  ...slice.actions,
+  /** The wallet accepted a transaction: it is pending, in its account's recent list, with a toast. */
+  sent: createAction<SentPayload>('transactions/sent'),
+  /** Its follower found where it settled: confirmed, failed or (a batch) partly through. */
+  settled: createAction<Settlement>('transactions/settled'),
+};
+
+/** "Send to several" (docs/behaviour.md §7.9): its actions here, its reducer in store/batchReducer.ts. */
+export const batchActions = {
+  /** Ignored while one runs, or when a transfer is not one (2 to MAX_TRANSFERS, each checked as a record's is). */
+  requested: createAction('transactions/batchRequested', (args: BatchArgs) => ({ payload: { ...args, id: nanoid() } })),
+  /** A running batch moves on: see BatchChange. */
+  changed: createAction<BatchChange>('transactions/batchChanged'),
+  /** The form took the outcome in (or the user edited it): it is no longer shown. */
+  cleared: createAction<{ id: string }>('transactions/batchCleared'),
+};
 
 const sameAccount = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -143,10 +241,11 @@ export const selectRecentTransactions = createSelector(
 /** The account's transactions on the chain still waiting to be mined (the account button's indicator). */
 export const selectPendingTransactions = createSelector([selectRecentTransactions], (list) => list.filter((tx) => tx.status === 'pending'));
 
-export const selectTransaction = (state: RootState, chainId: number, hash: string): SentTransaction | undefined => {
-  const key = transactionKey(chainId, hash);
-  return state.transactions.list.find((tx) => keyOf(tx) === key);
-};
+/** The transaction the wallet answered with this hash (eth_sendTransaction). */
+export const selectTransaction = (state: RootState, chainId: number, hash: string): SentTransaction | undefined => selectSent(state, transactionKey(chainId, hash));
+
+/** Any record by its key (sentKey). */
+export const selectSent = (state: RootState, key: string): SentTransaction | undefined => state.transactions.list.find((tx) => keyOf(tx) === key);
 
 /** The transactions with a toast on screen, oldest first. */
 export const selectToastTransactions = createSelector([selectTransactionList, (state: RootState) => state.transactions.toasts], (list, toasts) =>
@@ -161,3 +260,5 @@ export const selectExpiringToasts = createSelector(
 
 /** Transactions to follow to their receipt: pending or not confirmed yet. */
 export const isUnsettled = (tx: SentTransaction): boolean => tx.status === 'pending' || tx.status === 'unconfirmed';
+
+export const selectBatch = (state: RootState): BatchRequest | null => state.transactions.batch;

@@ -14,6 +14,8 @@ import { walletNetworkName } from '../../src/lib/knownChainNames';
 import { readShown } from '../../src/ui/useRead';
 import { wrongNetworkInWords } from '../../src/features/wallet/wrongNetworkWords';
 import { ALLOWED, LOWER_ACCOUNT, everyKind } from '../support/slice';
+// The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
+import '../../store/transactionRecords';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CAROL = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -106,7 +108,7 @@ describe('a change of who signs clears the old outcomes', () => {
   it('the transaction itself stays tracked: only the form outcome goes', () => {
     const store = connectedStore();
     request(store, 'transaction');
-    store.dispatch(transactionsActions.sent({ hash: HASH, chainId: 1, account: ALICE, to: CAROL, valueWei: '1', sentAt: 1 }));
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 1, account: ALICE, transfers: [{ to: CAROL, valueWei: '1' }], sentAt: 1 }));
     store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
     expect(store.getState().signing.requests).toEqual({});
     expect(store.getState().transactions.list.map((tx) => tx.hash)).toEqual([HASH]);
@@ -142,8 +144,8 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   it('the likely ones first: asked on connect, the default chain, the last chain of the account; the rest after', () => {
     const store = setupStore(undefined, { allowedChainIds: { ...everyKind([1]), injected: [1, 10, 8453, 137] } });
     store.dispatch(a.connectRequested({ id: 'injected', desiredChainId: 8453 }));
-    store.dispatch(transactionsActions.sent({ hash: HASH, chainId: 137, account: ALICE, to: CAROL, valueWei: '1', sentAt: 5 }));
-    store.dispatch(transactionsActions.sent({ hash: `0x${'cd'.repeat(32)}`, chainId: 10, account: CAROL, to: ALICE, valueWei: '1', sentAt: 9 }));
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 137, account: ALICE, transfers: [{ to: CAROL, valueWei: '1' }], sentAt: 5 }));
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: `0x${'cd'.repeat(32)}`, chainId: 10, account: CAROL, transfers: [{ to: ALICE, valueWei: '1' }], sentAt: 9 }));
     store.dispatch(a.activationStarted({ id: 'injected', eager: false }));
     store.dispatch(a.activationSucceeded({ id: 'injected', attempt: store.getState().wallet.activity.injected.attempt, chainId: 100, accounts: [LOWER_ACCOUNT] }));
     expect(selectSwitchOffer(store.getState(), chains)).toEqual({ likely: [8453, 1, 137], more: [10] });
