@@ -7,3 +7,7 @@ export declare function deployEns(url: string): Promise<{ registry: string; reso
 export declare function registerName(url: string, name: string, address: string): Promise<void>;
 export declare function setAddress(url: string, name: string, address: string): Promise<void>;
 export declare function setReverseName(url: string, address: string, name: string): Promise<void>;
+export declare const SALT: string;
+export declare function deployOnce(url: string, address: string, initCode: string): Promise<void>;
+export declare function claim(url: string, name: string, resolver?: string): Promise<string>;
+export declare function send(url: string, to: string, data: string): Promise<unknown>;

@@ -45,15 +45,15 @@ async function deployEns(url) {
   return { registry: REGISTRY_ADDRESS, resolver: RESOLVER_ADDRESS };
 }
 
-/** Makes the admin own `name` (and every parent) and points it at the resolver. */
-async function claim(url, name) {
+/** Makes the admin own `name` (and every parent) and points it at `resolver` (default: ours). */
+async function claim(url, name, resolver = RESOLVER_ADDRESS) {
   const labels = name.split('.').reverse();
   let node = ZeroHash;
   for (const label of labels) {
     await send(url, REGISTRY_ADDRESS, registryAbi.encodeFunctionData('setSubnodeOwner', [node, id(label), ENS_ADMIN]));
     node = keccak256(concat([node, id(label)]));
   }
-  await send(url, REGISTRY_ADDRESS, registryAbi.encodeFunctionData('setResolver', [node, RESOLVER_ADDRESS]));
+  await send(url, REGISTRY_ADDRESS, registryAbi.encodeFunctionData('setResolver', [node, resolver]));
   return node;
 }
 
@@ -78,6 +78,10 @@ async function registerName(url, name, address) {
 
 module.exports = {
   deployEns,
+  deployOnce,
+  claim,
+  send,
+  SALT,
   registerName,
   setAddress,
   setReverseName,
