@@ -43,14 +43,14 @@ export interface WalletAppOptions {
 
 /** The parts of the build configuration (src/config.ts) the wiring reads. */
 export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> &
-  Partial<Pick<AppConfig, 'appName' | 'appLogoUrl' | 'walletConnect' | 'coinbase' | 'development' | 'developmentPhone'>>;
+  Partial<Pick<AppConfig, 'appName' | 'appLogoUrl' | 'walletConnect' | 'coinbase' | 'development' | 'developmentPhone' | 'names'>>;
 
 export function createWalletApp(options: WalletAppOptions) {
   const { config, host } = options;
   const storage = options.storage ?? siteStorage(host);
   const session: SessionMemory = createSessionMemory(storage.storage);
   const connectors = buildConnectors(options, storage);
-  const rpc = options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameMemory: createNameMemory(storage.storage) }));
+  const rpc = options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameMemory: createNameMemory(storage.storage), ...(config.names ? { nameSettings: config.names } : {}) }));
   const context: WalletSagaContext = {
     connectors,
     chains: config.chains,

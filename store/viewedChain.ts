@@ -2,7 +2,7 @@
 // reads before React renders) and the components (they show exactly these reads): the current
 // connection, its account and chain, and the chain whose data is on screen.
 import { createSelector } from '@reduxjs/toolkit';
-import { defaultChainId, offeredChainIds, type ChainTable } from '../src/lib/chains';
+import { defaultChainId, namesChainOf, offeredChainIds, type ChainTable } from '../src/lib/chains';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import { kindView, type KindView } from './selectors';
 import type { AccountOnChain } from './chainApi';
@@ -68,7 +68,7 @@ export function readsInView(state: RootState, chains: ChainTable): ReadsInView {
   const page = selectPageView(state, chains);
   const blocks = page.dataChainId === undefined ? [] : [page.dataChainId];
   const balances = page.view === 'Connected' && page.account !== undefined && page.dataChainId !== undefined ? [{ chainId: page.dataChainId, address: page.account }] : [];
-  const names = balances.filter((read) => chains[read.chainId]?.ensRegistry !== undefined);
+  const names = balances.filter((read) => namesChainOf(chains, read.chainId) !== undefined);
   return { blocks, balances, names };
 }
 

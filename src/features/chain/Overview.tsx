@@ -11,6 +11,7 @@ import { AddressGroups } from '../../ui/AddressGroups';
 import { Identicon } from '../../ui/Identicon';
 import { useChains } from '../../ui/chainsContext';
 import { Unavailable } from '../../ui/Unavailable';
+import { useAccountName } from '../../ui/useAccountName';
 import { useRead } from '../../ui/useRead';
 import { BlockNumber } from './BlockNumber';
 import { exactNativeAmount, formatNativeAmount } from './format';
@@ -24,7 +25,8 @@ export function Overview() {
   const read = chain && page.account ? { chainId: chain.id, address: page.account } : skipToken;
   const balanceRead = useRead(chainApi.endpoints.getBalance, read);
   const balance = balanceRead.currentData;
-  const name = useRead(chainApi.endpoints.getName, chain?.ensRegistry ? read : skipToken).currentData;
+  const named = useAccountName(chain?.id, page.account);
+  const name = named?.name;
   if (page.view === 'Connected' && page.account && chain) {
     const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
     return (
