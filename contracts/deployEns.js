@@ -38,11 +38,16 @@ async function deployOnce(url, address, initCode) {
   if (!(await hasCode(url, address))) throw new Error(`ENS contract did not appear at ${address}`);
 }
 
-/** Deploys registry and resolver where they are missing. Returns their addresses. */
+/**
+ * Deploys registry and resolver where they are missing, and the names contracts over them (the
+ * Universal-Resolver-compatible contract the app asks, deployNames.js). Returns their addresses.
+ */
 async function deployEns(url) {
   await deployOnce(url, REGISTRY_ADDRESS, registryInitCode);
   await deployOnce(url, RESOLVER_ADDRESS, resolverInitCode);
-  return { registry: REGISTRY_ADDRESS, resolver: RESOLVER_ADDRESS };
+  // Required here, not at the top: deployNames.js builds on this module.
+  const { universalResolver } = await require('./deployNames').deployNameContracts(url);
+  return { registry: REGISTRY_ADDRESS, resolver: RESOLVER_ADDRESS, universalResolver };
 }
 
 /** Makes the admin own `name` (and every parent) and points it at `resolver` (default: ours). */

@@ -17,3 +17,4 @@ export declare function setRecords(
 export declare function setPrimaryName(url: string, address: string, name: string, coinType?: number): Promise<void>;
 export declare function setOffchainParent(url: string, parent: string, gatewayUrls: string[]): Promise<void>;
 export declare function deployEndlessLookup(url: string, gatewayUrls: string[], claimedSender?: string): Promise<string>;
+export declare function deployNameContracts(url: string): Promise<{ universalResolver: string; recordResolver: string; offchainResolver: string }>;

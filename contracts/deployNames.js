@@ -33,11 +33,16 @@ const RECORDS = plan('RecordResolver', ['address'], [REGISTRY_ADDRESS]);
 const OFFCHAIN = plan('OffchainResolver', ['address', 'address'], [ENS_ADMIN, GATEWAY_SIGNER]);
 const reverseRegistrar = (coinType) => plan('ReverseRegistrar', ['address', 'uint256'], [ENS_ADMIN, coinType]);
 
-/** Deploys what is missing (and the ENS registry under it). */
-async function deployNames(url) {
-  await deployEns(url);
+/** The names contracts over a deployed registry (deployEns calls this). */
+async function deployNameContracts(url) {
   for (const c of [UNIVERSAL, RECORDS, OFFCHAIN]) await deployOnce(url, c.address, c.initCode);
   return { universalResolver: UNIVERSAL.address, recordResolver: RECORDS.address, offchainResolver: OFFCHAIN.address };
+}
+
+/** Deploys what is missing: the ENS registry and, over it, the names contracts. */
+async function deployNames(url) {
+  await deployEns(url);
+  return deployNameContracts(url);
 }
 
 /**
@@ -90,6 +95,7 @@ async function deployEndlessLookup(url, gatewayUrls, claimedSender = '0x00000000
 
 module.exports = {
   deployNames,
+  deployNameContracts,
   setRecords,
   setPrimaryName,
   setOffchainParent,

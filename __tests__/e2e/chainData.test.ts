@@ -104,12 +104,12 @@ async function nameLookupConcluded(page: Page, address: string): Promise<void> {
   await page.waitForFunction(
     (key) => {
       try {
-        return key in (JSON.parse(localStorage.getItem('walletdeck.names') ?? '{}') as object);
+        return key in (JSON.parse(localStorage.getItem('walletdeck.names.v2') ?? '{}') as object);
       } catch {
         return false;
       }
     },
-    `31337:${address.toLowerCase()}`,
+    `31337:60:${address.toLowerCase()}`, // names chain, coin type (60: the chain holds its own names), address
     { polling: 50 },
   );
 }
