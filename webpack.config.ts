@@ -12,6 +12,7 @@ import 'webpack-dev-server';
 import { checkBuildEnv, walletConnectWarning } from './scripts/buildEnv';
 import { readChainSettings } from './scripts/chainSettings';
 import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
+import { imageOrigin, readNameSettings, type NameSettings } from './src/lib/names/settings';
 import { devWalletsBuild } from './scripts/dev/webpack';
 import type { ChainTable } from './src/lib/chains';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
@@ -35,13 +36,16 @@ const BUILD_ENV = [
  * table it bakes in, WalletConnect when it has a project id. Production builds only: the development
  * server's eval source maps and hot updates would need 'unsafe-eval' and its socket.
  */
-function pagePolicy(chains: ChainTable) {
+function pagePolicy(chains: ChainTable, names: NameSettings) {
   const setting = (name: string) => process.env[name]?.trim() || undefined;
   const relayUrl = setting('WALLETCONNECT_RELAY_URL');
   return contentSecurityPolicy({
     rpcUrls: Object.values(chains).flatMap((chain) => chain.rpcUrls),
     ...(setting('WALLETCONNECT_PROJECT_ID') ? { walletConnect: relayUrl ? { relayUrl } : {} } : {}),
     coinbase: true,
+    // Names (docs/behaviour.md §5.5): the gateways a lookup may ask, the origin avatar images come from.
+    nameGateways: names.gatewayOrigins,
+    ...(imageOrigin(names) ? { imageOrigin: imageOrigin(names) } : {}),
     ...(process.env.WALLETDECK_FRAME_ANCESTORS?.trim() ? { frameAncestors: process.env.WALLETDECK_FRAME_ANCESTORS.trim() } : {}),
   });
 }
@@ -71,6 +75,9 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   // The chain table too: the defaults, or the deployer's WALLETDECK_CHAINS file, checked line by line.
   const chains = readChainSettings(process.env, { development: !production });
   problems.push(...chains.problems);
+  // Name gateways and the avatar image source: checked with the same rules the app applies.
+  const names = readNameSettings({ gateways: process.env.WALLETDECK_NAME_GATEWAYS, imageSource: process.env.WALLETDECK_AVATAR_SOURCE }, !production);
+  problems.push(...names.problems);
   if (problems.length > 0 || !chains.built) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   // A build that works but cannot reach phone wallets says so once, on stderr, with how to fix it.
   const warning = walletConnectWarning(process.env, { production });
@@ -78,7 +85,7 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   // `npm start`'s development wallets: an entry before the app's, in development builds only.
   const devWallets = devWalletsBuild(production);
-  const policy = production ? pagePolicy(chains.built.chains) : undefined;
+  const policy = production ? pagePolicy(chains.built.chains, names.settings) : undefined;
   return {
     mode: production ? 'production' : 'development',
     entry: { ...devWallets.entry, main: './src/main.tsx' },

@@ -4,6 +4,10 @@ export interface CspOptions {
   walletConnect?: { relayUrl?: string };
   coinbase: boolean;
   frameAncestors?: string;
+  /** Origins name lookups may ask (EIP-3668 gateways), added to connect-src. */
+  nameGateways?: readonly string[];
+  /** The origin avatar images come from, added to img-src. */
+  imageOrigin?: string;
 }
 export declare function contentSecurityPolicy(options: CspOptions): { header: string; meta: string; connectSources: string[] };
 export declare function headersWithPolicy(headersFile: string, policy: string): string;

@@ -60,14 +60,20 @@ function coinbaseStyleHashes() {
  *   walletConnect?: { relayUrl?: string };
  *   coinbase: boolean;
  *   frameAncestors?: string;
+ *   nameGateways?: readonly string[];
+ *   imageOrigin?: string;
  * }} options what the build offers: the chain table's RPC URLs, WalletConnect (when it has a
- *   project id), Coinbase Wallet, and who may frame the page (deployer's choice, header only)
+ *   project id), Coinbase Wallet, who may frame the page (deployer's choice, header only), the
+ *   origins name lookups may ask (EIP-3668 gateways) and the origin avatar images come from
  * @returns {{ header: string; meta: string; connectSources: string[] }} the policy for a response
  *   header, the same without what a <meta> cannot carry (frame-ancestors), and the connect-src list
  */
 function contentSecurityPolicy(options) {
   const connect = new Set(["'self'"]);
   for (const url of options.rpcUrls) connect.add(sourceOf(url));
+  for (const origin of options.nameGateways ?? []) connect.add(sourceOf(origin));
+  const images = ["'self'", 'data:'];
+  if (options.imageOrigin) images.push(sourceOf(options.imageOrigin));
   const frames = [];
   if (options.walletConnect) {
     connect.add(sourceOf(options.walletConnect.relayUrl ?? WALLETCONNECT_DEFAULT_RELAY));
@@ -83,7 +89,7 @@ function contentSecurityPolicy(options) {
     "default-src 'self'",
     "script-src 'self'",
     `style-src ${styles.join(' ')}`,
-    "img-src 'self' data:",
+    `img-src ${images.join(' ')}`,
     `connect-src ${[...connect].join(' ')}`,
     `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
     "object-src 'none'",
