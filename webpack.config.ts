@@ -12,7 +12,8 @@ import 'webpack-dev-server';
 import { checkBuildEnv, walletConnectWarning } from './scripts/buildEnv';
 import { readChainSettings } from './scripts/chainSettings';
 import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
-import { imageOrigin, readNameSettings, type NameSettings } from './src/lib/names/settings';
+import type { NameSettings } from './src/lib/names/settings';
+import { imageOrigin, readNameSettings } from './src/lib/names/settingsCheck';
 import { devWalletsBuild } from './scripts/dev/webpack';
 import type { ChainTable } from './src/lib/chains';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
@@ -27,8 +28,6 @@ const BUILD_ENV = [
   'COINBASE_KEYS_URL',
   'COINBASE_PREFERENCE',
   'WALLETDECK_QR_CLOSE',
-  'WALLETDECK_NAME_GATEWAYS',
-  'WALLETDECK_AVATAR_SOURCE',
 ] as const;
 
 /**
@@ -121,6 +120,8 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         ...Object.fromEntries(BUILD_ENV.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')])),
         // The checked chain table and allowed lists, as data (src/config.ts parses it).
         'process.env.WALLETDECK_CHAIN_DATA': JSON.stringify(JSON.stringify(chains.built)),
+        // The checked name gateways and image source (docs/behaviour.md §5.5), as data.
+        'process.env.WALLETDECK_NAME_SETTINGS': JSON.stringify(JSON.stringify(names.settings)),
       }),
       // The SDKs' own free `localStorage` (Coinbase's ScopedLocalStorage, a WalletConnect helper) is the
       // page's guarded storage: where the browser refuses storage they keep working for the page.

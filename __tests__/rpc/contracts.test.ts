@@ -9,7 +9,7 @@ import { UNIVERSAL_RESOLVER_ADDRESS } from '../../contracts/deployNames';
 import { setupDevChain, gatewayEnv, DEV_NAMES, DEV_OFFCHAIN } from '../../scripts/devchain';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { DEV_ENS_REGISTRY, DEV_ENS_UNIVERSAL_RESOLVER } from '../../src/lib/chains';
-import { readNameSettings } from '../../src/lib/names/settings';
+import { readNameSettings } from '../../src/lib/names/settingsCheck';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';

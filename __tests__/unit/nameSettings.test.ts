@@ -4,7 +4,8 @@
 import { contentSecurityPolicy } from '../../scripts/csp';
 import { avatarUrl, MAX_DATA_AVATAR } from '../../src/lib/names/avatar';
 import { allowedOrigin, readOffchainLookup } from '../../src/lib/names/ccip';
-import { ENS_GATEWAY_ORIGINS, ENS_IMAGE_SOURCE, imageOrigin, readNameSettings } from '../../src/lib/names/settings';
+import { ENS_GATEWAY_ORIGINS, ENS_IMAGE_SOURCE } from '../../src/lib/names/settings';
+import { imageOrigin, readNameSettings } from '../../src/lib/names/settingsCheck';
 import { coinTypeOf } from '../../src/lib/names/universal';
 
 const directive = (policy: string, name: string): string[] | undefined =>

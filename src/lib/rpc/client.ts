@@ -3,7 +3,7 @@
 import type { ChainInfo, ChainTable } from '../chains';
 import { EndpointPool, type NetworkStatus } from './endpoints';
 import { EndpointFailure, RPC_ERROR_NAMES, RPC_MESSAGES, RpcError, rpcError, toRpcError } from './errors';
-import { readNameSettings, type NameSettings } from '../names/settings';
+import type { NameSettings } from '../names/settings';
 import { createNameMemory, type NameMemory } from './nameMemory';
 import type { ResultKind } from './quantity';
 import type { FetchFn, JsonRpcCall } from './transport';
@@ -23,7 +23,7 @@ export interface RpcOptions {
   fetch?: FetchFn;
   /** Where verified names are remembered (default: for this page only). */
   nameMemory?: NameMemory;
-  /** Gateways and image source for names (default: ENS's, production rules). */
+  /** Gateways and image source for names (default: none of either, production rules). */
   nameSettings?: NameSettings;
 }
 
@@ -106,7 +106,8 @@ export function createRpcRuntime(chains: ChainTable, options: RpcOptions = {}): 
   return {
     chains,
     names: options.nameMemory ?? createNameMemory(),
-    nameSettings: options.nameSettings ?? readNameSettings({}, false).settings,
+    // No settings given: no gateway may be asked and no image source is used (the app always passes its build's).
+    nameSettings: options.nameSettings ?? { gatewayOrigins: [], allowLocalHttp: false },
     client(chainId) {
       let client = clients.get(chainId);
       if (!client) {

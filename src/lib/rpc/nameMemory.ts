@@ -32,10 +32,8 @@ type Entry = [name: RememberedName | null, expiresAt: number];
 type Entries = Record<string, Entry>;
 
 function isRemembered(value: unknown): value is RememberedName {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { name, avatar, ...rest } = value as Record<string, unknown>;
+  const { name, avatar } = (value ?? {}) as Record<string, unknown>;
   return (
-    Object.keys(rest).length === 0 &&
     typeof name === 'string' &&
     name.length > 0 &&
     name.length <= MAX_STORED_LENGTH &&
