@@ -1,0 +1,92 @@
+// Names as wallets show them today (docs/behaviour.md §5.5), in the built app in real Chromium: a wallet
+// on an L2 (Optimism, a local anvil with chain id 10) shows the primary name it set for that chain's
+// coin type (ENSIP-19), read through the Universal Resolver on Ethereum (a second local anvil with
+// chain id 1, our compatible contract at ENS's address), with its avatar, in the header and the account
+// menu, at 375 and 1280 px. The same account's Ethereum primary name is not what is shown on the L2,
+// and a recipient typed as a name resolves to its address for the L2's coin type.
+import { getAddress } from 'ethers';
+import type { Page } from 'playwright-core';
+import { UNIVERSAL_RESOLVER_ADDRESS, deployNames, evmCoinType, setPrimaryName, setRecords } from '../../contracts/deployNames';
+import { buildChainTable } from '../../src/lib/chainDefaults';
+import { ENS_UNIVERSAL_RESOLVER } from '../../src/lib/chains';
+import { expectAccessible } from '../support/a11y';
+import { rpc, startAnvil, type Anvil } from '../support/anvil';
+import { accountButton, connect, expectLayout, fillTransfer, openAccountMenu, recipientNote, waitForShownName } from '../support/appDriver';
+import { browserSuite } from '../support/browserSuite';
+import { installFakeWallet } from '../support/fakeWallet';
+import { setUp, tearDown } from '../support/lifecycle';
+import { routeChain } from '../support/publicRpc';
+
+const TABLE = buildChainTable({}, 'http://127.0.0.1:8545');
+// anvil's test account 8: no other suite names it.
+const OPAL = { address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97' };
+const OPAL_ON_ETHEREUM = 'opal.eth.test';
+const OPAL_ON_OPTIMISM = 'opal.op.test';
+/** A recipient with an address for Optimism's coin type only. */
+const RUBY = { name: 'ruby.op.test', address: getAddress('0x000000000000000000000000000000000000a11c') };
+const OP_COIN = evmCoinType(10);
+// A 2 × 2 PNG, the avatar drawn in the header (data: avatars need no image source).
+const AVATAR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
+
+const suite = browserSuite({ optimism: true });
+let ethereum: Anvil; // stands in for Ethereum: the chain that holds the names
+
+setUp(async () => {
+  ethereum = await startAnvil({ chainId: 1 });
+  await deployNames(ethereum.url);
+  // Our Universal-Resolver-compatible contract, at the address the build knows for Ethereum.
+  const code = await rpc<string>(ethereum.url, 'eth_getCode', [UNIVERSAL_RESOLVER_ADDRESS, 'latest']);
+  await rpc(ethereum.url, 'anvil_setCode', [ENS_UNIVERSAL_RESOLVER, code]);
+  await setRecords(ethereum.url, OPAL_ON_ETHEREUM, { addresses: { 60: OPAL.address } });
+  await setPrimaryName(ethereum.url, OPAL.address, OPAL_ON_ETHEREUM, 60);
+  await setRecords(ethereum.url, OPAL_ON_OPTIMISM, { addresses: { [OP_COIN]: OPAL.address }, texts: { avatar: AVATAR } });
+  await setPrimaryName(ethereum.url, OPAL.address, OPAL_ON_OPTIMISM, OP_COIN);
+  // Ruby's name has an Ethereum address too, which must never be used on Optimism.
+  await setRecords(ethereum.url, RUBY.name, { addresses: { [OP_COIN]: RUBY.address, 60: OPAL.address }, texts: { avatar: AVATAR } });
+});
+tearDown(() => [ethereum]);
+
+async function openOnOptimism(width: number): Promise<Page> {
+  const context = await suite.newContext({ viewport: { width, height: 800 } });
+  await routeChain(context, TABLE[1]!.rpcUrls, ethereum.url);
+  await routeChain(context, TABLE[10]!.rpcUrls, suite.rpcUrls[10]!);
+  await installFakeWallet(context, { rpcUrls: suite.rpcUrls, privateKeys: [OPAL.privateKey], chainId: 10, knownChainIds: [10, 31337] });
+  const page = await context.newPage();
+  await page.goto(suite.server.url);
+  await connect(page, 'injected');
+  return page;
+}
+
+/** Waits until the header's avatar image has loaded; returns its URL. */
+async function headerAvatar(page: Page): Promise<string> {
+  const image = accountButton(page).getByTestId('avatar');
+  await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await image.elementHandle(), { polling: 50 });
+  return (await image.getAttribute('src')) ?? '';
+}
+
+describe('names on an L2', () => {
+  it.each([375, 1280])('at %i px the header shows the name set for Optimism, with its avatar', async (width) => {
+    const page = await openOnOptimism(width);
+    await waitForShownName(page, OPAL_ON_OPTIMISM);
+    expect(await headerAvatar(page)).toBe(AVATAR);
+    await expectLayout(page);
+    const menu = await openAccountMenu(page);
+    await menu.getByText(OPAL_ON_OPTIMISM).waitFor();
+    expect(await menu.getByTestId('avatar').getAttribute('src')).toBe(AVATAR);
+    // The identicon gave way to the image: one picture of the account, not two.
+    expect(await accountButton(page).getByTestId('identicon').count()).toBe(0);
+    await expectLayout(page);
+    await expectAccessible(page);
+  });
+
+  it("a recipient typed as a name resolves to its address for Optimism's coin type, with its avatar", async () => {
+    const page = await openOnOptimism(1280);
+    await fillTransfer(page, RUBY.name, '0.01');
+    expect(await recipientNote(page)).toMatchObject({ status: 'resolved', address: RUBY.address });
+    const form = page.getByTestId('sign-transaction');
+    expect(await form.getByTestId('recipient').getByTestId('avatar').getAttribute('src')).toBe(AVATAR);
+    // A name with an Ethereum address only points nowhere on Optimism: said in plain words.
+    await fillTransfer(page, OPAL_ON_ETHEREUM, '0.01');
+    expect(await recipientNote(page)).toMatchObject({ status: 'notFound', text: `${OPAL_ON_ETHEREUM} does not point to an address on OP Mainnet.` });
+  });
+});
