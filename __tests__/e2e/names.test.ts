@@ -4,6 +4,8 @@
 // chain id 1, our compatible contract at ENS's address), with its avatar, in the header and the account
 // menu, at 375 and 1280 px. The same account's Ethereum primary name is not what is shown on the L2,
 // and a recipient typed as a name resolves to its address for the L2's coin type.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Page } from 'playwright-core';
 import { UNIVERSAL_RESOLVER_ADDRESS, deployNames, evmCoinType, setPrimaryName, setRecords } from '../../contracts/deployNames';
@@ -11,8 +13,9 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { ENS_UNIVERSAL_RESOLVER } from '../../src/lib/chains';
 import { expectAccessible } from '../support/a11y';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
-import { accountButton, connect, expectLayout, fillTransfer, openAccountMenu, recipientNote, waitForShownName } from '../support/appDriver';
+import { accountButton, connect, expectLayout, fillTransfer, openAccountMenu, recipientNote, waitForShownName, waitForStatus } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
+import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet } from '../support/fakeWallet';
 import { setUp, tearDown } from '../support/lifecycle';
 import { routeChain } from '../support/publicRpc';
@@ -88,5 +91,31 @@ describe('names on an L2', () => {
     // A name with an Ethereum address only points nowhere on Optimism: said in plain words.
     await fillTransfer(page, OPAL_ON_ETHEREUM, '0.01');
     expect(await recipientNote(page)).toMatchObject({ status: 'notFound', text: `${OPAL_ON_ETHEREUM} does not point to an address on OP Mainnet.` });
+  });
+});
+
+describe('the names code loads only when a name is asked for', () => {
+  /** The built scripts holding the names code (a marker of its own: ENSIP-21's local batch gateway). */
+  const namesScripts = () => {
+    const dir = path.join(e2eEnv().distDir, 'js');
+    return readdirSync(dir).filter((file) => file.endsWith('.js') && readFileSync(path.join(dir, file), 'utf8').includes('x-batch-gateway:true'));
+  };
+
+  it('it is not among the first visit\'s scripts, and a visit without a wallet never loads it', async () => {
+    const scripts = namesScripts();
+    expect(scripts.length).toBeGreaterThan(0);
+    const html = readFileSync(path.join(e2eEnv().distDir, 'index.html'), 'utf8');
+    for (const file of scripts) expect(html).not.toContain(file);
+    const context = await suite.newContext({ viewport: { width: 1280, height: 800 } });
+    await installFakeWallet(context, { rpcUrls: suite.rpcUrls });
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    const page = await context.newPage();
+    // The parts loaded after the first screen arrive once the page is idle: by then, no names code.
+    const idle = page.waitForResponse((response) => /\/js\/later\.[^/]+\.js$/.test(response.url()));
+    await page.goto(suite.server.url);
+    await waitForStatus(page, 'injected', 'Disconnected');
+    await idle;
+    expect(requests.filter((url) => scripts.some((file) => url.endsWith(`/js/${file}`)))).toEqual([]);
   });
 });
