@@ -16,33 +16,53 @@ interface IRegistry {
 error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
 
 library NameCoding {
-    /// namehash (ENSIP-1) of the DNS-encoded name starting at `offset`.
+    /// namehash (ENSIP-1) of the DNS-encoded name starting at `offset`. A label written as its hash,
+    /// "[" + 64 hex digits + "]" (how a label longer than 255 bytes is DNS-encoded), counts as that hash.
     function namehash(bytes memory name, uint256 offset) internal pure returns (bytes32 node) {
         require(offset < name.length, "NameCoding: malformed name");
         uint256 size = uint8(name[offset]);
         if (size == 0) return bytes32(0);
         require(offset + 1 + size < name.length, "NameCoding: malformed name");
-        bytes32 label;
-        assembly {
-            label := keccak256(add(add(name, 33), offset), size)
+        (bool hashed, bytes32 label) = hashedLabel(name, offset + 1, size);
+        if (!hashed) {
+            assembly {
+                label := keccak256(add(add(name, 33), offset), size)
+            }
         }
         return keccak256(abi.encodePacked(namehash(name, offset + 1 + size), label));
     }
 
-    /// The DNS encoding of a dotted name ("a.b" → 0x01 'a' 0x01 'b' 0x00); empty labels are refused.
+    /// The hash in a label "[<64 hex digits>]", if it is one.
+    function hashedLabel(bytes memory name, uint256 start, uint256 size) internal pure returns (bool, bytes32) {
+        if (size != 66 || name[start] != "[" || name[start + 65] != "]") return (false, 0);
+        uint256 value = 0;
+        for (uint256 i = start + 1; i < start + 65; i++) {
+            uint8 c = uint8(name[i]);
+            uint8 digit;
+            if (c >= 48 && c <= 57) digit = c - 48;
+            else if (c >= 97 && c <= 102) digit = c - 87;
+            else return (false, 0);
+            value = (value << 4) | digit;
+        }
+        return (true, bytes32(value));
+    }
+
+    /// The DNS encoding of a dotted name ("a.b" → 0x01 'a' 0x01 'b' 0x00); empty labels are refused, a
+    /// label longer than 255 bytes is written as its hash: "[" + keccak256(label) in hex + "]".
     function dnsEncode(bytes memory name) internal pure returns (bytes memory out) {
-        out = new bytes(name.length + 2);
         uint256 start = 0;
         for (uint256 i = 0; i <= name.length; i++) {
             if (i == name.length || name[i] == ".") {
                 uint256 size = i - start;
-                require(size > 0 && size < 256, "NameCoding: bad label");
-                out[start] = bytes1(uint8(size));
-                for (uint256 j = start; j < i; j++) out[j + 1] = name[j];
+                require(size > 0, "NameCoding: empty label");
+                bytes memory label = new bytes(size);
+                for (uint256 j = 0; j < size; j++) label[j] = name[start + j];
+                if (size > 255) label = abi.encodePacked("[", hexOf(abi.encodePacked(keccak256(label))), "]");
+                out = abi.encodePacked(out, bytes1(uint8(label.length)), label);
                 start = i + 1;
             }
         }
-        out[name.length + 1] = 0;
+        out = abi.encodePacked(out, bytes1(0));
     }
 
     bytes16 private constant DIGITS = "0123456789abcdef";

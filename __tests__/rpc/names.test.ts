@@ -37,6 +37,8 @@ const nftOwner = at(3);
 const carol = at(4);
 const carolOnL2 = at(5);
 const shouter = at(6); // a reverse record not in ENSIP-15 normalised form
+const longOwner = at(7);
+const LONG_NAME = `${'a'.repeat(9_995)}.test`; // a label longer than DNS allows: asked for by its hash
 const L2 = 31338; // a chain whose names are held by the local chain 31337 (it stands for Base)
 const L2_COIN = evmCoinType(L2);
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -72,6 +74,8 @@ setUp(async () => {
   await setPrimaryName(anvil.url, nftOwner, 'nft.test', L2_COIN);
   await setRecords(anvil.url, 'shout.test', { addresses: { [L2_COIN]: shouter } });
   await setPrimaryName(anvil.url, shouter, 'SHOUT.test', L2_COIN);
+  await setRecords(anvil.url, LONG_NAME, { addresses: { [L2_COIN]: longOwner }, texts: { avatar: PNG } });
+  await setPrimaryName(anvil.url, longOwner, LONG_NAME, L2_COIN);
   // Offchain names: everything below off.test is answered by the gateway (ENSIP-10 wildcard, EIP-3668).
   await setOffchainParent(anvil.url, 'off.test', [gateway.template]);
   await setPrimaryName(anvil.url, carolOnL2, 'carol.off.test', L2_COIN);
@@ -140,6 +144,11 @@ describe('primary names by coin type (ENSIP-19)', () => {
 
   it('a primary name not in normalised form is not shown', async () => {
     expect(await nameOf(L2, shouter)).toBeNull();
+  });
+
+  it('a name of any length is verified and shown (a label over 255 bytes travels as its hash)', async () => {
+    expect(await nameOf(L2, longOwner)).toEqual({ name: LONG_NAME, avatar: PNG });
+    expect(await recipient(L2, LONG_NAME)).toEqual({ status: 'resolved', name: LONG_NAME, address: longOwner, avatar: PNG });
   });
 
   it('an offchain primary name is verified through the gateway (EIP-3668) and shown', async () => {

@@ -51,7 +51,7 @@ export const DEV_ENS_REGISTRY = '0xC59DE45503B42e45424159F3D56680DAAf39d1Dc';
 export const ENS_UNIVERSAL_RESOLVER = '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe';
 
 /** Where contracts/deployNames.js puts our Universal-Resolver-compatible contract on a local chain (CREATE2, fixed by contracts/Names.json). */
-export const DEV_ENS_UNIVERSAL_RESOLVER = '0x0fCc540d8e9dD73cc1670739146926AaCc18F405';
+export const DEV_ENS_UNIVERSAL_RESOLVER = '0x393f30397af45b8d5d9eb9549F9A52d4c4CCf397';
 
 export const ETHEREUM_CHAIN_ID = 1;
 export const SEPOLIA_CHAIN_ID = 11155111;

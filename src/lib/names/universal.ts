@@ -2,7 +2,7 @@
 // chains: a primary name by coin type (ENSIP-19), verified forward by the resolver itself; a name's
 // address for a coin type (ENSIP-9/11) and its text records, with ENSIP-10 wildcard and EIP-3668.
 // One eth_call per question when no gateway is involved.
-import { AbiCoder, concat, dataLength, dataSlice, dnsEncode, ensNormalize, getAddress, namehash } from 'ethers';
+import { AbiCoder, concat, dataLength, dataSlice, ensNormalize, getAddress, hexlify, keccak256, namehash, toUtf8Bytes } from 'ethers';
 import { callWithLookups, type EthCall, type GatewayPolicy } from './ccip';
 
 const coder = AbiCoder.defaultAbiCoder();
@@ -21,7 +21,7 @@ export function coinTypeOf(chainId: number, namesChainId: number): number {
 export function normalizeName(name: string): string | undefined {
   try {
     const normalised = ensNormalize(name);
-    return normalised !== '' && normalised.includes('.') && normalised.length <= 255 ? normalised : undefined;
+    return normalised !== '' && normalised.includes('.') ? normalised : undefined;
   } catch {
     return undefined;
   }
@@ -46,9 +46,25 @@ export async function primaryName(call: EthCall, universalResolver: string, addr
   return normalizeName(name) === name ? name : null;
 }
 
+/**
+ * The DNS encoding of a normalised name (the Universal Resolver's name argument): each label as its
+ * length and bytes; a label longer than 255 bytes as its hash, "[" + keccak256 in hex + "]", which the
+ * resolver reads as that label's hash (so a name of any length can be asked for).
+ */
+export function dnsEncodeName(name: string): string {
+  const parts: Uint8Array[] = [];
+  for (const label of name.split('.')) {
+    let bytes = toUtf8Bytes(label);
+    if (bytes.length > 255) bytes = toUtf8Bytes(`[${keccak256(bytes).slice(2)}]`);
+    parts.push(new Uint8Array([bytes.length]), bytes);
+  }
+  parts.push(new Uint8Array([0]));
+  return hexlify(concat(parts));
+}
+
 /** `data` for `name` through `resolve(bytes,bytes)`: the resolver's ABI-encoded answer, or undefined (no resolver, a revert). */
 async function resolveRecord(call: EthCall, universalResolver: string, name: string, data: string, policy: GatewayPolicy): Promise<string | undefined> {
-  const request = concat([RESOLVE, coder.encode(['bytes', 'bytes'], [dnsEncode(name, 255), data])]);
+  const request = concat([RESOLVE, coder.encode(['bytes', 'bytes'], [dnsEncodeName(name), data])]);
   const result = await callWithLookups(call, universalResolver, request, policy);
   if (!result.ok) return undefined;
   try {
