@@ -4,6 +4,7 @@
 // One eth_call per question when no gateway is involved.
 import { AbiCoder, concat, dataLength, dataSlice, ensNormalize, getAddress, hexlify, keccak256, namehash, toUtf8Bytes } from 'ethers';
 import { callWithLookups, type EthCall, type GatewayPolicy } from './ccip';
+import { NAME_ERROR_NAMES, NAME_MESSAGES, nameError } from './errors';
 
 const coder = AbiCoder.defaultAbiCoder();
 const REVERSE = '0x5d78a217'; // reverse(bytes,uint256)
@@ -11,6 +12,8 @@ const RESOLVE = '0x9061b923'; // resolve(bytes,bytes)
 const ADDR = '0x3b3b57de'; // addr(bytes32)
 const ADDR_COIN = '0xf1cb7e06'; // addr(bytes32,uint256)
 const TEXT = '0x59d1d43c'; // text(bytes32,string)
+const HTTP_ERROR = '0x01800152'; // HttpError(uint16,string), ENSIP-21 / ENSIP-23
+const ERROR_STRING = '0x08c379a0'; // Error(string)
 
 /** ENSIP-11 / ENSIP-19: 60 on the chain that holds names (Ethereum, Sepolia, a local chain for itself), else 0x80000000 | chainId. */
 export function coinTypeOf(chainId: number, namesChainId: number): number {
@@ -35,7 +38,7 @@ export function normalizeName(name: string): string | undefined {
 export async function primaryName(call: EthCall, universalResolver: string, address: string, coinType: number, policy: GatewayPolicy): Promise<string | null> {
   const data = concat([REVERSE, coder.encode(['bytes', 'uint256'], [address, coinType])]);
   const result = await callWithLookups(call, universalResolver, data, policy);
-  if (!result.ok) return null;
+  if (!result.ok) return noName(result.revert);
   let name: string;
   try {
     [name] = coder.decode(['string', 'address', 'address'], result.data) as unknown as [string];
@@ -62,11 +65,22 @@ export function dnsEncodeName(name: string): string {
   return hexlify(concat(parts));
 }
 
+/**
+ * A revert of the resolver as an answer: null ("no name": none, not verified, no resolver) — except a
+ * gateway's failure reported by the resolver (HttpError, or Error(string) from an ENSIP-21 batch),
+ * which is this lookup's failure (NameError: not remembered as "no name").
+ */
+function noName(revert: string): null {
+  const selector = revert.slice(0, 10).toLowerCase();
+  if (selector === HTTP_ERROR || selector === ERROR_STRING) throw nameError(NAME_ERROR_NAMES.gateway, NAME_MESSAGES.gateway('of the name service', 'a lookup failed'));
+  return null;
+}
+
 /** `data` for `name` through `resolve(bytes,bytes)`: the resolver's ABI-encoded answer, or undefined (no resolver, a revert). */
 async function resolveRecord(call: EthCall, universalResolver: string, name: string, data: string, policy: GatewayPolicy): Promise<string | undefined> {
   const request = concat([RESOLVE, coder.encode(['bytes', 'bytes'], [dnsEncodeName(name), data])]);
   const result = await callWithLookups(call, universalResolver, request, policy);
-  if (!result.ok) return undefined;
+  if (!result.ok) return noName(result.revert) ?? undefined;
   try {
     const [answer] = coder.decode(['bytes', 'address'], result.data) as unknown as [string];
     return String(answer);
