@@ -7,18 +7,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getAddress } from 'ethers';
-import type { Page } from 'playwright-core';
-import { UNIVERSAL_RESOLVER_ADDRESS, deployNames, evmCoinType, setPrimaryName, setRecords } from '../../contracts/deployNames';
+import type { BrowserContext, Page } from 'playwright-core';
+import { UNIVERSAL_RESOLVER_ADDRESS, deployNames, evmCoinType, setOffchainParent, setPrimaryName, setRecords } from '../../contracts/deployNames';
+import { startGateway, type Gateway } from '../../contracts/gateway';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { ENS_UNIVERSAL_RESOLVER } from '../../src/lib/chains';
 import { expectAccessible } from '../support/a11y';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
-import { accountButton, connect, expectLayout, fillTransfer, openAccountMenu, recipientNote, waitForShownName, waitForStatus } from '../support/appDriver';
+import { accountButton, connect, expectLayout, fillTransfer, openAccountMenu, recipientNote, shownName, waitForShownBalance, waitForShownName, waitForStatus } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet } from '../support/fakeWallet';
 import { setUp, tearDown } from '../support/lifecycle';
 import { routeChain } from '../support/publicRpc';
+import { untilAsync } from '../support/wait';
 
 const TABLE = buildChainTable({}, 'http://127.0.0.1:8545');
 // anvil's test account 8: no other suite names it.
@@ -28,11 +30,14 @@ const OPAL_ON_OPTIMISM = 'opal.op.test';
 /** A recipient with an address for Optimism's coin type only. */
 const RUBY = { name: 'ruby.op.test', address: getAddress('0x000000000000000000000000000000000000a11c') };
 const OP_COIN = evmCoinType(10);
+// anvil's test account 7, on Optimism: its primary name there lives off chain, behind a gateway the build does not allow.
+const JADE = { address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', privateKey: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356', name: 'jade.off.test' };
 // A 2 × 2 PNG, the avatar drawn in the header (data: avatars need no image source).
 const AVATAR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
 
 const suite = browserSuite({ optimism: true });
 let ethereum: Anvil; // stands in for Ethereum: the chain that holds the names
+let gateway: Gateway; // http://127.0.0.1: never allowed in a production build
 
 setUp(async () => {
   ethereum = await startAnvil({ chainId: 1 });
@@ -44,16 +49,20 @@ setUp(async () => {
   await setPrimaryName(ethereum.url, OPAL.address, OPAL_ON_ETHEREUM, 60);
   await setRecords(ethereum.url, OPAL_ON_OPTIMISM, { addresses: { [OP_COIN]: OPAL.address }, texts: { avatar: AVATAR } });
   await setPrimaryName(ethereum.url, OPAL.address, OPAL_ON_OPTIMISM, OP_COIN);
+  gateway = await startGateway({ records: { [JADE.name]: { addresses: { [OP_COIN]: JADE.address } } } });
+  await setOffchainParent(ethereum.url, 'off.test', [gateway.template]);
+  await setPrimaryName(ethereum.url, JADE.address, JADE.name, OP_COIN);
   // Ruby's name has an Ethereum address too, which must never be used on Optimism.
   await setRecords(ethereum.url, RUBY.name, { addresses: { [OP_COIN]: RUBY.address, 60: OPAL.address }, texts: { avatar: AVATAR } });
 });
-tearDown(() => [ethereum]);
+tearDown(() => [ethereum, gateway]);
 
-async function openOnOptimism(width: number): Promise<Page> {
+async function openOnOptimism(width: number, account: { privateKey: string } = OPAL, before?: (context: BrowserContext) => void): Promise<Page> {
   const context = await suite.newContext({ viewport: { width, height: 800 } });
+  before?.(context);
   await routeChain(context, TABLE[1]!.rpcUrls, ethereum.url);
   await routeChain(context, TABLE[10]!.rpcUrls, suite.rpcUrls[10]!);
-  await installFakeWallet(context, { rpcUrls: suite.rpcUrls, privateKeys: [OPAL.privateKey], chainId: 10, knownChainIds: [10, 31337] });
+  await installFakeWallet(context, { rpcUrls: suite.rpcUrls, privateKeys: [account.privateKey], chainId: 10, knownChainIds: [10, 31337] });
   const page = await context.newPage();
   await page.goto(suite.server.url);
   await connect(page, 'injected');
@@ -93,6 +102,27 @@ describe('names on an L2', () => {
     expect(await recipientNote(page)).toMatchObject({ status: 'notFound', text: `${OPAL_ON_ETHEREUM} does not point to an address on OP Mainnet.` });
   });
 });
+
+describe('a hostile or unlisted gateway costs only the name', () => {
+  it('a name behind a gateway the build does not allow: never asked, the console says why, the address and balance are shown', async () => {
+    const warnings: string[] = [];
+    const page = await openOnOptimism(375, JADE, (context) =>
+      context.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      }),
+    );
+    await waitForShownBalance(page, '10,000 ETH');
+    await untilWarned(warnings, gateway.url);
+    expect(await shownName(page)).toBeUndefined();
+    expect(gateway.requests()).toBe(0);
+    await expectLayout(page);
+  });
+});
+
+/** Waits until the page has warned about `url` in the console. */
+async function untilWarned(warnings: string[], url: string): Promise<void> {
+  await untilAsync(async () => warnings.some((w) => w.includes(url)), { what: `a console warning naming ${url}` });
+}
 
 describe('the names code loads only when a name is asked for', () => {
   /** The built scripts holding the names code (a marker of its own: ENSIP-21's local batch gateway). */

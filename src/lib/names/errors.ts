@@ -14,6 +14,8 @@ export const NAME_ERROR_NAMES = {
 export const NAME_MESSAGES = {
   gatewayNotAllowed: (url: string) => `The name service asked for a gateway that is not allowed: ${url}`,
   gateway: (origin: string, problem: string) => `The name gateway ${origin} failed: ${problem}`,
+  /** The resolver reported that one of its gateway lookups failed (HttpError, or Error(string) of a batch). */
+  reportedByResolver: 'The name service reported that a gateway lookup failed',
   tooManyLookups: (max: number) => `The name lookup asked for more than ${max} gateway lookups`,
   wrongSender: (sender: string, to: string) => `The name lookup named ${sender} as sender instead of ${to}`,
   malformedLookup: 'The name service sent an OffchainLookup that could not be read',

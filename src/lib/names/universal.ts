@@ -72,7 +72,7 @@ export function dnsEncodeName(name: string): string {
  */
 function noName(revert: string): null {
   const selector = revert.slice(0, 10).toLowerCase();
-  if (selector === HTTP_ERROR || selector === ERROR_STRING) throw nameError(NAME_ERROR_NAMES.gateway, NAME_MESSAGES.gateway('of the name service', 'a lookup failed'));
+  if (selector === HTTP_ERROR || selector === ERROR_STRING) throw nameError(NAME_ERROR_NAMES.gateway, NAME_MESSAGES.reportedByResolver);
   return null;
 }
 
