@@ -255,6 +255,18 @@ describe('hostile gateways cost only the name', () => {
     }
   });
 
+  it("all of a name's gateway requests together are bounded in time: a URL after the time is spent is never asked", async () => {
+    const hang = await startServer({ kind: 'hang' });
+    try {
+      // Each request may take a minute, all of them 200 ms: the first hangs past that, the second is never made.
+      const outcome = await lookupThrough([`${hang.url}/first`, `${hang.url}/second`], { timeoutMs: 60_000, totalMs: 200 });
+      expect(outcome).toEqual({ error: expect.objectContaining({ name: 'NameGatewayError', message: expect.stringContaining('no time left') }) });
+      expect(hang.requests).toHaveLength(1);
+    } finally {
+      await hang.close();
+    }
+  });
+
   it('a 10 MB answer is not read past the bound', async () => {
     const huge = await startServer({ kind: 'stream', prefix: '{"data":"0x', fill: '00', totalBytes: 10 * 1024 * 1024 });
     try {

@@ -20,6 +20,8 @@ export interface GatewayPolicy {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   /** Per gateway request, answer included. */
   timeoutMs: number;
+  /** All gateway requests of one name together (however many URLs and rounds). */
+  totalMs: number;
   /** Largest answer read from a gateway, in bytes. */
   maxBytes: number;
   /** Gateway lookups allowed for one name request (each request of a batch counts). */
@@ -29,6 +31,7 @@ export interface GatewayPolicy {
 }
 
 export const GATEWAY_TIMEOUT_MS = 5_000;
+export const NAME_GATEWAYS_TOTAL_MS = 15_000;
 export const MAX_GATEWAY_BYTES = 256 * 1024;
 export const MAX_LOOKUPS = 4;
 
@@ -76,10 +79,20 @@ export function allowedOrigin(template: string, policy: Pick<GatewayPolicy, 'ori
 
 class Budget {
   used = 0;
-  constructor(private readonly max: number) {}
+  private readonly deadline: number;
+  constructor(
+    private readonly max: number,
+    totalMs: number,
+  ) {
+    this.deadline = Date.now() + totalMs;
+  }
   take(): void {
     this.used += 1;
     if (this.used > this.max) throw nameError(NAME_ERROR_NAMES.lookup, NAME_MESSAGES.tooManyLookups(this.max));
+  }
+  /** Time left for gateways, in ms (0: none). */
+  left(): number {
+    return Math.max(0, this.deadline - Date.now());
   }
 }
 
@@ -88,7 +101,7 @@ class Budget {
  * call's outcome (a plain revert stays a revert). Throws NameError for a refused or failed lookup.
  */
 export async function callWithLookups(call: EthCall, to: string, data: string, policy: GatewayPolicy): Promise<CallResult> {
-  const budget = new Budget(policy.maxLookups);
+  const budget = new Budget(policy.maxLookups, policy.totalMs);
   let payload = data;
   for (;;) {
     const result = await call(to, payload);
@@ -101,7 +114,7 @@ export async function callWithLookups(call: EthCall, to: string, data: string, p
       response = await localBatchGateway(lookup.callData, policy, budget);
     } else {
       budget.take();
-      response = await askGateway(lookup.sender, lookup.urls, lookup.callData, policy);
+      response = await askGateway(lookup.sender, lookup.urls, lookup.callData, policy, budget);
     }
     payload = concat([lookup.callback, coder.encode(['bytes', 'bytes'], [response, lookup.extraData])]);
   }
@@ -121,7 +134,7 @@ async function localBatchGateway(callData: string, policy: GatewayPolicy, budget
   for (const [sender, urls, data] of requests) {
     budget.take();
     try {
-      responses.push(await askGateway(sender, urls, data, policy));
+      responses.push(await askGateway(sender, urls, data, policy, budget));
       failures.push(false);
     } catch (error) {
       failures.push(true);
@@ -150,7 +163,7 @@ class GatewayHttpError extends NameError {
  * One lookup: the allowed URLs in order (a 5xx or a failure moves on to the next; a 4xx ends it, as
  * EIP-3668 says). Refused URLs are reported, never asked.
  */
-async function askGateway(sender: string, urls: readonly string[], callData: string, policy: GatewayPolicy): Promise<string> {
+async function askGateway(sender: string, urls: readonly string[], callData: string, policy: GatewayPolicy, budget: Budget): Promise<string> {
   let last: NameError | undefined;
   for (const template of urls.slice(0, 8)) {
     const origin = allowedOrigin(template, policy);
@@ -172,8 +185,10 @@ async function askGateway(sender: string, urls: readonly string[], callData: str
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ data: callData.toLowerCase(), sender: senderHex }),
         };
+    const timeoutMs = Math.min(policy.timeoutMs, budget.left());
+    if (timeoutMs === 0) throw nameError(NAME_ERROR_NAMES.gateway, NAME_MESSAGES.gateway(origin, `no time left of the ${policy.totalMs / 1000} s a name may take`));
     try {
-      return await fetchAnswer(url, origin, init, policy);
+      return await fetchAnswer(url, origin, init, { ...policy, timeoutMs });
     } catch (error) {
       if (error instanceof GatewayHttpError && error.status >= 400 && error.status < 500) throw error;
       last = error instanceof NameError ? error : nameError(NAME_ERROR_NAMES.gateway, NAME_MESSAGES.gateway(origin, 'unreachable'));
@@ -191,14 +206,14 @@ async function fetchAnswer(url: string, origin: string, init: RequestInit, polic
     try {
       res = await policy.fetch(url, { ...init, signal: controller.signal });
     } catch {
-      throw fail(controller.signal.aborted ? `no answer within ${Math.round(policy.timeoutMs / 1000)} s` : 'unreachable');
+      throw fail(controller.signal.aborted ? `no answer within ${policy.timeoutMs / 1000} s` : 'unreachable');
     }
     if (!res.ok) {
       void res.body?.cancel().catch(() => undefined);
       throw new GatewayHttpError(res.status, origin);
     }
     const text = await readBounded(res, policy.maxBytes, controller.signal).catch((error: unknown) => {
-      throw error instanceof NameError ? error : fail(controller.signal.aborted ? `no answer within ${Math.round(policy.timeoutMs / 1000)} s` : 'the answer broke off');
+      throw error instanceof NameError ? error : fail(controller.signal.aborted ? `no answer within ${policy.timeoutMs / 1000} s` : 'the answer broke off');
     });
     if (text === undefined) throw fail(`answered more than ${Math.round(policy.maxBytes / 1024)} kB`);
     let body: unknown;

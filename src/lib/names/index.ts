@@ -3,7 +3,7 @@
 import { RpcError } from '../rpc/errors';
 import type { ChainClient } from '../rpc/client';
 import { avatarUrl } from './avatar';
-import { GATEWAY_TIMEOUT_MS, MAX_GATEWAY_BYTES, MAX_LOOKUPS, type EthCall, type GatewayPolicy } from './ccip';
+import { GATEWAY_TIMEOUT_MS, MAX_GATEWAY_BYTES, MAX_LOOKUPS, NAME_GATEWAYS_TOTAL_MS, type EthCall, type GatewayPolicy } from './ccip';
 import { imageNetwork, type NameSettings } from './settings';
 import { addressOf, normalizeName, primaryName, textRecord } from './universal';
 
@@ -30,6 +30,7 @@ export function gatewayPolicy(settings: NameSettings, overrides: Partial<Gateway
     allowLocalHttp: settings.allowLocalHttp,
     fetch: (url, init) => fetch(url, init),
     timeoutMs: GATEWAY_TIMEOUT_MS,
+    totalMs: NAME_GATEWAYS_TOTAL_MS,
     maxBytes: MAX_GATEWAY_BYTES,
     maxLookups: MAX_LOOKUPS,
     warn: (message) => console.warn(message),
