@@ -187,7 +187,12 @@ describe('primary names by coin type (ENSIP-19)', () => {
     const third = newStore({ memory });
     expect(await nameOf(L2, bobOnL2, third)).toEqual({ name: 'bob.test', avatar: imageOf('bob.test') });
     expect(proxy.requests.length).toBeGreaterThan(before);
-    for (const page of [first, second, third]) page.dispatch(rpcApi.util.resetApiState());
+    // A stored entry with more than it should hold: only the name and avatar reach the page.
+    const far = Date.now() + 60_000;
+    storage.set('walletdeck.names.v2', JSON.stringify({ [`31337:${L2_COIN}:${nobody.toLowerCase()}`]: [{ name: 'kept.test', avatar: PNG, extra: 'x'.repeat(1000) }, far] }));
+    const fourth = newStore({ memory });
+    expect(await nameOf(L2, nobody, fourth)).toEqual({ name: 'kept.test', avatar: PNG });
+    for (const page of [first, second, third, fourth]) page.dispatch(rpcApi.util.resetApiState());
   });
 });
 

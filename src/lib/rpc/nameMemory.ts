@@ -50,7 +50,10 @@ export function createNameMemory(storage?: KeyValueStore, now: () => number = ()
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(KEY) ?? '{}');
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-      for (const [key, value] of Object.entries(parsed)) if (isEntry(value)) entries[key] = value;
+      // Only what was checked is kept: any other key of a stored entry is dropped.
+      for (const [key, value] of Object.entries(parsed)) {
+        if (isEntry(value)) entries[key] = [value[0] && (value[0].avatar ? { name: value[0].name, avatar: value[0].avatar } : { name: value[0].name }), value[1]];
+      }
     }
   } catch {
     entries = {};
