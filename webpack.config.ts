@@ -12,6 +12,8 @@ import 'webpack-dev-server';
 import { checkBuildEnv, walletConnectWarning } from './scripts/buildEnv';
 import { readChainSettings } from './scripts/chainSettings';
 import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
+import type { NameSettings } from './src/lib/names/settings';
+import { imageOrigin, readNameSettings } from './src/lib/names/settingsCheck';
 import { devWalletsBuild } from './scripts/dev/webpack';
 import type { ChainTable } from './src/lib/chains';
 import { kindCspSources } from './scripts/kindCsp';
@@ -35,11 +37,14 @@ const BUILD_ENV = [
  * (its csp.ts, scripts/kindCsp.ts). Production builds only: the development server's eval source maps and
  * hot updates would need 'unsafe-eval' and its socket.
  */
-function pagePolicy(chains: ChainTable) {
+function pagePolicy(chains: ChainTable, names: NameSettings) {
   const setting = (name: string) => process.env[name]?.trim() || undefined;
   return contentSecurityPolicy({
     rpcUrls: Object.values(chains).flatMap((chain) => chain.rpcUrls),
     kinds: kindCspSources({ setting }),
+    // Names (docs/behaviour.md §5.5): the gateways a lookup may ask, the origin avatar images come from.
+    nameGateways: names.gatewayOrigins,
+    ...(imageOrigin(names) ? { imageOrigin: imageOrigin(names) } : {}),
     ...(process.env.WALLETDECK_FRAME_ANCESTORS?.trim() ? { frameAncestors: process.env.WALLETDECK_FRAME_ANCESTORS.trim() } : {}),
   });
 }
@@ -69,6 +74,9 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   // The chain table too: the defaults, or the deployer's WALLETDECK_CHAINS file, checked line by line.
   const chains = readChainSettings(process.env, { development: !production });
   problems.push(...chains.problems);
+  // Name gateways and the avatar image source: checked with the same rules the app applies.
+  const names = readNameSettings({ gateways: process.env.WALLETDECK_NAME_GATEWAYS, imageSource: process.env.WALLETDECK_AVATAR_SOURCE }, !production);
+  problems.push(...names.problems);
   if (problems.length > 0 || !chains.built) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   // A build that works but cannot reach phone wallets says so once, on stderr, with how to fix it.
   const warning = walletConnectWarning(process.env, { production });
@@ -76,7 +84,7 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   // `npm start`'s development wallets: an entry before the app's, in development builds only.
   const devWallets = devWalletsBuild(production);
-  const policy = production ? pagePolicy(chains.built.chains) : undefined;
+  const policy = production ? pagePolicy(chains.built.chains, names.settings) : undefined;
   return {
     mode: production ? 'production' : 'development',
     entry: { ...devWallets.entry, main: './src/main.tsx' },
@@ -112,6 +120,8 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         ...Object.fromEntries(BUILD_ENV.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')])),
         // The checked chain table and allowed lists, as data (src/config.ts parses it).
         'process.env.WALLETDECK_CHAIN_DATA': JSON.stringify(JSON.stringify(chains.built)),
+        // The checked name gateways and image source (docs/behaviour.md §5.5), as data.
+        'process.env.WALLETDECK_NAME_SETTINGS': JSON.stringify(JSON.stringify(names.settings)),
       }),
       // The SDKs' own free `localStorage` (Coinbase's ScopedLocalStorage, a WalletConnect helper) is the
       // page's guarded storage: where the browser refuses storage they keep working for the page.

@@ -38,22 +38,27 @@ async function deployOnce(url, address, initCode) {
   if (!(await hasCode(url, address))) throw new Error(`ENS contract did not appear at ${address}`);
 }
 
-/** Deploys registry and resolver where they are missing. Returns their addresses. */
+/**
+ * Deploys registry and resolver where they are missing, and the names contracts over them (the
+ * Universal-Resolver-compatible contract the app asks, deployNames.js). Returns their addresses.
+ */
 async function deployEns(url) {
   await deployOnce(url, REGISTRY_ADDRESS, registryInitCode);
   await deployOnce(url, RESOLVER_ADDRESS, resolverInitCode);
-  return { registry: REGISTRY_ADDRESS, resolver: RESOLVER_ADDRESS };
+  // Required here, not at the top: deployNames.js builds on this module.
+  const { universalResolver } = await require('./deployNames').deployNameContracts(url);
+  return { registry: REGISTRY_ADDRESS, resolver: RESOLVER_ADDRESS, universalResolver };
 }
 
-/** Makes the admin own `name` (and every parent) and points it at the resolver. */
-async function claim(url, name) {
+/** Makes the admin own `name` (and every parent) and points it at `resolver` (default: ours). */
+async function claim(url, name, resolver = RESOLVER_ADDRESS) {
   const labels = name.split('.').reverse();
   let node = ZeroHash;
   for (const label of labels) {
     await send(url, REGISTRY_ADDRESS, registryAbi.encodeFunctionData('setSubnodeOwner', [node, id(label), ENS_ADMIN]));
     node = keccak256(concat([node, id(label)]));
   }
-  await send(url, REGISTRY_ADDRESS, registryAbi.encodeFunctionData('setResolver', [node, RESOLVER_ADDRESS]));
+  await send(url, REGISTRY_ADDRESS, registryAbi.encodeFunctionData('setResolver', [node, resolver]));
   return node;
 }
 
@@ -78,6 +83,10 @@ async function registerName(url, name, address) {
 
 module.exports = {
   deployEns,
+  deployOnce,
+  claim,
+  send,
+  SALT,
   registerName,
   setAddress,
   setReverseName,

@@ -6,6 +6,10 @@ export interface CspOptions {
   /** What each wallet kind needs (scripts/kindCsp.ts kindCspSources). */
   kinds?: readonly KindCsp[];
   frameAncestors?: string;
+  /** Origins name lookups may ask (EIP-3668 gateways), added to connect-src. */
+  nameGateways?: readonly string[];
+  /** The origin avatar images come from, added to img-src. */
+  imageOrigin?: string;
 }
 export declare function contentSecurityPolicy(options: CspOptions): { header: string; meta: string; connectSources: string[] };
 export declare function headersWithPolicy(headersFile: string, policy: string): string;

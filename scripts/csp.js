@@ -48,8 +48,11 @@ function styleHashes(modules) {
  *   rpcUrls: readonly string[];
  *   kinds?: ReadonlyArray<{ connect?: readonly string[]; frames?: readonly string[]; styleModules?: { package: string; files: readonly string[] } }>;
  *   frameAncestors?: string;
+ *   nameGateways?: readonly string[];
+ *   imageOrigin?: string;
  * }} options what the build offers: the chain table's RPC URLs, what each wallet kind needs
- *   (scripts/kindCsp.ts kindCspSources), and who may frame the page (deployer's choice, header only)
+ *   (scripts/kindCsp.ts kindCspSources), who may frame the page (deployer's choice, header only),
+ *   the origins name lookups may ask (EIP-3668 gateways) and the origin avatar images come from
  * @returns {{ header: string; meta: string; connectSources: string[] }} the policy for a response
  *   header, the same without what a <meta> cannot carry (frame-ancestors), and the connect-src list
  */
@@ -63,11 +66,14 @@ function contentSecurityPolicy(options) {
     for (const url of kind.frames ?? []) frames.add(sourceOf(url));
     if (kind.styleModules) for (const hash of styleHashes(kind.styleModules)) styles.add(hash);
   }
+  for (const origin of options.nameGateways ?? []) connect.add(sourceOf(origin));
+  const images = ["'self'", 'data:'];
+  if (options.imageOrigin) images.push(sourceOf(options.imageOrigin));
   const directives = [
     "default-src 'self'",
     "script-src 'self'",
     `style-src ${[...styles].join(' ')}`,
-    "img-src 'self' data:",
+    `img-src ${images.join(' ')}`,
     `connect-src ${[...connect].join(' ')}`,
     `frame-src ${frames.size > 0 ? [...frames].join(' ') : "'none'"}`,
     "object-src 'none'",

@@ -113,8 +113,8 @@ async function main() {
     });
     if ((await answeringChainId(rpcUrl, 10_000)) === undefined) throw new StartError(`anvil did not start on ${rpcUrl}`);
   }
-  const { setupDevChain } = require('./devchain');
-  await setupDevChain(rpcUrl);
+  const { setupDevChain, gatewayEnv } = require('./devchain');
+  const { gateway } = await setupDevChain(rpcUrl);
   const wallets = await devWallets.startDevWallets(walletPlan, rpcUrl).catch((error) => {
     throw new StartError(`the development wallets did not start: ${error.message}`);
   });
@@ -122,7 +122,7 @@ async function main() {
   const server = startChild(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl, ...wallets.env },
+    env: { ...gatewayEnv(gateway), ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl, ...wallets.env },
   });
   server.on('exit', (code) => {
     if (stopping) return;

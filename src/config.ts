@@ -2,6 +2,7 @@
 import type { ChainTable } from './lib/chains';
 import { CONNECTION_IDS, type ConnectionId, type DevelopmentPhone } from './lib/connectors/types';
 import { ERROR_NAMES, WalletdeckError } from './lib/errors';
+import { DEFAULT_NAME_SETTINGS, type NameSettings } from './lib/names/settings';
 
 function env(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
@@ -16,6 +17,8 @@ export interface AppConfig {
   coinbase: { keysUrl?: string; preference: 'all' | 'eoaOnly' | 'smartWalletOnly' };
   qrCloseIsError: boolean;
   development: boolean;
+  /** Name gateways and avatar image source (docs/behaviour.md §5.5), checked at build time. */
+  names: NameSettings;
   /** Development builds with `npm start`'s wallets only: the development phone's page and name (docs/behaviour.md §11). */
   developmentPhone?: DevelopmentPhone;
 }
@@ -47,6 +50,8 @@ export function loadConfig(): AppConfig {
     },
     qrCloseIsError: env(process.env.WALLETDECK_QR_CLOSE) !== 'idle',
     development,
+    // Checked at build time (webpack.config.ts, src/lib/names/settingsCheck.ts) and baked in as data.
+    names: process.env.WALLETDECK_NAME_SETTINGS ? (JSON.parse(process.env.WALLETDECK_NAME_SETTINGS) as NameSettings) : DEFAULT_NAME_SETTINGS,
     // Read only in development builds: a production build never learns of the development wallets.
     ...(process.env.NODE_ENV !== 'production' ? developmentPhone(process.env.WALLETDECK_DEV_WALLETS) : {}),
   };

@@ -42,14 +42,14 @@ export interface WalletAppOptions {
 }
 
 /** The parts of the build configuration the wiring reads; each kind reads its own (KindConfig, src/lib/connectors/kind.ts). */
-export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> & Partial<Pick<AppConfig, 'development'>> & Omit<KindConfig, 'allowedChainIds'>;
+export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> & Partial<Pick<AppConfig, 'development' | 'names'>> & Omit<KindConfig, 'allowedChainIds'>;
 
 export function createWalletApp(options: WalletAppOptions) {
   const { config, host } = options;
   const storage = options.storage ?? siteStorage(host);
   const session: SessionMemory = createSessionMemory(storage.storage);
   const adapters = buildAdapters(options, storage);
-  const rpc = options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameMemory: createNameMemory(storage.storage) }));
+  const rpc = options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameMemory: createNameMemory(storage.storage), ...(config.names ? { nameSettings: config.names } : {}) }));
   const context: WalletSagaContext = {
     adapters,
     chains: config.chains,

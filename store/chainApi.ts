@@ -3,7 +3,8 @@
 import { getRpcRuntime, rpcApi, withRpc } from './rpcApi';
 import type { NetworkStatus } from '../src/lib/rpc';
 import { parseQuantity, parseSafeInteger } from '../src/lib/rpc';
-import { lookupName } from '../src/lib/rpc/names';
+import { namesChainOf } from '../src/lib/chains';
+import type { RememberedName } from '../src/lib/rpc/nameMemory';
 
 export interface AccountOnChain {
   chainId: number;
@@ -41,20 +42,38 @@ export const chainApi = rpcApi.injectEndpoints({
       providesTags: (_result, _error, { chainId, address }) => [balanceTag(chainId, address), blockTag(chainId)],
     }),
     /**
-     * The verified primary name of an address (ENSIP-15 normalised), or null (none, unverified, or
-     * no names on the chain). Verified answers are remembered for a while (runtime.names).
+     * The primary name (ENSIP-15 normalised, verified by the Universal Resolver) of an account for the
+     * chain it is on (ENSIP-19 coin type), read on the chain that holds names for it, with its avatar
+     * image; null for none, unverified, or no names for the chain. The lookup code loads on first use
+     * (after the first paint). Answers are remembered for a while per names chain, coin type and
+     * address (runtime.names).
      */
-    getName: build.query<string | null, AccountOnChain>({
+    getName: build.query<RememberedName | null, AccountOnChain>({
       queryFn: ({ chainId, address }, api) =>
         withRpc(api.extra, async (runtime) => {
-          const registry = runtime.chains[chainId]?.ensRegistry;
-          if (!registry) return null;
-          const known = runtime.names.recall(chainId, address);
+          const namesChainId = namesChainOf(runtime.chains, chainId);
+          const universalResolver = namesChainId === undefined ? undefined : runtime.chains[namesChainId]?.ensUniversalResolver;
+          if (namesChainId === undefined || !universalResolver) return null;
+          const names = await import(/* webpackChunkName: "names" */ '../src/lib/names');
+          const coinType = names.coinTypeOf(chainId, namesChainId);
+          const known = runtime.names.recall(namesChainId, coinType, address);
           if (known !== undefined) return known;
-          const client = runtime.client(chainId);
-          const name = await lookupName((to, data) => client.request('eth_call', [{ to, data }, 'latest'], 'data'), registry, address);
-          runtime.names.remember(chainId, address, name);
-          return name;
+          const at = {
+            call: names.ethCallOf(runtime.client(namesChainId)),
+            universalResolver,
+            namesChainId,
+            policy: names.gatewayPolicy(runtime.nameSettings),
+            ...(runtime.nameSettings.imageSource ? { imageSource: runtime.nameSettings.imageSource } : {}),
+          };
+          try {
+            const found = await names.lookupAccount(at, address, coinType);
+            runtime.names.remember(namesChainId, coinType, address, found);
+            return found;
+          } catch (error) {
+            // A gateway that was refused or failed costs the name only (it is not remembered).
+            if (error instanceof names.NameError) return null;
+            throw error;
+          }
         }),
       providesTags: (_result, _error, { chainId, address }) => [{ type: 'Name', id: `${chainId}:${address}` }],
       keepUnusedDataFor: 300,

@@ -1,25 +1,33 @@
-// Forward name lookups: where a name the user typed (a transfer's recipient) points on a chain, on
-// the chain's registry. Injected into the one rpcApi by the sign panel (off the first visit).
-import { resolveName, type NameResolution } from '../src/lib/rpc/names';
-import { checksumAddress } from '../src/lib/validation';
+// Forward name lookups: where a name the user typed (a transfer's recipient) points for the chain the
+// transfer is on (its ENSIP-19 coin type), through the Universal Resolver of the chain that holds
+// its names, with ENSIP-10 wildcard and EIP-3668 offchain lookups (docs/behaviour.md §5.5). Injected
+// into the one rpcApi by the sign panel (off the first visit); the lookup code is its own chunk.
+import { namesChainOf } from '../src/lib/chains';
+import type { RecipientName } from '../src/lib/names';
 import { rpcApi, withRpc } from './rpcApi';
 
-/** A lookup's answer; 'noNames': the chain has no registry (names are not offered there). */
-export type RecipientLookup = NameResolution | { status: 'noNames' };
+/** A lookup's answer; 'noNames': no names for this chain (no Universal Resolver to ask). */
+export type RecipientLookup = RecipientName | { status: 'noNames' };
 
 export const namesApi = rpcApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The normalised name and the checksummed address it points to, or why there is none. */
+    /** The normalised name, the checksummed address it has for the chain's coin type and its avatar, or why there is none. */
     resolveName: build.query<RecipientLookup, { chainId: number; name: string }>({
       queryFn: ({ chainId, name }, api) =>
         withRpc(api.extra, async (runtime): Promise<RecipientLookup> => {
-          const registry = runtime.chains[chainId]?.ensRegistry;
-          if (!registry) return { status: 'noNames' };
-          const client = runtime.client(chainId);
-          const found = await resolveName((to, data) => client.request('eth_call', [{ to, data }, 'latest'], 'data'), registry, name);
-          if (found.status !== 'resolved') return found;
-          const address = checksumAddress(found.address);
-          return address ? { ...found, address } : { status: 'notFound', name: found.name };
+          const namesChainId = namesChainOf(runtime.chains, chainId);
+          const universalResolver = namesChainId === undefined ? undefined : runtime.chains[namesChainId]?.ensUniversalResolver;
+          if (namesChainId === undefined || !universalResolver) return { status: 'noNames' };
+          const names = await import(/* webpackChunkName: "names" */ '../src/lib/names');
+          const at = {
+            call: names.ethCallOf(runtime.client(namesChainId)),
+            universalResolver,
+            namesChainId,
+            policy: names.gatewayPolicy(runtime.nameSettings),
+            ...(runtime.nameSettings.imageSource ? { imageSource: runtime.nameSettings.imageSource } : {}),
+          };
+          // A refused or failed gateway is this lookup's error (NameError, a plain error in the store).
+          return names.lookupRecipient(at, name, names.coinTypeOf(chainId, namesChainId));
         }),
       keepUnusedDataFor: 60,
     }),

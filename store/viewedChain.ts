@@ -2,7 +2,7 @@
 // reads before React renders) and the components (they show exactly these reads): the current
 // connection, its account and chain, and the chain whose data is on screen.
 import { createSelector } from '@reduxjs/toolkit';
-import { defaultChainId, offeredChainIds, type ChainTable } from '../src/lib/chains';
+import { defaultChainId, namesChainOf, offeredChainIds, type ChainTable } from '../src/lib/chains';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import { kindView, type KindView } from './selectors';
 import type { AccountOnChain } from './chainApi';
@@ -78,7 +78,7 @@ export interface AccountReads {
 export const selectAccountReads = createSelector([selectPageView, (_state: RootState, chains: ChainTable) => chains], (page, chains): AccountReads => {
   if (page.view !== 'Connected' || page.account === undefined || page.dataChainId === undefined) return {};
   const balance = { chainId: page.dataChainId, address: page.account };
-  return chains[page.dataChainId]?.ensRegistry !== undefined ? { balance, name: balance } : { balance };
+  return namesChainOf(chains, page.dataChainId) !== undefined ? { balance, name: balance } : { balance };
 });
 
 export function readsInView(state: RootState, chains: ChainTable): ReadsInView {

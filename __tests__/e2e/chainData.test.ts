@@ -104,12 +104,12 @@ async function nameLookupConcluded(page: Page, address: string): Promise<void> {
   await page.waitForFunction(
     (key) => {
       try {
-        return key in (JSON.parse(localStorage.getItem('walletdeck.names') ?? '{}') as object);
+        return key in (JSON.parse(localStorage.getItem('walletdeck.names.v2') ?? '{}') as object);
       } catch {
         return false;
       }
     },
-    `31337:${address.toLowerCase()}`,
+    `31337:60:${address.toLowerCase()}`, // names chain, coin type (60: the chain holds its own names), address
     { polling: 50 },
   );
 }
@@ -121,9 +121,9 @@ describe('with no wallet', () => {
     const devChain = (await openNetworkStatus(app.page)).getByTestId('network-chain-31337');
     expect(await devChain.getByTestId('endpoint-in-use').textContent()).toBe(env.anvilUrl);
     expect(await devChain.getByTestId('endpoint-latency').textContent()).toMatch(/^\d+ ms$/);
-    // Names are looked up only for a connected wallet: no lookup, and the name normaliser is not loaded.
+    // Names are looked up only for a connected wallet: no lookup, and the names code (normaliser included) is not loaded.
     expect(app.devChainMethods).not.toContain('eth_call');
-    expect(app.scripts.some((s) => /\/ens-normalize\./.test(s))).toBe(false);
+    expect(app.scripts.some((s) => /\/names\./.test(s))).toBe(false);
   });
 
   it('checks another chain on demand: the working endpoint is used, the wrong-chain and dead ones are listed', async () => {
@@ -203,7 +203,7 @@ describe('with a connected wallet', () => {
     expect(await shownExactBalance(app.page)).toBe('1.5 ETH');
     await app.page.getByTestId('overview-balance').filter({ hasText: /^1\.5 ETH$/ }).waitFor();
     await waitForShownName(app.page, 'erin.test');
-    expect(app.scripts.some((s) => /\/ens-normalize\./.test(s))).toBe(true);
+    expect(app.scripts.some((s) => /\/names\./.test(s))).toBe(true);
 
     // Frank becomes the current account. His reverse record claims erin.test, and the forward record
     // says otherwise: not verified, so his plain address is all the page ever shows of him.

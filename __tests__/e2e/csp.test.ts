@@ -131,7 +131,8 @@ describe('the shipped policy', () => {
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);
-    expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
+    // Avatars come from the configured image source only (ENS's metadata service by default, docs/behaviour.md §5.5).
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'https://metadata.ens.domains']);
     // Exactly the build's RPC endpoints, relay, Verify and the Coinbase link: the development chain of this build is one of them.
     expect(directives.get('connect-src')).toEqual(expect.arrayContaining(["'self'", anvilUrl, `ws://127.0.0.1:${baked.relayPort}`, 'https://verify.walletconnect.org', 'wss://www.walletlink.org']));
     expect(directives.get('frame-src')).toEqual(['https://verify.walletconnect.org', 'https://verify.walletconnect.com']);

@@ -1,7 +1,8 @@
-// A name as a transfer's recipient (docs/behaviour.md §10.4): normalised (ENSIP-15), resolved forward on the
-// chain's registry through RTK Query, against real ENS contracts on anvil. Only chains with a
-// registry are asked; a name that points nowhere says so, and an endpoint's nonsense is no address.
-import { deployEns, registerName, setAddress, REGISTRY_ADDRESS } from '../../contracts/deployEns';
+// A name as a transfer's recipient (docs/behaviour.md §10.4, §5.5): normalised (ENSIP-15), resolved forward
+// through the names chain's Universal Resolver (our compatible contract on anvil) via RTK Query. Only
+// chains with names are asked; a name that points nowhere says so, and an endpoint's nonsense is no address.
+import { registerName, setAddress } from '../../contracts/deployEns';
+import { deployNames, UNIVERSAL_RESOLVER_ADDRESS } from '../../contracts/deployNames';
 import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { namesApi } from '../../store/namesApi';
@@ -21,7 +22,7 @@ let store: ReturnType<typeof setupStore>;
 
 beforeAll(async () => {
   [anvil, noEns] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
-  await deployEns(anvil.url);
+  await deployNames(anvil.url);
   await registerName(anvil.url, 'bob.test', bob.address);
   // A name whose record was cleared: it has a resolver, and the resolver answers the zero address.
   await setAddress(anvil.url, 'gone.test', ZERO);
@@ -32,10 +33,10 @@ beforeAll(async () => {
     answer: (method) => (method === 'eth_chainId' ? { result: '0xa' } : { result: `0x${'ff'.repeat(32)}` }),
   });
   const chains: ChainTable = {
-    31337: { id: 31337, name: 'Local', rpcUrls: [proxy.url], ensRegistry: REGISTRY_ADDRESS, icon: '' },
-    5: { id: 5, name: 'Goerli', rpcUrls: [noEns.url], ensRegistry: REGISTRY_ADDRESS, icon: '' },
+    31337: { id: 31337, name: 'Local', rpcUrls: [proxy.url], ensUniversalResolver: UNIVERSAL_RESOLVER_ADDRESS, icon: '' },
+    5: { id: 5, name: 'Goerli', rpcUrls: [noEns.url], ensUniversalResolver: UNIVERSAL_RESOLVER_ADDRESS, icon: '' },
     7: { id: 7, name: 'No names', rpcUrls: [proxy.url], icon: '' },
-    10: { id: 10, name: 'Liar', rpcUrls: [liar.url], ensRegistry: REGISTRY_ADDRESS, icon: '' },
+    10: { id: 10, name: 'Liar', rpcUrls: [liar.url], ensUniversalResolver: UNIVERSAL_RESOLVER_ADDRESS, icon: '' },
   };
   store = setupStore(undefined, { rpc: createRpcRuntime(chains) });
 }, 60_000);
@@ -79,7 +80,7 @@ describe('a recipient name', () => {
     expect(proxy.methods().length).toBe(before);
   });
 
-  it('on a chain whose registry holds no contract points nowhere', async () => {
+  it('on a chain whose Universal Resolver address holds no contract points nowhere', async () => {
     expect(await resolve(5, 'bob.test')).toEqual({ status: 'notFound', name: 'bob.test' });
   });
 

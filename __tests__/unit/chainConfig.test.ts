@@ -298,7 +298,7 @@ describe('every mistake is one line naming the entry and the field', () => {
 
   it('an unknown field in a chain', () => {
     expect(lineOf({ chains: [{ id: 8453, rpcUrl: ['https://x.test'] }] })).toBe(
-      `${P}chains[0].rpcUrl (chain 8453): unknown field (expected id, name, rpcUrls, nativeCurrency, blockExplorerUrls, icon, testnet or ensRegistry).`,
+      `${P}chains[0].rpcUrl (chain 8453): unknown field (expected id, name, rpcUrls, nativeCurrency, blockExplorerUrls, icon, testnet, ensRegistry, ensUniversalResolver or namesChain).`,
     );
   });
 
@@ -382,6 +382,29 @@ describe('every mistake is one line naming the entry and the field', () => {
 
   it('a name registry that is not an address', () => {
     expect(lineOf({ chains: [{ id: 8453, ensRegistry: '0x1234' }] })).toBe(`${P}chains[0].ensRegistry (chain 8453): expected an address (0x and 40 hex digits), got "0x1234".`);
+  });
+
+  it('a Universal Resolver that is not an address', () => {
+    expect(lineOf({ chains: [{ id: 8453, ensUniversalResolver: 'resolver' }] })).toBe(
+      `${P}chains[0].ensUniversalResolver (chain 8453): expected an address (0x and 40 hex digits), got "resolver".`,
+    );
+  });
+
+  it('a names chain that is not a chain id, not in the table, or without a Universal Resolver', () => {
+    expect(lineOf({ chains: [1, { id: 8453, namesChain: '1' }] })).toBe(`${P}chains[1].namesChain (chain 8453): expected the id of the chain that holds this chain's names (an integer from 1 to ${MAX}), got "1".`);
+    expect(lineOf({ chains: [{ id: 8453, namesChain: 1 }] })).toBe(`${P}namesChain (chain 8453): chain 1 is not in "chains".`);
+    expect(lineOf({ chains: [10, { id: 8453, namesChain: 10 }] })).toBe(`${P}namesChain (chain 8453): chain 10 has no "ensUniversalResolver".`);
+  });
+
+  it('names: Ethereum and Sepolia carry the Universal Resolver; a chain may name its own names chain and resolver', () => {
+    const table = built({
+      chains: [1, 11155111, 8453, { ...GNOSIS, namesChain: 11155111 }, { id: 84532, ensUniversalResolver: '0x0fcc540d8e9dd73cc1670739146926aacc18f405' }],
+    }).chains;
+    expect(table[1]?.ensUniversalResolver).toBe('0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe');
+    expect(table[11155111]?.ensUniversalResolver).toBe('0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe');
+    expect(table[100]?.namesChain).toBe(11155111);
+    // Checksummed, like every address of the table.
+    expect(table[84532]?.ensUniversalResolver).toBe('0x0fCc540d8e9dD73cc1670739146926AaCc18F405');
   });
 
   it('"allowed" is not an object', () => {

@@ -10,6 +10,7 @@ import {
   defaultChainId,
   groupChainIds,
   isRetired,
+  namesChainOf,
   offeredChainIds,
   toHexChainId,
   type ChainInfo,
@@ -82,6 +83,21 @@ describe("the default table: today's networks, in order", () => {
 
   it('names come only from chains that have a registry: Ethereum', () => {
     expect(chainIds(table).filter((id) => table[id]?.ensRegistry)).toEqual([1]);
+  });
+
+  it("names (docs/behaviour.md §5.5): a main network's are Ethereum's, a test network's Sepolia's, the local chain's its own; a retired one has none", () => {
+    const withDev = buildChainTable({}, 'http://127.0.0.1:8545');
+    expect(namesChainOf(withDev, 1)).toBe(1);
+    expect(namesChainOf(withDev, 8453)).toBe(1);
+    expect(namesChainOf(withDev, 10)).toBe(1);
+    expect(namesChainOf(withDev, 84532)).toBe(11155111);
+    expect(namesChainOf(withDev, 11155111)).toBe(11155111);
+    expect(namesChainOf(withDev, 31337)).toBe(31337);
+    expect(namesChainOf(withDev, 5)).toBeUndefined();
+    expect(namesChainOf(withDev, 424242)).toBeUndefined();
+    // A names chain that is not in the table (or has no RPC URL) gives no names.
+    const withoutEthereum = Object.fromEntries(Object.entries(withDev).filter(([id]) => id !== '1')) as ChainTable;
+    expect(namesChainOf(withoutEthereum, 8453)).toBeUndefined();
   });
 
   it('is plain JSON: it survives a round trip unchanged, order included', () => {

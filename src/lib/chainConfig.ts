@@ -25,7 +25,7 @@ export interface ChainSettings {
 export type ChainSettingsResult = { problems: string[]; built?: undefined } | { problems: []; built: BuiltChains };
 
 const TOP_FIELDS = ['chains', 'allowed', 'defaultChain'];
-const CHAIN_FIELDS = ['id', 'name', 'rpcUrls', 'nativeCurrency', 'blockExplorerUrls', 'icon', 'testnet', 'ensRegistry'];
+const CHAIN_FIELDS = ['id', 'name', 'rpcUrls', 'nativeCurrency', 'blockExplorerUrls', 'icon', 'testnet', 'ensRegistry', 'ensUniversalResolver', 'namesChain'];
 const CURRENCY_FIELDS = ['name', 'symbol', 'decimals'];
 /** Every byte of an icon is on the first visit. */
 export const MAX_CHAIN_ICON_LENGTH = 2000;
@@ -124,11 +124,22 @@ function checkFile(json: unknown, keys: ChainKeys, devUrl: string | undefined, p
   const mentioned = new Set<number>();
   const chains = json['chains'] === undefined ? defaultChains(keys, devUrl) : checkChains(json['chains'], keys, devUrl, problems, mentioned);
   const table = orderedTable(chains);
+  checkNamesChains(chains, table, problems);
   const allowed = checkAllowed(json['allowed'], table, mentioned, problems);
   const shown = checkDefaultChain(json['defaultChain'], table, mentioned, problems);
   if (problems.lines.length > 0) return undefined;
   const final = shown === undefined ? table : { ...table, [shown]: { ...table[shown], shownBeforeConnect: true } as ChainInfo };
   return { chains: final, allowedChainIds: allowedFor(final, allowed) };
+}
+
+/** A chain's `namesChain` must be a chain of the table with a Universal Resolver (docs/behaviour.md §3.6). */
+function checkNamesChains(chains: readonly ChainInfo[], table: ChainTable, problems: Problems): void {
+  for (const chain of chains) {
+    if (chain.namesChain === undefined) continue;
+    const names = table[chain.namesChain];
+    if (!names) problems.add('namesChain', chain.id, `chain ${chain.namesChain} is not in "chains"`);
+    else if (!names.ensUniversalResolver) problems.add('namesChain', chain.id, `chain ${chain.namesChain} has no "ensUniversalResolver"`);
+  }
 }
 
 function defaultChains(keys: ChainKeys, devUrl: string | undefined): ChainInfo[] {
@@ -266,6 +277,17 @@ function checkChainObject(
     const address = checksumAddress(registry);
     if (address) chain.ensRegistry = address;
     else problems.add(at('ensRegistry'), id, `expected an address (0x and 40 hex digits), got ${quote(registry)}`);
+  }
+  const universal = entry['ensUniversalResolver'];
+  if (universal !== undefined) {
+    const address = checksumAddress(universal);
+    if (address) chain.ensUniversalResolver = address;
+    else problems.add(at('ensUniversalResolver'), id, `expected an address (0x and 40 hex digits), got ${quote(universal)}`);
+  }
+  const namesChain = entry['namesChain'];
+  if (namesChain !== undefined) {
+    if (isChainId(namesChain)) chain.namesChain = namesChain;
+    else problems.add(at('namesChain'), id, `expected the id of the chain that holds this chain's names (${CHAIN_ID}), got ${quote(namesChain)}`);
   }
   return problems.lines.length === before ? chain : undefined;
 }

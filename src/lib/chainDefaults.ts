@@ -1,7 +1,7 @@
 // The default chain table (docs/behaviour.md §3.2): the networks people use today, the seed's shut-down test
 // networks kept known by name, and the local development chain. Read at build time only (by
 // chainConfig.ts): the app receives the built table as data, never this module.
-import { DEV_ENS_REGISTRY, DEVELOPMENT_CHAIN_ID, ENS_REGISTRY, type ChainInfo, type ChainTable, type NativeCurrency } from './chains';
+import { DEV_ENS_REGISTRY, DEV_ENS_UNIVERSAL_RESOLVER, DEVELOPMENT_CHAIN_ID, ENS_REGISTRY, ENS_UNIVERSAL_RESOLVER, type ChainInfo, type ChainTable, type NativeCurrency } from './chains';
 
 export interface ChainKeys {
   infuraKey?: string;
@@ -19,6 +19,7 @@ interface ChainSeed {
   nativeCurrency?: NativeCurrency;
   blockExplorerUrls?: readonly string[];
   ensRegistry?: string;
+  ensUniversalResolver?: string;
   icon: string;
   testnet?: boolean;
   retired?: boolean;
@@ -88,6 +89,7 @@ const LIVE: readonly ChainSeed[] = [
     nativeCurrency: ETH,
     blockExplorerUrls: ['https://etherscan.io'],
     ensRegistry: ENS_REGISTRY,
+    ensUniversalResolver: ENS_UNIVERSAL_RESOLVER,
     icon: chainMark('ethereum', ETHEREUM),
   },
   {
@@ -98,6 +100,7 @@ const LIVE: readonly ChainSeed[] = [
     alchemy: 'eth-sepolia',
     nativeCurrency: SEPOLIA_ETH,
     blockExplorerUrls: ['https://sepolia.etherscan.io'],
+    ensUniversalResolver: ENS_UNIVERSAL_RESOLVER,
     icon: chainMark('ethereum', ETHEREUM, true),
     testnet: true,
   },
@@ -241,6 +244,7 @@ export function builtInChain(id: number, keys: ChainKeys = {}, developmentRpcUrl
       icon: DEVELOPMENT_ICON,
       testnet: true,
       ensRegistry: DEV_ENS_REGISTRY,
+      ensUniversalResolver: DEV_ENS_UNIVERSAL_RESOLVER,
       development: true,
     };
   }
@@ -254,6 +258,7 @@ export function builtInChain(id: number, keys: ChainKeys = {}, developmentRpcUrl
   if (seed.nativeCurrency) chain.nativeCurrency = { ...seed.nativeCurrency };
   if (seed.blockExplorerUrls) chain.blockExplorerUrls = [...seed.blockExplorerUrls];
   if (seed.ensRegistry) chain.ensRegistry = seed.ensRegistry;
+  if (seed.ensUniversalResolver) chain.ensUniversalResolver = seed.ensUniversalResolver;
   if (seed.testnet) chain.testnet = true;
   if (seed.retired) chain.retired = true;
   return chain;

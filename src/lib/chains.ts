@@ -22,6 +22,10 @@ export interface ChainInfo {
   retired?: boolean;
   /** ENS registry address where the chain supports names. */
   ensRegistry?: string;
+  /** Address of ENS's Universal Resolver (or a compatible contract) on this chain, where it holds names. */
+  ensUniversalResolver?: string;
+  /** The chain whose Universal Resolver names this chain's accounts (default: see namesChainOf). */
+  namesChain?: number;
   /** True for the local development chain. */
   development?: boolean;
   /** Place in the configured order (integer-like keys of an object always iterate ascending). */
@@ -42,6 +46,29 @@ export const ENS_REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e';
  * address fixed by contracts/ENS.json, so it is known at build time.
  */
 export const DEV_ENS_REGISTRY = '0xC59DE45503B42e45424159F3D56680DAAf39d1Dc';
+
+/** ENS's Universal Resolver proxy (ENSIP-23), the same address on Ethereum and on Sepolia. */
+export const ENS_UNIVERSAL_RESOLVER = '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe';
+
+/** Where contracts/deployNames.js puts our Universal-Resolver-compatible contract on a local chain (CREATE2, fixed by contracts/Names.json). */
+export const DEV_ENS_UNIVERSAL_RESOLVER = '0x393f30397af45b8d5d9eb9549F9A52d4c4CCf397';
+
+export const ETHEREUM_CHAIN_ID = 1;
+export const SEPOLIA_CHAIN_ID = 11155111;
+
+/**
+ * The chain whose Universal Resolver names `chainId`'s accounts (docs/behaviour.md §5.5), or undefined
+ * when names are not available for it: the chain's `namesChain`; else the chain itself when it has a
+ * resolver; else Sepolia for a test network and Ethereum for any other. The names chain must be in the
+ * table with a resolver and an RPC URL.
+ */
+export function namesChainOf(table: ChainTable, chainId: number): number | undefined {
+  const chain = table[chainId];
+  if (!chain || chain.retired) return undefined;
+  const id = chain.namesChain ?? (chain.ensUniversalResolver ? chain.id : chain.testnet ? SEPOLIA_CHAIN_ID : ETHEREUM_CHAIN_ID);
+  const names = table[id];
+  return names?.ensUniversalResolver && names.rpcUrls.length > 0 ? id : undefined;
+}
 
 /** The table's ids in the configured order (a table without one: ascending ids). */
 export function chainIds(table: ChainTable): number[] {

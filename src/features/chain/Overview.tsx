@@ -24,7 +24,8 @@ export function Overview() {
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
   const balanceRead = useRead(chainApi.endpoints.getBalance, reads.balance ?? skipToken);
   const balance = balanceRead.currentData;
-  const name = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData;
+  const named = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData ?? undefined;
+  const name = named?.name;
   if (page.view === 'Connected' && page.account && chain) {
     const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
     return (

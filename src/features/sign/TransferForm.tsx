@@ -5,9 +5,10 @@
 // the endpoints could not give is "could not check", never "would fail" (docs/behaviour.md §10.4).
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState } from 'react';
-import { chainName } from '../../lib/chains';
+import { chainName, namesChainOf } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
 import { estimateRefusedByNode, readAmount, type AmountProblem } from '../../lib/transfer';
+import { Avatar } from '../../ui/Avatar';
 import { useChains } from '../../ui/chainsContext';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useRead } from '../../ui/useRead';
@@ -97,7 +98,7 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
             setTo(e.target.value);
             edited();
           }}
-          placeholder={chains[target.chainId]?.ensRegistry ? '0x… or a name' : '0x…'}
+          placeholder={namesChainOf(chains, target.chainId) !== undefined ? '0x… or a name' : '0x…'}
           spellCheck={false}
           autoComplete="off"
           autoCapitalize="off"
@@ -227,6 +228,7 @@ export function RecipientLine({ recipient, chain, ownAddress }: { recipient: Rec
     case 'resolved':
       return (
         <span className="ok" data-testid="resolved">
+          <Avatar address={recipient.address} image={recipient.avatar} size={20} className="recipient-avatar" />{' '}
           <span className="recipient-name">{displayText(recipient.name, 80)}</span> is{' '}
           <span className="mono" data-testid="resolved-address">
             {recipient.address}

@@ -1,5 +1,5 @@
-// The transfer's recipient as typed: an address at once, or a name resolved on the chain's registry
-// (after a short pause in typing, so that "bob.t" is not looked up on the way to "bob.test").
+// The transfer's recipient as typed: an address at once, or a name resolved for the chain's coin type
+// (docs/behaviour.md §5.5; after a short pause in typing, so that "bob.t" is not looked up on the way to "bob.test").
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import type { WalletError } from '../../lib/errors';
@@ -14,7 +14,7 @@ export type RecipientState =
   | { status: 'address'; address: string }
   | { status: 'resolving' | 'notFound' | 'invalidName' | 'noNames'; name: string }
   | { status: 'lookupFailed'; name: string; error: WalletError | undefined }
-  | { status: 'resolved'; name: string; address: string };
+  | { status: 'resolved'; name: string; address: string; avatar?: string };
 
 export function useRecipient(text: string, chainId: number): RecipientState {
   const parsed = parseRecipient(text);
@@ -41,7 +41,7 @@ export function useRecipient(text: string, chainId: number): RecipientState {
   if (found === undefined) return read.isError && !read.isFetching ? { status: 'lookupFailed', name: parsed.name, error: read.error } : { status: 'resolving', name: parsed.name };
   switch (found.status) {
     case 'resolved':
-      return { status: 'resolved', name: found.name, address: found.address };
+      return found.avatar ? { status: 'resolved', name: found.name, address: found.address, avatar: found.avatar } : { status: 'resolved', name: found.name, address: found.address };
     case 'notFound':
       return { status: 'notFound', name: found.name };
     case 'invalid':

@@ -11,7 +11,7 @@ import { selectAccountReads, type PageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
 import { useChains } from '../../ui/chainsContext';
-import { Identicon } from '../../ui/Identicon';
+import { Avatar } from '../../ui/Avatar';
 import { Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { exactNativeAmount, formatNativeAmount } from '../chain/format';
@@ -24,7 +24,8 @@ export function AccountButton({ page }: { page: PageView }) {
   const account = page.account ?? '';
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
   const balance = useRead(chainApi.endpoints.getBalance, reads.balance ?? skipToken);
-  const name = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData;
+  const named = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData ?? undefined;
+  const name = named?.name;
   const symbol = chain?.nativeCurrency?.symbol ?? 'ETH';
   const shownName = name ? displayText(name, Infinity) : undefined;
   const pending = useAppSelector((s) => (chain && account ? selectPendingTransactions(s, account, chain.id).length : 0));
@@ -40,7 +41,7 @@ export function AccountButton({ page }: { page: PageView }) {
       aria-expanded={open}
       onClick={() => dispatch(uiActions.accountMenuOpened())}
     >
-      <Identicon address={account} size={24} />
+      <Avatar address={account} image={named?.avatar} size={24} />
       {chain ? (
         balance.currentData !== undefined ? (
           <span className="account-balance" data-testid="balance" title={`${exactNativeAmount(balance.currentData)} ${symbol}`}>

@@ -3,6 +3,7 @@
 import type { ChainInfo, ChainTable } from '../chains';
 import { EndpointPool, type NetworkStatus } from './endpoints';
 import { EndpointFailure, RPC_ERROR_NAMES, RPC_MESSAGES, RpcError, rpcError, toRpcError } from './errors';
+import type { NameSettings } from '../names/settings';
 import { createNameMemory, type NameMemory } from './nameMemory';
 import type { ResultKind } from './quantity';
 import type { FetchFn, JsonRpcCall } from './transport';
@@ -22,6 +23,8 @@ export interface RpcOptions {
   fetch?: FetchFn;
   /** Where verified names are remembered (default: for this page only). */
   nameMemory?: NameMemory;
+  /** Gateways and image source for names (default: none of either, production rules). */
+  nameSettings?: NameSettings;
 }
 
 interface Pending {
@@ -72,7 +75,7 @@ export class ChainClient {
       items.forEach((item, i) => {
         const outcome = outcomes[i];
         if (outcome?.ok) item.resolve(outcome.result);
-        else item.reject(new RpcError(outcome?.error ?? toRpcError(new EndpointFailure('sent no answer for a call'))));
+        else item.reject(new RpcError(outcome?.error ?? toRpcError(new EndpointFailure('sent no answer for a call')), outcome?.revertData));
       });
     } catch (error) {
       const rejection = error instanceof RpcError ? error : new RpcError(toRpcError(error));
@@ -84,6 +87,7 @@ export class ChainClient {
 export interface RpcRuntime {
   readonly chains: ChainTable;
   readonly names: NameMemory;
+  readonly nameSettings: NameSettings;
   /** The client of a chain in the table; throws RpcError for any other chain. */
   client(chainId: number): ChainClient;
 }
@@ -102,6 +106,8 @@ export function createRpcRuntime(chains: ChainTable, options: RpcOptions = {}): 
   return {
     chains,
     names: options.nameMemory ?? createNameMemory(),
+    // No settings given: no gateway may be asked and no image source is used (the app always passes its build's).
+    nameSettings: options.nameSettings ?? { gatewayOrigins: [], allowLocalHttp: false },
     client(chainId) {
       let client = clients.get(chainId);
       if (!client) {

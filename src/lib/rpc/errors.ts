@@ -20,7 +20,11 @@ export const RPC_MESSAGES = {
 
 /** Thrown inside src/lib/rpc; carries the plain error that the base query hands to the store. */
 export class RpcError extends Error {
-  constructor(readonly error: WalletError) {
+  /** `revertData`: a reverted call's data, when the endpoint sent it (never in the store). */
+  constructor(
+    readonly error: WalletError,
+    readonly revertData?: string,
+  ) {
     super(error.message);
     this.name = error.name;
   }

@@ -1,31 +1,48 @@
 // Verified names remembered across reloads for a while, so a returning user's name is on screen at
-// once and costs no lookup. Storage is untrusted: anything that is not a well-formed entry is ignored.
+// once and costs no lookup. Keyed by what the answer depends on: the chain that holds the names, the
+// coin type asked for (ENSIP-19) and the address. Storage is untrusted: anything that is not a
+// well-formed entry is ignored.
+
+/** A verified primary name and its avatar image URL (absent: the identicon). */
+export interface RememberedName {
+  name: string;
+  avatar?: string;
+}
 
 export interface NameMemory {
-  /** The remembered name, null for "verified: no name", undefined when nothing fresh is known. */
-  recall(chainId: number, address: string): string | null | undefined;
-  remember(chainId: number, address: string, name: string | null): void;
+  /** The remembered answer, null for "verified: no name", undefined when nothing fresh is known. */
+  recall(namesChainId: number, coinType: number, address: string): RememberedName | null | undefined;
+  remember(namesChainId: number, coinType: number, address: string, name: RememberedName | null): void;
 }
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
-const KEY = 'walletdeck.names';
+/** v2: entries carry the coin type and the avatar (the v1 entries, per chain and name only, are ignored). */
+const KEY = 'walletdeck.names.v2';
 /** A verified name is trusted this long; "no name" a shorter while (someone may be setting one). */
 export const NAME_TTL_MS = 60 * 60_000;
 export const NO_NAME_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 50;
 /** Longer names than this are not worth storing (they are truncated on screen anyway). */
 const MAX_STORED_LENGTH = 2_000;
+/** Avatars longer than this (data: images) are not stored: the entry is looked up again next time. */
+const MAX_STORED_AVATAR = 2_000;
 
-type Entries = Record<string, [name: string | null, expiresAt: number]>;
+type Entry = [name: RememberedName | null, expiresAt: number];
+type Entries = Record<string, Entry>;
 
-function isEntry(value: unknown): value is [string | null, number] {
+function isRemembered(value: unknown): value is RememberedName {
+  const { name, avatar } = (value ?? {}) as Record<string, unknown>;
   return (
-    Array.isArray(value) &&
-    value.length === 2 &&
-    (value[0] === null || (typeof value[0] === 'string' && value[0].length > 0 && value[0].length <= MAX_STORED_LENGTH)) &&
-    typeof value[1] === 'number'
+    typeof name === 'string' &&
+    name.length > 0 &&
+    name.length <= MAX_STORED_LENGTH &&
+    (avatar === undefined || (typeof avatar === 'string' && avatar.length <= MAX_STORED_AVATAR && /^(?:https?:|data:image\/)/.test(avatar)))
   );
+}
+
+function isEntry(value: unknown): value is Entry {
+  return Array.isArray(value) && value.length === 2 && (value[0] === null || isRemembered(value[0])) && typeof value[1] === 'number';
 }
 
 export function createNameMemory(storage?: KeyValueStore, now: () => number = () => Date.now()): NameMemory {
@@ -33,22 +50,25 @@ export function createNameMemory(storage?: KeyValueStore, now: () => number = ()
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(KEY) ?? '{}');
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-      for (const [key, value] of Object.entries(parsed)) if (isEntry(value)) entries[key] = value;
+      // Only what was checked is kept: any other key of a stored entry is dropped.
+      for (const [key, value] of Object.entries(parsed)) {
+        if (isEntry(value)) entries[key] = [value[0] && (value[0].avatar ? { name: value[0].name, avatar: value[0].avatar } : { name: value[0].name }), value[1]];
+      }
     }
   } catch {
     entries = {};
   }
-  const keyOf = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`;
+  const keyOf = (namesChainId: number, coinType: number, address: string) => `${namesChainId}:${coinType}:${address.toLowerCase()}`;
   return {
-    recall(chainId, address) {
-      const entry = entries[keyOf(chainId, address)];
+    recall(namesChainId, coinType, address) {
+      const entry = entries[keyOf(namesChainId, coinType, address)];
       return entry && entry[1] > now() ? entry[0] : undefined;
     },
-    remember(chainId, address, name) {
-      if (name !== null && name.length > MAX_STORED_LENGTH) return;
+    remember(namesChainId, coinType, address, name) {
+      if (name !== null && !isRemembered(name)) return;
       const t = now();
       const fresh = Object.entries(entries).filter(([, [, expiresAt]]) => expiresAt > t);
-      fresh.push([keyOf(chainId, address), [name, t + (name === null ? NO_NAME_TTL_MS : NAME_TTL_MS)]]);
+      fresh.push([keyOf(namesChainId, coinType, address), [name, t + (name === null ? NO_NAME_TTL_MS : NAME_TTL_MS)]]);
       entries = Object.fromEntries(fresh.slice(-MAX_ENTRIES));
       try {
         storage?.setItem(KEY, JSON.stringify(entries));

@@ -14,7 +14,8 @@ export interface JsonRpcCall {
   expect?: ResultKind;
 }
 
-export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: WalletError };
+/** `revertData`: a reverted eth_call's data (hex), kept for EIP-3668 name lookups (src/lib/names). */
+export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: WalletError; revertData?: string };
 
 export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -40,7 +41,9 @@ function describeNetworkError(error: unknown): string {
 function toOutcome(item: Record<string, unknown>): CallOutcome | undefined {
   if ('error' in item && isRecord(item['error'])) {
     const e = item['error'];
-    return { ok: false, error: toWalletError({ code: e['code'], message: e['message'], data: e['data'] }) };
+    const error = toWalletError({ code: e['code'], message: e['message'], data: e['data'] });
+    const data = e['data'];
+    return typeof data === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(data) ? { ok: false, error, revertData: data } : { ok: false, error };
   }
   if ('result' in item) return { ok: true, result: item['result'] };
   return undefined;

@@ -13,7 +13,7 @@ import { displayText } from '../../../lib/displayText';
 import { addressUrl, shortAddress } from '../../../ui/address';
 import { AddressGroups } from '../../../ui/AddressGroups';
 import { useChains } from '../../../ui/chainsContext';
-import { Identicon } from '../../../ui/Identicon';
+import { Avatar } from '../../../ui/Avatar';
 import { useRead } from '../../../ui/useRead';
 import { exactNativeAmount, formatNativeAmount } from '../../chain/format';
 import { ActionButton } from '../ActionButton';
@@ -31,7 +31,8 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
   const chain = view === 'Connected' && chainId !== undefined ? chains[chainId] : undefined;
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
   const balance = useRead(chainApi.endpoints.getBalance, reads.balance ?? skipToken).currentData;
-  const ensName = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData;
+  const named = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData ?? undefined;
+  const ensName = named?.name;
   const explorer = chain ? addressUrl(chain.blockExplorerUrls, account) : undefined;
   const disconnect = () => {
     dispatch(walletActions.disconnectRequested({ id: kind }));
@@ -45,7 +46,7 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
         <StatusBadge status={view} />
       </header>
       <div className="menu-who">
-        <Identicon address={account} size={32} />
+        <Avatar address={account} image={named?.avatar} size={32} />
         <div className="menu-who-text">
           {ensName ? (
             <p className="menu-name" title={displayText(ensName, Infinity)}>
