@@ -8,10 +8,13 @@ import { walletActions } from '../../store/walletSlice';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const chains: ChainTable = {
-  1: { id: 1, name: 'Ethereum', rpcUrls: ['https://rpc.test/1'], icon: '', ensRegistry: '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e' },
+  1: { id: 1, name: 'Ethereum', rpcUrls: ['https://rpc.test/1'], icon: '', ensUniversalResolver: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe' },
+  // Its names are Ethereum's (its primary names by its own coin type).
   10: { id: 10, name: 'Optimism', rpcUrls: ['https://rpc.test/10'], icon: '' },
+  // A test network: its names chain would be Sepolia, which this table does not have.
+  84532: { id: 84532, name: 'Base Sepolia', rpcUrls: ['https://rpc.test/84532'], icon: '', testnet: true },
 };
-const allowed = Object.fromEntries(CONNECTION_IDS.map((id) => [id, [1, 10]])) as Record<ConnectionId, number[]>;
+const allowed = Object.fromEntries(CONNECTION_IDS.map((id) => [id, [1, 10, 84532]])) as Record<ConnectionId, number[]>;
 
 function connectedOn(chainId: number) {
   const store = setupStore(undefined, { allowedChainIds: allowed });
@@ -28,9 +31,10 @@ describe("the account's reads", () => {
     expect(selectAccountReads(store.getState(), chains)).toEqual({});
   });
 
-  it('its balance and, on a chain with names, its name, on the chain in view', () => {
+  it('its balance and, where the chain has a names chain, its name for that chain, on the chain in view', () => {
     expect(selectAccountReads(connectedOn(1).getState(), chains)).toEqual({ balance: { chainId: 1, address: ALICE }, name: { chainId: 1, address: ALICE } });
-    expect(selectAccountReads(connectedOn(10).getState(), chains)).toEqual({ balance: { chainId: 10, address: ALICE } });
+    expect(selectAccountReads(connectedOn(10).getState(), chains)).toEqual({ balance: { chainId: 10, address: ALICE }, name: { chainId: 10, address: ALICE } });
+    expect(selectAccountReads(connectedOn(84532).getState(), chains)).toEqual({ balance: { chainId: 84532, address: ALICE } });
   });
 
   it('none on a network the app does not support', () => {
