@@ -1,25 +1,31 @@
 // "Network status" in the footer: which public endpoint serves each chain, for the curious and for
-// support. The panel loads when it is opened.
+// support. The dialog and its panel load as one chunk, warmed up when the pointer or focus reaches the
+// button; while it loads, the button says so.
 import { Suspense, useState } from 'react';
-import { Dialog } from '../../ui/Dialog';
 import { lazyPart } from '../../ui/lazyPart';
 
-// A chunk of its own: opened by few, and a failure to fetch it stays inside its dialog.
-const NetworkPanel = lazyPart('The network panel', () => import(/* webpackChunkName: "network" */ './NetworkPanel').then((m) => ({ default: m.NetworkPanel })));
+const loadNetworkDialog = () => import(/* webpackChunkName: "network" */ './NetworkDialog');
+// A chunk of its own: opened by few, and a failure to fetch it is shown in its place (lazyPart).
+const NetworkDialog = lazyPart('The network panel', () => loadNetworkDialog().then((m) => ({ default: m.NetworkDialog })));
+const preload = () => void loadNetworkDialog().catch(() => undefined);
 
 export function NetworkStatus() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className="link-button" aria-haspopup="dialog" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
         Network status
       </button>
       {open ? (
-        <Dialog title="Network status" onClose={() => setOpen(false)} className="network-dialog" testId="network-dialog">
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            <NetworkPanel />
-          </Suspense>
-        </Dialog>
+        <Suspense
+          fallback={
+            <span className="muted" role="status">
+              Loading…
+            </span>
+          }
+        >
+          <NetworkDialog onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,0 +1,12 @@
+// The "Network status" dialog with its panel: one chunk ("network"), loaded when the footer's button is
+// pointed at, focused or pressed, so that the dialog code is not part of a first visit.
+import { Dialog } from '../../ui/Dialog';
+import { NetworkPanel } from './NetworkPanel';
+
+export function NetworkDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog title="Network status" onClose={onClose} className="network-dialog" testId="network-dialog">
+      <NetworkPanel />
+    </Dialog>
+  );
+}
