@@ -2,7 +2,7 @@
 // never scrolls sideways, in light and dark, at 1280 px and on a 375 px phone. One helper, used by
 // every browser suite that walks through states (`expectAccessible(page)` after each).
 import type { Page } from 'playwright-core';
-import { layoutProblems } from './appDriver';
+import { layoutProblems, resizeViewport } from './appDriver';
 import { injectAxe } from './axe';
 
 
@@ -79,7 +79,7 @@ export async function expectAccessible(page: Page, settled: () => Promise<unknow
   const found: Record<string, string[]> = {};
   try {
     for (const { width, colorScheme, axe } of LAYOUTS) {
-      await page.setViewportSize({ width, height: size.height });
+      await resizeViewport(page, { width, height: size.height });
       await page.emulateMedia({ colorScheme });
       await settled();
       const key = `${colorScheme} ${width}px`;
@@ -87,7 +87,7 @@ export async function expectAccessible(page: Page, settled: () => Promise<unknow
       found[key]!.push(...(await layoutProblems(page)));
     }
   } finally {
-    await page.setViewportSize(size);
+    await resizeViewport(page, size);
     await page.emulateMedia({ colorScheme: null });
   }
   expect(found).toEqual(Object.fromEntries(LAYOUTS.map(({ width, colorScheme }) => [`${colorScheme} ${width}px`, []])));

@@ -909,3 +909,31 @@ export async function signAndSendOffer(page: AppSurface): Promise<{ text: string
     buttons: (await section.getByRole('button').allTextContents()).map((t) => t.trim()),
   };
 }
+
+/**
+ * Sets the viewport and waits until the page has run its resize steps (its `resize` listeners saw the
+ * new size): what re-places itself on a resize (the toast stack) has done so before anything is
+ * checked. A busy machine delays the page's next frame, not the test. Nothing to wait for when the
+ * size does not change.
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  const current = page.viewportSize();
+  if (current?.width === size.width && current.height === size.height) return;
+  const seen = await page.evaluateHandle(() => ({
+    resized: new Promise<void>((resolve) => window.addEventListener('resize', () => resolve(), { once: true })),
+  }));
+  try {
+    await page.setViewportSize(size);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the page never saw its resize to ${size.width} x ${size.height}`)), WAIT_MS);
+    });
+    try {
+      await Promise.race([seen.evaluate((s) => s.resized), limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  } finally {
+    await seen.dispose();
+  }
+}
