@@ -254,7 +254,8 @@ describe('hostile gateways cost only the name', () => {
       // The gateway never answers, whatever the time allowed: a short one keeps the test short.
       const outcome = await lookupThrough([hang.url], { timeoutMs: 200 });
       expect(outcome).toEqual({ error: expect.objectContaining({ name: 'NameGatewayError', message: expect.stringContaining('no answer') }) });
-      expect(hang.requests).toHaveLength(1);
+      // Never asked again (on a busy machine the time may even run out before the one request arrives).
+      expect(hang.requests.length).toBeLessThanOrEqual(1);
     } finally {
       await hang.close();
     }
@@ -266,7 +267,8 @@ describe('hostile gateways cost only the name', () => {
       // Each request may take a minute, all of them 200 ms: the first hangs past that, the second is never made.
       const outcome = await lookupThrough([`${hang.url}/first`, `${hang.url}/second`], { timeoutMs: 60_000, totalMs: 200 });
       expect(outcome).toEqual({ error: expect.objectContaining({ name: 'NameGatewayError', message: expect.stringContaining('no time left') }) });
-      expect(hang.requests).toHaveLength(1);
+      // The second URL is never asked (on a busy machine the first may not even have arrived in time).
+      expect(hang.requests.length).toBeLessThanOrEqual(1);
     } finally {
       await hang.close();
     }
