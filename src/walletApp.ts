@@ -108,6 +108,7 @@ function buildConnectors(options: WalletAppOptions, storage: SiteStorage): Conne
   const page = new URL(host.location.href);
   return createConnectors(host, {
     ...(given.injected ? { injected: () => given.injected! } : {}),
+    ...(given.safe ? { safe: () => given.safe! } : {}),
     coinbase: () =>
       given.coinbase ??
       new CoinbaseConnector({

@@ -12,7 +12,7 @@ import { renderApp } from '../support/renderApp';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
-const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids };
+const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids, safe: ids };
 const CAP_MS = 60_000;
 
 // The clock moves only when a test moves it: "not yet" holds for exactly as long as the test says,

@@ -18,7 +18,7 @@ import { createMemoryStorage } from '../support/webStorage';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
-const config = { chains, allowedChainIds: { injected: ids, coinbase: ids, walletconnect: ids }, qrCloseIsError: true };
+const config = { chains, allowedChainIds: { injected: ids, coinbase: ids, walletconnect: ids, safe: ids }, qrCloseIsError: true };
 
 let apps: WalletApp[] = [];
 afterEach(() => {

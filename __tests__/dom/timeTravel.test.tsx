@@ -15,7 +15,7 @@ import { renderApp } from '../support/renderApp';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
-const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids };
+const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids, safe: ids };
 
 const settle = (ms = 20) => pause(ms);
 

@@ -14,7 +14,7 @@ import { until } from '../support/wait';
 import { closeAll, startServer, type TestServer } from './servers';
 
 const [alice] = TEST_ACCOUNTS;
-const ALLOWED = { injected: [31337, 10], coinbase: [31337, 10], walletconnect: [31337, 10] };
+const ALLOWED = { injected: [31337, 10], coinbase: [31337, 10], walletconnect: [31337, 10], safe: [31337, 10] };
 
 let anvil: Anvil;
 let optimism: Anvil;

@@ -3,7 +3,7 @@
 import { createWalletState, walletActions as a, walletSlice, type WalletState } from '../../store/walletSlice';
 import type { ConnectionId } from '../../src/lib/connectors/types';
 
-export const ALLOWED = { injected: [1, 10], coinbase: [1, 10], walletconnect: [1, 10] };
+export const ALLOWED = { injected: [1, 10], coinbase: [1, 10], walletconnect: [1, 10], safe: [1, 10] };
 export const LOWER_ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
 export const reduce = (state: WalletState, ...actions: Parameters<typeof walletSlice.reducer>[1][]) =>

@@ -140,7 +140,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   const chains = buildChainTable();
 
   it('the likely ones first: asked on connect, the default chain, the last chain of the account; the rest after', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1], safe: [1] } });
     store.dispatch(a.connectRequested({ id: 'injected', desiredChainId: 8453 }));
     store.dispatch(transactionsActions.sent({ hash: HASH, chainId: 137, account: ALICE, to: CAROL, valueWei: '1', sentAt: 5 }));
     store.dispatch(transactionsActions.sent({ hash: `0x${'cd'.repeat(32)}`, chainId: 10, account: CAROL, to: ALICE, valueWei: '1', sentAt: 9 }));
@@ -152,7 +152,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   });
 
   it('a wallet that moves off an allowed chain is offered that chain first', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1], safe: [1] } });
     connect(store, 'injected', 137);
     expect(selectSwitchOffer(store.getState(), chains).likely).toEqual([137, 1]);
     store.dispatch(a.chainChanged({ id: 'injected', chainId: 100 }));
@@ -165,7 +165,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   });
 
   it('with nothing likely among the allowed chains, the first offered', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [10, 8453], coinbase: [1], walletconnect: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { injected: [10, 8453], coinbase: [1], walletconnect: [1], safe: [1] } });
     const { wallet, transactions } = store.getState();
     expect(switchOffer(wallet, transactions.list, chains)).toEqual({ likely: [10], more: [8453] });
   });

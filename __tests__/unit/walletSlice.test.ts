@@ -146,7 +146,7 @@ describe('a chain not in the allowed list', () => {
   });
 
   it('an empty allowed list is a configuration error', () => {
-    expect(() => setupStore(undefined, { allowedChainIds: { injected: [], coinbase: [1], walletconnect: [1] } })).toThrow(
+    expect(() => setupStore(undefined, { allowedChainIds: { injected: [], coinbase: [1], walletconnect: [1], safe: [1] } })).toThrow(
       'allowedChainIds is length 0',
     );
   });

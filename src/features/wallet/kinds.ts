@@ -28,4 +28,6 @@ export const KIND_FACES: Readonly<Record<ConnectionId, KindFace>> = {
     letters: 'WC',
     timeoutWords: 'WalletConnect could not be reached. Check your connection and try again.',
   },
+  // Only inside Safe{Wallet}'s frame, where it is the one way to connect (docs/behaviour.md §1.7).
+  safe: { note: { installed: 'This Safe, in Safe{Wallet}', otherwise: 'This Safe, in Safe{Wallet}' }, timeoutWords: 'Safe{Wallet} did not answer in time.' },
 };

@@ -10,6 +10,7 @@ export const CONNECTOR_NAMES: Readonly<Record<ConnectionId, string>> = {
   injected: 'Browser wallet',
   coinbase: 'Coinbase Wallet',
   walletconnect: 'WalletConnect',
+  safe: 'Safe{Wallet}',
 };
 
 const MAX_TEXT = 300;
@@ -57,6 +58,7 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
     }
     if (value['pairsByQrCode'] === true) info.pairsByQrCode = true;
     if (value['installed'] === true) info.installed = true;
+    if (value['ownsPage'] === true && info.available) info.ownsPage = true;
     const phone = value['developmentPhone'];
     if (typeof phone === 'object' && phone !== null) {
       const url = shortText((phone as Record<string, unknown>)['url']);
@@ -95,6 +97,7 @@ export function describeConnector(connector: Connector): ConnectorInfo {
       pairsByQrCode: typeof connector.connect === 'function',
       installed: connector.isInstalled?.() === true,
       developmentPhone: connector.developmentPhone,
+      ownsPage: connector.ownsPage?.() === true,
     });
   } catch (error) {
     return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };

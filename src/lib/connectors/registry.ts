@@ -4,6 +4,7 @@
 import { describeValue } from '../errors';
 import { CONNECTOR_NAMES } from './describe';
 import { InjectedConnector, type InjectedHost } from './injected';
+import { SafeConnector } from './safe';
 import type { ConnectionId, Connector, ConnectorRegistry } from './types';
 import { UnavailableConnector } from './unavailable';
 
@@ -25,5 +26,6 @@ export function createConnectors(host: InjectedHost | undefined, factories: Conn
       'walletconnect',
       factories.walletconnect ?? (() => new UnavailableConnector('walletconnect', 'WalletConnect', 'WalletConnect is not configured in this build')),
     ),
+    safe: build('safe', factories.safe ?? (() => new SafeConnector(host))),
   };
 }

@@ -1,7 +1,7 @@
 // The connector seam: every wallet kind sits behind this one small interface. Wallet quirks stay
 // inside a connector; what leaves it is an EIP-1193 provider and plain, normalised events.
 
-export const CONNECTION_IDS = ['injected', 'coinbase', 'walletconnect'] as const;
+export const CONNECTION_IDS = ['injected', 'coinbase', 'walletconnect', 'safe'] as const;
 export type ConnectionId = (typeof CONNECTION_IDS)[number];
 
 /** The current connection when the user has chosen none (docs/behaviour.md §1.2). */
@@ -114,6 +114,11 @@ export interface Connector {
   choose?(rdns: string | undefined): void;
   /** Development builds only: a page that pairs with a QR code's link given as `?uri=` (docs/behaviour.md §11). */
   readonly developmentPhone?: DevelopmentPhone;
+  /**
+   * The page is this kind's own (Safe{Wallet}'s frame, docs/behaviour.md §1.7): the only kind offered, the
+   * current one, reconnected visibly at start. Cheap and synchronous; may change (watchAvailability says when).
+   */
+  ownsPage?(): boolean;
 }
 
 /** `npm start`'s development phone: its page, and what the app calls it. */
@@ -152,6 +157,8 @@ export interface ConnectorInfo {
   installed?: boolean;
   /** Development builds only: the development phone (see Connector.developmentPhone). */
   developmentPhone?: DevelopmentPhone;
+  /** The page is this kind's own (see Connector.ownsPage): no other kind is offered. */
+  ownsPage?: boolean;
 }
 
 export interface ExtensionSuggestion {

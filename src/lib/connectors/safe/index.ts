@@ -1,0 +1,124 @@
+// Safe{Wallet}: a multisig account that opens the app in a frame of its own (a Safe App) and answers
+// the Safe Apps SDK's messages (docs/behaviour.md §1.7). Outside a frame the kind does not exist: it
+// is never offered and loads nothing. Inside one it owns the page while the parent is asked who it is
+// (the only kind, current, reconnected at start with no click); a parent that is not a Safe, answers
+// garbage or never answers (SAFE_INFO_MS) leaves the app a normal page. The SDK loads with ./session.ts.
+import { describeValue } from '../../errors';
+import { CONNECTOR_NAMES } from '../describe';
+import { ListenerSet } from '../events';
+import type { ConnectionId, Connector, ConnectorListener, Eip1193Provider } from '../types';
+import type { ProposalState } from './info';
+import type { SafeSession, SafeSessionOptions } from './session';
+
+export type { ProposalState } from './info';
+
+/** Whether the page is inside a frame; a parent that cannot even be compared is taken as one. */
+export function isFramed(host: unknown): boolean {
+  try {
+    const page = host as Window | undefined;
+    return page !== undefined && page !== null && page.parent !== null && page.parent !== undefined && page.parent !== page;
+  } catch {
+    return true;
+  }
+}
+
+type Detection = 'unknown' | 'safe' | 'notSafe';
+
+export const SAFE_UNAVAILABLE = {
+  notFramed: 'Safe{Wallet} connects only when the app is opened inside Safe{Wallet}.',
+  notSafe: (why: string) => `The page around this app is not Safe{Wallet}: ${why}`,
+} as const;
+
+export class SafeConnector implements Connector {
+  readonly id: ConnectionId = 'safe';
+  readonly name = CONNECTOR_NAMES.safe;
+  readonly supportsRevoke = false;
+  private detection: Detection;
+  private refusal: string = SAFE_UNAVAILABLE.notFramed;
+  private session: Promise<SafeSession> | undefined;
+  private opened: SafeSession | undefined;
+  private readonly availability = new ListenerSet<void>();
+
+  constructor(
+    host: unknown,
+    private readonly options: SafeSessionOptions = {},
+  ) {
+    this.detection = isFramed(host) ? 'unknown' : 'notSafe';
+  }
+
+  isAvailable(): boolean {
+    return this.detection !== 'notSafe';
+  }
+
+  get unavailableReason(): string | undefined {
+    return this.isAvailable() ? undefined : this.refusal;
+  }
+
+  /** In a frame the parent is asked at start, visibly: Safe{Wallet} answers in a moment. */
+  hasStoredSession(): boolean {
+    return this.isAvailable();
+  }
+
+  /** Until the parent has shown it is not a Safe, the app is a Safe App: this kind alone, current. */
+  ownsPage(): boolean {
+    return this.isAvailable();
+  }
+
+  async getProvider(): Promise<Eip1193Provider> {
+    return (await this.open()).provider;
+  }
+
+  /** Where a transaction proposed to this Safe stands (docs/behaviour.md §10.5). */
+  async proposalState(safeTxHash: string): Promise<ProposalState> {
+    return (await this.open()).proposalState(safeTxHash);
+  }
+
+  private open(): Promise<SafeSession> {
+    if (!this.session) {
+      this.session = this.start().catch((error: unknown) => {
+        this.session = undefined;
+        throw error;
+      });
+    }
+    return this.session;
+  }
+
+  private async start(): Promise<SafeSession> {
+    try {
+      const { openSafeSession } = await import(/* webpackChunkName: "safe" */ './session');
+      const session = await openSafeSession(this.options);
+      this.opened = session;
+      this.settle('safe');
+      return session;
+    } catch (error) {
+      this.refusal = SAFE_UNAVAILABLE.notSafe(error instanceof Error ? error.message : describeValue(error));
+      this.settle('notSafe');
+      throw error;
+    }
+  }
+
+  private settle(detection: Detection): void {
+    if (this.detection === detection) return;
+    this.detection = detection;
+    this.availability.emit(undefined);
+  }
+
+  async disconnect(): Promise<void> {}
+
+  /** A Safe has no events (its chain and address never change in its frame); it says its name. */
+  subscribe(listener: ConnectorListener): () => void {
+    const info = this.opened?.info;
+    if (info) {
+      try {
+        listener({ type: 'walletIdentified', name: info.name, icon: '' });
+      } catch {
+        // a listener's failure is the listener's
+      }
+    }
+    return () => undefined;
+  }
+
+  watchAvailability(listener: () => void): () => void {
+    return this.availability.subscribe(() => listener());
+  }
+}
