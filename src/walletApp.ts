@@ -15,6 +15,7 @@ import { CoinbaseConnector } from './lib/connectors/coinbase';
 import { CONNECTOR_NAMES } from './lib/connectors/describe';
 import { createConnectors } from './lib/connectors/registry';
 import { CONNECTION_IDS, type ConnectionId, type Connector, type ConnectorRegistry } from './lib/connectors/types';
+import { parentOrigins, SafeConnector } from './lib/connectors/safe';
 import { UnavailableConnector } from './lib/connectors/unavailable';
 import { WalletConnectConnector } from './lib/connectors/walletconnect';
 import { hasWebCrypto } from './lib/environment';
@@ -43,7 +44,7 @@ export interface WalletAppOptions {
 
 /** The parts of the build configuration (src/config.ts) the wiring reads. */
 export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> &
-  Partial<Pick<AppConfig, 'appName' | 'appLogoUrl' | 'walletConnect' | 'coinbase' | 'development' | 'developmentPhone'>>;
+  Partial<Pick<AppConfig, 'appName' | 'appLogoUrl' | 'walletConnect' | 'coinbase' | 'development' | 'developmentPhone' | 'frameAncestors'>>;
 
 export function createWalletApp(options: WalletAppOptions) {
   const { config, host } = options;
@@ -108,7 +109,7 @@ function buildConnectors(options: WalletAppOptions, storage: SiteStorage): Conne
   const page = new URL(host.location.href);
   return createConnectors(host, {
     ...(given.injected ? { injected: () => given.injected! } : {}),
-    ...(given.safe ? { safe: () => given.safe! } : {}),
+    safe: () => given.safe ?? new SafeConnector(host, { allowedOrigins: parentOrigins(config.frameAncestors, page.origin) }),
     coinbase: () =>
       given.coinbase ??
       new CoinbaseConnector({

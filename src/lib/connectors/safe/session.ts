@@ -53,15 +53,13 @@ export interface SafeSession {
 }
 
 export interface SafeSessionOptions {
-  /** Origins the parent may have (the deployment's frame-ancestors); undefined: any parent. */
-  allowedOrigins?: readonly string[];
+  /** Origins the parent may have (parentOrigins: the deployment's frame-ancestors); undefined: any parent. */
+  allowedOrigins?: RegExp[] | undefined;
   /** Test seams: the hang guard and the signature waits (defaults: §9's constants). */
   infoMs?: number;
   signatureMs?: number;
   pollMs?: number;
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,8 +67,7 @@ function sleep(ms: number): Promise<void> {
 
 /** Asks the parent frame who it is; resolves with a session when it answers as a Safe within the guard. */
 export async function openSafeSession(options: SafeSessionOptions = {}): Promise<SafeSession> {
-  const allowedDomains = options.allowedOrigins?.map((origin) => new RegExp(`^${escape(origin)}$`));
-  const sdk = new SafeAppsSDK({ ...(allowedDomains ? { allowedDomains } : {}) });
+  const sdk = new SafeAppsSDK({ ...(options.allowedOrigins ? { allowedDomains: options.allowedOrigins } : {}) });
   const infoMs = options.infoMs ?? SAFE_INFO_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hang = new Promise<never>((_, reject) => {
