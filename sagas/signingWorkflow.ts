@@ -197,12 +197,12 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
           // It belongs to the account and chain the wallet was asked for, whatever is connected now.
           yield put(
             transactionsActions.sent({
+              // The wallet answered with a hash: that hash is what is followed.
+              via: { kind: 'transaction' },
               hash: answer,
               chainId,
               account,
-              to: input.to,
-              ...(input.toName !== undefined ? { toName: input.toName } : {}),
-              valueWei: input.valueWei,
+              transfers: [{ to: input.to, ...(input.toName !== undefined ? { toName: input.toName } : {}), valueWei: input.valueWei }],
               sentAt: (now ?? Date.now)(),
             }),
           );

@@ -5,7 +5,7 @@ import type { SagaIterator, Task } from 'redux-saga';
 import { actionChannel, call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import type { KeyValueStorage } from '../src/lib/persistence';
-import { createTransactionMemory, transactionKey, type SentTransaction } from '../src/lib/sentTransactions';
+import { createTransactionMemory, sentKey, type SentTransaction } from '../src/lib/sentTransactions';
 import { isUnsettled, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 
@@ -29,7 +29,7 @@ type Follower = typeof import('./transactionsFollow');
 const loadFollower = (): Promise<Follower> => import(/* webpackChunkName: "transactions" */ './transactionsFollow');
 
 const isTransactionsAction = (action: Action) => typeof action.type === 'string' && action.type.startsWith(`${transactionsSlice.name}/`);
-const keyOf = (tx: SentTransaction) => transactionKey(tx.chainId, tx.hash);
+const keyOf = (tx: SentTransaction) => sentKey(tx);
 
 /**
  * Settled toasts leave by themselves (docs/behaviour.md §10.2): each one settled and not held counts
@@ -48,14 +48,14 @@ export function* watchToastExpiry(): SagaIterator {
       yield cancel(task);
       countdowns.delete(key);
     }
-    for (const tx of expiring) if (!countdowns.get(keyOf(tx))?.isRunning()) countdowns.set(keyOf(tx), yield fork(countDown, tx.chainId, tx.hash));
+    for (const tx of expiring) if (!countdowns.get(keyOf(tx))?.isRunning()) countdowns.set(keyOf(tx), yield fork(countDown, keyOf(tx)));
     yield take(changes);
   }
 }
 
-function* countDown(chainId: number, hash: string): SagaIterator {
+function* countDown(key: string): SagaIterator {
   yield delay(TOAST_MS);
-  yield put(actions.toastExpired({ chainId, hash }));
+  yield put(actions.toastExpired({ key }));
 }
 
 export function* watchTransactions(): SagaIterator {
@@ -72,6 +72,7 @@ export function* watchTransactions(): SagaIterator {
     followed.add(key);
     try {
       const follower: Follower = yield call(loadFollower);
+      // One mechanism for every kind of record: the follower registered for its `via` kind.
       yield call(follower.follow, tx, timeouts);
     } catch {
       // The code could not load (offline, a new deploy): it stays as it is, re-checked on the next load.

@@ -1,13 +1,18 @@
-// Following one sent transaction to its receipt on the chain's public endpoints (never the wallet):
-// loaded by sagas/transactions.ts when there is one to follow.
+// Following one sent record to where it settles: loaded by sagas/transactions.ts when there is one to
+// follow. One mechanism, one follower per `via` kind (src/lib/sentTransactions.ts): a transaction's
+// receipt is read on the chain's public endpoints (never the wallet); a batch's status is asked of
+// the wallet that sent it (EIP-5792 wallet_getCallsStatus). Every answer is untrusted, every wait bounded.
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, race } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { SentTransaction } from '../src/lib/sentTransactions';
+import { readCallsStatus, type CallsStatus } from '../src/lib/batchCalls';
+import type { Eip1193Provider } from '../src/lib/connectors/types';
+import { sentKey, type SentTransaction, type SentVia, type SentViaKind } from '../src/lib/sentTransactions';
 import { balanceTag } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
 import { transactionsApi, type ReceiptOutcome } from '../store/transactionsApi';
 import { transactionsActions as actions } from '../store/transactionsSlice';
+import { walletOfAccount } from './batchWallet';
 import type { SigningTimeouts } from './signingContext';
 
 /** Reads the receipt through the RTK Query API (the thunk goes through the store's dispatch). */
@@ -40,17 +45,94 @@ function* receiptOf(chainId: number, hash: string, timeouts: SigningTimeouts): S
   }
 }
 
-/** Pending until its receipt says confirmed or failed; not confirmed yet after `receiptMs`. */
-export function* follow(tx: SentTransaction, timeouts: SigningTimeouts): SagaIterator {
-  const { chainId, hash } = tx;
-  yield put(actions.recheckStarted({ chainId, hash }));
-  const outcome: { mined?: Mined; timeout?: true } = yield race({ mined: call(receiptOf, chainId, hash, timeouts), timeout: delay(timeouts.receiptMs) });
+/** The balances on screen follow at once, not at the next block poll. */
+function* refreshBalances(tx: SentTransaction): SagaIterator {
+  yield put(rpcApi.util.invalidateTags([balanceTag(tx.chainId, tx.account), ...tx.transfers.map((t) => balanceTag(tx.chainId, t.to))]));
+}
+
+/**
+ * A transaction by its hash, to its receipt. A smart account's wallet may answer with the hash of a
+ * bundle that carries the user's call: its receipt's `from` is the bundler, and it is still the
+ * user's (the receipt is matched by hash only).
+ */
+function* followTransaction(tx: SentTransaction, timeouts: SigningTimeouts): SagaIterator {
+  const key = sentKey(tx);
+  const hash = tx.hash;
+  if (hash === undefined) return;
+  const outcome: { mined?: Mined; timeout?: true } = yield race({ mined: call(receiptOf, tx.chainId, hash, timeouts), timeout: delay(timeouts.receiptMs) });
   if (!outcome.mined) {
-    yield put(actions.unconfirmed({ chainId, hash }));
+    yield put(actions.unconfirmed({ key }));
     return;
   }
   const { blockNumber, success, waited } = outcome.mined;
-  yield put(actions.mined({ chainId, hash, blockNumber, success }));
-  // The balances on screen follow at once, not at the next block poll.
-  if (waited) yield put(rpcApi.util.invalidateTags([balanceTag(chainId, tx.account), balanceTag(chainId, tx.to)]));
+  yield put(actions.settled({ key, status: success ? 'confirmed' : 'failed', blockNumber }));
+  if (waited) yield call(refreshBalances, tx);
+}
+
+type Settled = Exclude<CallsStatus, { status: 'pending' }>;
+
+/** Asks the wallet connected with the batch's account about it until it settles (never gives up by itself). */
+function* callsStatusOf(tx: SentTransaction, id: string, timeouts: SigningTimeouts): SagaIterator<Settled> {
+  while (true) {
+    try {
+      // The account's wallet, whichever connection has it now (none: asked again at the next poll).
+      const provider: Eip1193Provider | undefined = yield call(walletOfAccount, tx.account, timeouts.readMs);
+      if (provider) {
+        const outcome: { answer?: unknown; timeout?: true } = yield race({
+          answer: call([provider, provider.request], { method: 'wallet_getCallsStatus', params: [id] }),
+          timeout: delay(timeouts.readMs),
+        });
+        const status = outcome.timeout ? undefined : readCallsStatus(outcome.answer, id, tx.chainId);
+        if (status && status.status !== 'pending') return status;
+      }
+    } catch {
+      // A wallet that refuses or answers nonsense is not the batch's fate: keep asking.
+    }
+    yield delay(timeouts.pollMs);
+  }
+}
+
+/** A batch (EIP-5792) by its id, asked of the wallet: one record with its receipts. */
+function* followCalls(tx: SentTransaction, timeouts: SigningTimeouts): SagaIterator {
+  if (tx.via.kind !== 'calls') return;
+  const key = sentKey(tx);
+  const outcome: { settled?: Settled; timeout?: true } = yield race({ settled: call(callsStatusOf, tx, tx.via.id, timeouts), timeout: delay(timeouts.receiptMs) });
+  if (!outcome.settled) {
+    yield put(actions.unconfirmed({ key }));
+    return;
+  }
+  const { status, receipts, blockNumber, hash } = outcome.settled;
+  yield put(actions.settled({ key, status, receipts, ...(blockNumber !== undefined ? { blockNumber } : {}), ...(hash !== undefined ? { hash } : {}) }));
+  if (receipts.length > 0) yield call(refreshBalances, tx);
+}
+
+/**
+ * A Safe proposal: once its chain hash is recorded, followed like a transaction; before that there is
+ * nothing this page can ask, so it shows as not confirmed yet (the Safe kind brings its own follower).
+ */
+function* followSafe(tx: SentTransaction, timeouts: SigningTimeouts): SagaIterator {
+  if (tx.hash !== undefined) yield call(followTransaction, tx, timeouts);
+  else yield put(actions.unconfirmed({ key: sentKey(tx) }));
+}
+
+type FollowerOf<K extends SentViaKind> = (tx: SentTransaction & { via: Extract<SentVia, { kind: K }> }, timeouts: SigningTimeouts) => SagaIterator;
+
+/**
+ * The followers, one per `via` kind. A new kind (SentVia in src/lib/sentTransactions.ts) adds its
+ * entry here, and TypeScript refuses this object until it does. A follower puts `settled` once it
+ * knows where the record settled and `unconfirmed` when it gave up (at `receiptMs`); it treats every
+ * answer as hostile (a bad one is asked again, never stored) and bounds every wait.
+ */
+const FOLLOWERS: { [K in SentViaKind]: FollowerOf<K> } = {
+  transaction: followTransaction,
+  calls: followCalls,
+  safe: followSafe,
+};
+
+/** Pending until its follower says confirmed, failed or partial; not confirmed yet after `receiptMs`. */
+export function* follow(tx: SentTransaction, timeouts: SigningTimeouts): SagaIterator {
+  yield put(actions.recheckStarted({ key: sentKey(tx) }));
+  // The record's own kind picks the follower (the mapped type above ties each kind to its own).
+  const follower = FOLLOWERS[tx.via.kind] as FollowerOf<SentViaKind>;
+  yield call(follower, tx, timeouts);
 }

@@ -2,13 +2,13 @@
 // across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
 // here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { boundTransactions, readSentTransaction, readTransactionList, transactionKey, type SentTransaction } from '../src/lib/sentTransactions';
+import { boundTransactions, readSentTransaction, readTransactionList, sentKey, transactionKey, type SentReceipt, type SentStatus, type SentTransaction } from '../src/lib/sentTransactions';
 import type { RootState } from './types';
 
 export interface TransactionsState {
   /** Newest first, bounded (MAX_PER_ACCOUNT_CHAIN per account and chain, MAX_TRANSACTIONS in all). */
   list: SentTransaction[];
-  /** Keys (transactionKey) of the transactions with a toast on screen, oldest first. */
+  /** Keys (sentKey) of the transactions with a toast on screen, oldest first. */
   toasts: string[];
   /**
    * Keys of the toasts the pointer is over or the focus is in: their countdown waits. State, not a
@@ -28,20 +28,28 @@ export const TOAST_MS = 6_000;
 const initialState: TransactionsState = { list: [], toasts: [], heldToasts: [], restored: false };
 
 /** What the wallet's answer tells (the rest comes from the request it answered). */
-export type SentPayload = Omit<SentTransaction, 'status' | 'blockNumber'>;
+export type SentPayload = Omit<SentTransaction, 'status' | 'blockNumber' | 'receipts'>;
 
-interface TxRef {
-  chainId: number;
-  hash: string;
+/** A record in an action: its key (sentKey), the same for every `via` kind. */
+export interface TxRef {
+  key: string;
 }
 
-const keyOf = (tx: TxRef) => transactionKey(tx.chainId, tx.hash);
+/** A follower's finding: where a record settled. Checked like any record before it is stored. */
+export interface Settlement extends TxRef {
+  status: Extract<SentStatus, 'confirmed' | 'failed' | 'partial'>;
+  blockNumber?: number;
+  /** The chain hash, when the follower learned it (a batch's or a proposal's). */
+  hash?: string;
+  receipts?: SentReceipt[];
+}
+
+export const keyOf = (tx: SentTransaction): string => sentKey(tx);
 
 function find(state: TransactionsState, ref: unknown): SentTransaction | undefined {
   if (typeof ref !== 'object' || ref === null) return undefined;
-  const { chainId, hash } = ref as Partial<TxRef>;
-  if (typeof chainId !== 'number' || typeof hash !== 'string') return undefined;
-  const key = transactionKey(chainId, hash);
+  const { key } = ref as Partial<TxRef>;
+  if (typeof key !== 'string') return undefined;
   return state.list.find((tx) => keyOf(tx) === key);
 }
 
@@ -66,7 +74,7 @@ export const transactionsSlice = createSlice({
   reducers: {
     /** The wallet accepted a transaction: it is pending, in its account's recent list, with a toast. */
     sent(state, action: PayloadAction<SentPayload>) {
-      const tx = readSentTransaction({ ...action.payload, status: 'pending', blockNumber: undefined });
+      const tx = readSentTransaction({ ...action.payload, status: 'pending', blockNumber: undefined, receipts: undefined });
       if (!tx) return;
       const key = keyOf(tx);
       if (state.list.some((t) => keyOf(t) === key)) return;
@@ -82,13 +90,16 @@ export const transactionsSlice = createSlice({
       state.restored = true;
       pruneToasts(state);
     },
-    mined(state, action: PayloadAction<TxRef & { blockNumber: number; success: boolean }>) {
+    /** Its follower found where it settled: confirmed, failed or (a batch) partly through. */
+    settled(state, action: PayloadAction<Settlement>) {
       const tx = find(state, action.payload);
       if (!tx || (tx.status !== 'pending' && tx.status !== 'unconfirmed')) return;
-      const { blockNumber, success } = action.payload;
-      if (typeof blockNumber !== 'number' || !Number.isSafeInteger(blockNumber) || blockNumber < 0 || typeof success !== 'boolean') return;
-      tx.status = success ? 'confirmed' : 'failed';
-      tx.blockNumber = blockNumber;
+      const { status, blockNumber, hash, receipts } = action.payload;
+      if (status !== 'confirmed' && status !== 'failed' && status !== 'partial') return;
+      // The record as it would become, checked as a whole; its identity cannot change.
+      const next = readSentTransaction({ ...tx, status, blockNumber, hash: hash ?? tx.hash, receipts });
+      if (!next || keyOf(next) !== keyOf(tx)) return;
+      Object.assign(tx, next);
     },
     /** Followed for as long as we follow, without a receipt: it may still be mined. */
     unconfirmed(state, action: PayloadAction<TxRef>) {
@@ -143,10 +154,11 @@ export const selectRecentTransactions = createSelector(
 /** The account's transactions on the chain still waiting to be mined (the account button's indicator). */
 export const selectPendingTransactions = createSelector([selectRecentTransactions], (list) => list.filter((tx) => tx.status === 'pending'));
 
-export const selectTransaction = (state: RootState, chainId: number, hash: string): SentTransaction | undefined => {
-  const key = transactionKey(chainId, hash);
-  return state.transactions.list.find((tx) => keyOf(tx) === key);
-};
+/** The transaction the wallet answered with this hash (eth_sendTransaction). */
+export const selectTransaction = (state: RootState, chainId: number, hash: string): SentTransaction | undefined => selectSent(state, transactionKey(chainId, hash));
+
+/** Any record by its key (sentKey). */
+export const selectSent = (state: RootState, key: string): SentTransaction | undefined => state.transactions.list.find((tx) => keyOf(tx) === key);
 
 /** The transactions with a toast on screen, oldest first. */
 export const selectToastTransactions = createSelector([selectTransactionList, (state: RootState) => state.transactions.toasts], (list, toasts) =>

@@ -14,7 +14,7 @@ import { selectRecentTransactions, TOAST_MS, transactionsActions as a } from '..
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const HASH = `0x${'ab'.repeat(32)}`;
-const ref = { chainId: 31337, hash: HASH };
+const ref = { key: `31337:${HASH}` };
 
 let stop: (() => void) | undefined;
 beforeEach(() => jest.useFakeTimers());
@@ -37,12 +37,12 @@ async function confirmedToast() {
     </Provider>,
   );
   act(() => {
-    store.dispatch(a.sent({ ...ref, account: ALICE, to: BOB, valueWei: '10000000000000000', sentAt: 1 }));
+    store.dispatch(a.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 31337, account: ALICE, transfers: [{ to: BOB, valueWei: '10000000000000000' }], sentAt: 1 }));
   });
   // Waiting for the toasts' code moves the fake clock: it is confirmed only once it is on screen.
   const toast = await screen.findByTestId('tx-toast');
   act(() => {
-    store.dispatch(a.mined({ ...ref, blockNumber: 7, success: true }));
+    store.dispatch(a.settled({ ...ref, blockNumber: 7, status: 'confirmed' }));
   });
   expect(toast.dataset['status']).toBe('confirmed');
   return { store, toast };

@@ -359,7 +359,7 @@ describe('send a transaction (eth_sendTransaction)', () => {
     await app.until('transaction', 'sent');
     expect(app.requestOf('transaction')).toMatchObject({ hash: HASH, status: 'sent' });
     expect(sent(app)).toEqual([
-      { hash: HASH, chainId: 31337, account: ACCOUNT, to: OTHER, toName: 'bob.test', valueWei: '1000000000000000000', status: 'pending', sentAt: 1_000 },
+      { via: { kind: 'transaction' }, hash: HASH, chainId: 31337, account: ACCOUNT, transfers: [{ to: OTHER, toName: 'bob.test', valueWei: '1000000000000000000' }], status: 'pending', sentAt: 1_000 },
     ]);
     expect(app.store.getState().transactions.toasts).toEqual([`31337:${HASH}`]);
     expect(wallet.requests.find((r) => r.method === 'eth_sendTransaction')?.params).toEqual([

@@ -10,7 +10,7 @@ import type { RootState } from '../../store/types';
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
-const ref = (n: number) => ({ chainId: 31337, hash: hash(n) });
+const ref = (n: number) => ({ key: `31337:${hash(n)}` });
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -29,8 +29,8 @@ function start() {
     ],
   });
   const task = sagas.run(watchToastExpiry);
-  const send = (n: number) => store.dispatch(a.sent({ ...ref(n), account: ALICE, to: BOB, valueWei: '1', sentAt: n }));
-  const mined = (n: number, success = true) => store.dispatch(a.mined({ ...ref(n), blockNumber: n, success }));
+  const send = (n: number) => store.dispatch(a.sent({ via: { kind: 'transaction' }, hash: hash(n), chainId: 31337, account: ALICE, transfers: [{ to: BOB, valueWei: '1' }], sentAt: n }));
+  const mined = (n: number, success = true) => store.dispatch(a.settled({ ...ref(n), blockNumber: n, status: success ? 'confirmed' : 'failed' }));
   const toasts = () => selectToastTransactions(store.getState()).map((tx) => tx.hash);
   return { store, actions, send, mined, toasts, stop: () => task.cancel() };
 }

@@ -24,7 +24,18 @@ afterEach(() => {
   stops = [];
 });
 
-const earlier = (n: number, extra: Partial<SentTransaction> = {}): SentTransaction => ({
+/** A record as this app stored it before batches (list version 1: one transfer's fields, no `via`). */
+interface StoredBeforeBatches {
+  hash: string;
+  chainId: number;
+  account: string;
+  to: string;
+  valueWei: string;
+  status: string;
+  blockNumber?: number;
+  sentAt: number;
+}
+const earlier = (n: number, extra: Partial<StoredBeforeBatches> = {}): StoredBeforeBatches => ({
   hash: hash(n),
   chainId: 31337,
   account: ACCOUNT,
@@ -81,7 +92,7 @@ describe('kept across reloads', () => {
     const second = await load(storage, node);
     const state = await second.waitFor((s) => s.transactions.restored);
     expect(state.transactions.list).toEqual([
-      { hash: hash(1001), chainId: 31337, account: ACCOUNT, to: OTHER, valueWei: '1', status: 'confirmed', blockNumber: 42, sentAt: 10_001 },
+      { via: { kind: 'transaction' }, hash: hash(1001), chainId: 31337, account: ACCOUNT, transfers: [{ to: OTHER, valueWei: '1' }], status: 'confirmed', blockNumber: 42, sentAt: 10_001 },
     ]);
     // Restored transactions get no toast: they are in the list, not news.
     expect(state.transactions.toasts).toEqual([]);

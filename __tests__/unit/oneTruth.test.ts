@@ -106,7 +106,7 @@ describe('a change of who signs clears the old outcomes', () => {
   it('the transaction itself stays tracked: only the form outcome goes', () => {
     const store = connectedStore();
     request(store, 'transaction');
-    store.dispatch(transactionsActions.sent({ hash: HASH, chainId: 1, account: ALICE, to: CAROL, valueWei: '1', sentAt: 1 }));
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 1, account: ALICE, transfers: [{ to: CAROL, valueWei: '1' }], sentAt: 1 }));
     store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
     expect(store.getState().signing.requests).toEqual({});
     expect(store.getState().transactions.list.map((tx) => tx.hash)).toEqual([HASH]);
@@ -142,8 +142,8 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   it('the likely ones first: asked on connect, the default chain, the last chain of the account; the rest after', () => {
     const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1], safe: [1] } });
     store.dispatch(a.connectRequested({ id: 'injected', desiredChainId: 8453 }));
-    store.dispatch(transactionsActions.sent({ hash: HASH, chainId: 137, account: ALICE, to: CAROL, valueWei: '1', sentAt: 5 }));
-    store.dispatch(transactionsActions.sent({ hash: `0x${'cd'.repeat(32)}`, chainId: 10, account: CAROL, to: ALICE, valueWei: '1', sentAt: 9 }));
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 137, account: ALICE, transfers: [{ to: CAROL, valueWei: '1' }], sentAt: 5 }));
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: `0x${'cd'.repeat(32)}`, chainId: 10, account: CAROL, transfers: [{ to: ALICE, valueWei: '1' }], sentAt: 9 }));
     store.dispatch(a.activationStarted({ id: 'injected', eager: false }));
     store.dispatch(a.activationSucceeded({ id: 'injected', attempt: store.getState().wallet.activity.injected.attempt, chainId: 100, accounts: [LOWER_ACCOUNT] }));
     expect(selectSwitchOffer(store.getState(), chains)).toEqual({ likely: [8453, 1, 137], more: [10] });

@@ -1,6 +1,13 @@
 // Transactions the user sent (docs/behaviour.md §10), as plain data: what one is, the checks every copy of
 // one passes (from the wallet's answer, a dispatched action, or storage, which is untrusted), the
 // bounds of the list, and how the list is kept across reloads.
+//
+// A record is identified by what the wallet returned, never by a guess: `via` says what that was.
+// - { kind: 'transaction' }: eth_sendTransaction's hash, which is followed on the chain. For a smart
+//   account it may be the hash of a bundle that carries the user's call: still the user's.
+// - { kind: 'calls', id }: wallet_sendCalls' batch id (EIP-5792), followed with wallet_getCallsStatus.
+// - { kind: 'safe', safeTxHash }: a Safe proposal; its chain hash is known only once it is executed.
+// `hash` is the chain transaction's hash once it is known (always, for 'transaction').
 import type { KeyValueStorage } from './persistence';
 import { checksumAddress, validateChainId } from './validation';
 
@@ -8,24 +15,45 @@ export type SentStatus =
   /** Accepted by the wallet, not mined yet. */
   | 'pending'
   | 'confirmed'
-  /** Mined, and reverted. */
+  /** Mined and reverted; or, for a batch, refused by the wallet after it accepted it (no block). */
   | 'failed'
+  /** A batch of which some calls went through and some did not (EIP-5792 status 600). */
+  | 'partial'
   /** No receipt within the time it was followed: it may still be mined (re-checked on the next load). */
   | 'unconfirmed';
 
-export interface SentTransaction {
-  hash: string;
-  /** The chain and account (checksummed) the wallet was asked for: the transaction belongs to them. */
-  chainId: number;
-  account: string;
-  /** The recipient's address (checksummed), and the verified name the user typed, if any. */
+export type SentVia = { kind: 'transaction' } | { kind: 'calls'; id: string } | { kind: 'safe'; safeTxHash: string };
+export type SentViaKind = SentVia['kind'];
+
+/** One transfer: the recipient's address (checksummed), the verified name the user typed, the amount. */
+export interface SentTransfer {
   to: string;
   toName?: string;
   /** Decimal string (the store keeps no bigint). */
   valueWei: string;
+}
+
+/** A chain receipt a batch's wallet reported (one per transaction that carried its calls). */
+export interface SentReceipt {
+  hash: string;
+  blockNumber: number;
+  success: boolean;
+}
+
+export interface SentTransaction {
+  via: SentVia;
+  /** The chain transaction's hash, once known (always for 'transaction'; lowercase). */
+  hash?: string;
+  /** The chain and account (checksummed) the wallet was asked for: the transaction belongs to them. */
+  chainId: number;
+  account: string;
+  /** What was sent: one transfer, or a batch's (at most MAX_TRANSFERS). */
+  transfers: SentTransfer[];
   status: SentStatus;
-  /** Where it was mined (confirmed or failed). */
+  /** Where it was mined (for a batch: the last of its receipts' blocks). */
   blockNumber?: number;
+  /** A batch's receipts as its wallet reported them. */
+  receipts?: SentReceipt[];
   /** When the wallet answered (ms since 1970). */
   sentAt: number;
 }
@@ -34,9 +62,15 @@ export interface SentTransaction {
 export const MAX_PER_ACCOUNT_CHAIN = 10;
 /** Kept in all, across accounts and chains. */
 export const MAX_TRANSACTIONS = 100;
+/** Transfers in one batch ("Send to several"). */
+export const MAX_TRANSFERS = 10;
+/** The longest batch id taken from a wallet (EIP-5792 bounds it at 4096 bytes; hex ids are 66 characters). */
+export const MAX_CALLS_ID_LENGTH = 4096;
 /** A stored list longer than this is not read at all (it cannot be ours). */
-export const MAX_STORED_CHARS = 200_000;
+export const MAX_STORED_CHARS = 1_000_000;
 export const TRANSACTIONS_KEY = 'walletdeck.transactions';
+/** The stored list's version: 2 since records carry `via` and `transfers`; version 1 lists still load. */
+export const STORED_VERSION = 2;
 /** The longest name taken as a recipient (DNS's bound; ENS names in use are far shorter). */
 export const MAX_NAME_LENGTH = 255;
 
@@ -44,16 +78,38 @@ export function isTransactionHash(value: unknown): value is string {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value);
 }
 
+/** A batch id as a wallet may return it: text, printable, not empty, bounded. */
+export function isCallsId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_CALLS_ID_LENGTH && /^[\x21-\x7e]+$/.test(value);
+}
+
 /** A recipient name as it may be stored or sent: text with a dot, no spaces, not too long (normalised later). */
 export function isRecipientName(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_NAME_LENGTH && /^[^\s.][^\s]*\.[^\s]*[^\s.]$/u.test(value);
 }
 
-const STATUSES: ReadonlySet<string> = new Set<SentStatus>(['pending', 'confirmed', 'failed', 'unconfirmed']);
+const STATUSES: ReadonlySet<string> = new Set<SentStatus>(['pending', 'confirmed', 'failed', 'partial', 'unconfirmed']);
 const MAX_UINT256 = (1n << 256n) - 1n;
 
-/** One transaction's identity: the same hash on two chains is two transactions. */
+/** The identity the wallet returned: the hash, the batch id (case kept: it is the wallet's text) or the Safe hash. */
+export function identityOf(tx: Pick<SentTransaction, 'via' | 'hash'>): string {
+  switch (tx.via.kind) {
+    case 'transaction':
+      return (tx.hash ?? '').toLowerCase();
+    case 'calls':
+      return tx.via.id;
+    case 'safe':
+      return tx.via.safeTxHash.toLowerCase();
+  }
+}
+
+/** One transaction's key: the same hash on two chains is two transactions. */
 export const transactionKey = (chainId: number, hash: string): string => `${chainId}:${hash.toLowerCase()}`;
+
+/** A record's key, unique per chain: a transaction's is its hash's (as before); a batch's and a Safe proposal's are marked. */
+export function sentKey(tx: Pick<SentTransaction, 'via' | 'hash' | 'chainId'>): string {
+  return tx.via.kind === 'transaction' ? transactionKey(tx.chainId, identityOf(tx)) : `${tx.chainId}:${tx.via.kind}:${identityOf(tx)}`;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -66,36 +122,111 @@ export function readWei(raw: unknown): string | undefined {
 
 const readBlock = (raw: unknown): number | undefined => (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? raw : undefined);
 
+function readVia(raw: unknown): SentVia | undefined {
+  // Records from before batches have no `via`: their hash was the transaction.
+  if (raw === undefined) return { kind: 'transaction' };
+  if (!isRecord(raw)) return undefined;
+  switch (raw['kind']) {
+    case 'transaction':
+      return { kind: 'transaction' };
+    case 'calls':
+      return isCallsId(raw['id']) ? { kind: 'calls', id: raw['id'] } : undefined;
+    case 'safe':
+      return isTransactionHash(raw['safeTxHash']) ? { kind: 'safe', safeTxHash: raw['safeTxHash'].toLowerCase() } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** One transfer checked field by field, or undefined. */
+export function readTransfer(raw: unknown): SentTransfer | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { to, toName, valueWei } = raw;
+  const recipient = checksumAddress(to);
+  const wei = readWei(valueWei);
+  if (!recipient || wei === undefined) return undefined;
+  if (toName !== undefined && !isRecipientName(toName)) return undefined;
+  return { to: recipient, ...(toName !== undefined ? { toName } : {}), valueWei: wei };
+}
+
+function readTransfers(raw: Record<string, unknown>): SentTransfer[] | undefined {
+  const list = raw['transfers'];
+  // Records from before batches carried their one transfer's fields on the record itself.
+  if (list === undefined) {
+    const one = readTransfer(raw);
+    return one ? [one] : undefined;
+  }
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TRANSFERS) return undefined;
+  const transfers: SentTransfer[] = [];
+  for (const item of list) {
+    const transfer = readTransfer(item);
+    if (!transfer) return undefined;
+    transfers.push(transfer);
+  }
+  return transfers;
+}
+
+/** A receipt as a record keeps it, or undefined. */
+export function readReceipt(raw: unknown): SentReceipt | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { hash, blockNumber, success } = raw;
+  const block = readBlock(blockNumber);
+  if (!isTransactionHash(hash) || block === undefined || typeof success !== 'boolean') return undefined;
+  return { hash: hash.toLowerCase(), blockNumber: block, success };
+}
+
+function readReceipts(raw: unknown): SentReceipt[] | undefined | false {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.length > MAX_TRANSFERS) return false;
+  const receipts: SentReceipt[] = [];
+  for (const item of raw) {
+    const receipt = readReceipt(item);
+    if (!receipt) return false;
+    receipts.push(receipt);
+  }
+  return receipts;
+}
+
 /**
  * A transaction from anywhere (storage, an action, DevTools) checked field by field, or undefined
- * when any field is not what it must be. Only known fields are kept.
+ * when any field is not what it must be. Only known fields are kept. Records stored before batches
+ * (a `hash` and one transfer's fields) read as { kind: 'transaction' } with one transfer.
  */
 export function readSentTransaction(raw: unknown): SentTransaction | undefined {
   try {
     if (!isRecord(raw)) return undefined;
-    const { hash, chainId, account, to, toName, valueWei, status, blockNumber, sentAt } = raw;
-    if (!isTransactionHash(hash)) return undefined;
+    const { hash, chainId, account, status, blockNumber, sentAt } = raw;
+    const via = readVia(raw['via']);
+    if (!via) return undefined;
+    if (hash !== undefined && !isTransactionHash(hash)) return undefined;
+    // A transaction is known by its hash; a batch or a proposal may not have one yet.
+    if (via.kind === 'transaction' && hash === undefined) return undefined;
     const chain = validateChainId(chainId);
     const from = checksumAddress(account);
-    const recipient = checksumAddress(to);
-    const wei = readWei(valueWei);
-    if (!chain.ok || typeof chainId !== 'number' || !from || !recipient || wei === undefined) return undefined;
+    const transfers = readTransfers(raw);
+    if (!chain.ok || typeof chainId !== 'number' || !from || !transfers) return undefined;
+    // One transaction carries one transfer; several go as a batch.
+    if (via.kind !== 'calls' && transfers.length !== 1) return undefined;
     if (typeof status !== 'string' || !STATUSES.has(status)) return undefined;
     if (typeof sentAt !== 'number' || !Number.isFinite(sentAt) || sentAt < 0) return undefined;
+    if (blockNumber !== undefined && readBlock(blockNumber) === undefined) return undefined;
     const block = readBlock(blockNumber);
-    const mined = status === 'confirmed' || status === 'failed';
-    if (mined !== (block !== undefined)) return undefined;
-    if (toName !== undefined && !isRecipientName(toName)) return undefined;
-    const name = toName;
+    const settled = status === 'confirmed' || status === 'failed' || status === 'partial';
+    // Only a batch can be partly through; only a settled one has a block; a transaction's is always known.
+    if (status === 'partial' && via.kind !== 'calls') return undefined;
+    if (block !== undefined && !settled) return undefined;
+    if (via.kind === 'transaction' && settled !== (block !== undefined)) return undefined;
+    const receipts = readReceipts(raw['receipts']);
+    if (receipts === false || (receipts !== undefined && via.kind !== 'calls')) return undefined;
     return {
-      hash: hash.toLowerCase(),
+      via,
+      ...(typeof hash === 'string' ? { hash: hash.toLowerCase() } : {}),
       chainId: chain.value,
       account: from,
-      to: recipient,
-      ...(name !== undefined ? { toName: name } : {}),
-      valueWei: wei,
+      transfers,
       status: status as SentStatus,
       ...(block !== undefined ? { blockNumber: block } : {}),
+      ...(receipts !== undefined ? { receipts } : {}),
       sentAt,
     };
   } catch {
@@ -114,7 +245,7 @@ export function boundTransactions(list: readonly SentTransaction[]): SentTransac
   const perOwner = new Map<string, number>();
   const kept: SentTransaction[] = [];
   for (const tx of sorted) {
-    const key = transactionKey(tx.chainId, tx.hash);
+    const key = sentKey(tx);
     if (seen.has(key)) continue;
     seen.add(key);
     const owner = `${tx.chainId}:${tx.account.toLowerCase()}`;
@@ -146,7 +277,7 @@ export interface TransactionMemory {
 }
 
 /** How far along a transaction is: a later word never gives way to an earlier one. */
-const SETTLED: Record<SentStatus, number> = { pending: 0, unconfirmed: 0, confirmed: 1, failed: 1 };
+const SETTLED: Record<SentStatus, number> = { pending: 0, unconfirmed: 0, confirmed: 1, failed: 1, partial: 1 };
 
 /**
  * Two copies of the list (this page's and one another tab wrote meanwhile) as one: every transaction
@@ -155,7 +286,7 @@ const SETTLED: Record<SentStatus, number> = { pending: 0, unconfirmed: 0, confir
 export function mergeTransactions(mine: readonly SentTransaction[], theirs: readonly SentTransaction[]): SentTransaction[] {
   const byKey = new Map<string, SentTransaction>();
   for (const tx of [...theirs, ...mine]) {
-    const key = transactionKey(tx.chainId, tx.hash);
+    const key = sentKey(tx);
     const known = byKey.get(key);
     if (!known || SETTLED[tx.status] >= SETTLED[known.status]) byKey.set(key, tx);
   }
@@ -168,7 +299,9 @@ export function createTransactionMemory(storage: KeyValueStorage | undefined): T
       const text = storage?.getItem(TRANSACTIONS_KEY);
       if (typeof text !== 'string' || text.length > MAX_STORED_CHARS) return [];
       const parsed: unknown = JSON.parse(text);
-      return readTransactionList(isRecord(parsed) && parsed['v'] === 1 ? parsed['transactions'] : undefined);
+      // Version 1 (before batches) reads through the same checks: its records are transactions.
+      const known = isRecord(parsed) && (parsed['v'] === 1 || parsed['v'] === STORED_VERSION);
+      return readTransactionList(known ? parsed['transactions'] : undefined);
     } catch {
       return [];
     }
@@ -180,7 +313,7 @@ export function createTransactionMemory(storage: KeyValueStorage | undefined): T
         // Another tab may have written its own since: theirs are kept too.
         const merged = mergeTransactions(list, load());
         if (merged.length === 0) storage?.removeItem(TRANSACTIONS_KEY);
-        else storage?.setItem(TRANSACTIONS_KEY, JSON.stringify({ v: 1, transactions: merged }));
+        else storage?.setItem(TRANSACTIONS_KEY, JSON.stringify({ v: STORED_VERSION, transactions: merged }));
       } catch {
         // Storage full or refused: the list still works for this page.
       }

@@ -4,13 +4,13 @@
 import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 import { useAppSelector } from '../../../store/hooks';
-import { selectRecentTransactions } from '../../../store/transactionsSlice';
+import { keyOf, selectRecentTransactions } from '../../../store/transactionsSlice';
 import { ErrorDetails } from '../../ui/ErrorDetails';
-import { TransactionLink } from './TransactionLink';
+import { SentLinks } from './SentLinks';
 import { failureDetail, statusWords, transferWords } from './words';
 import './transactions.css';
 
-const STATUS_LABELS = { pending: 'Pending', unconfirmed: 'Not confirmed yet', confirmed: 'Confirmed', failed: 'Failed' } as const;
+const STATUS_LABELS = { pending: 'Pending', unconfirmed: 'Not confirmed yet', confirmed: 'Confirmed', failed: 'Failed', partial: 'Partly sent' } as const;
 
 export function RecentTransactions({ account, chainId }: { account: string; chainId: number }) {
   const chains = useChains();
@@ -25,7 +25,15 @@ export function RecentTransactions({ account, chainId }: { account: string; chai
           {list.map((tx) => {
             const detail = failureDetail(tx);
             return (
-              <li key={tx.hash} className={`recent-tx tx-${tx.status}`} data-testid="recent-transaction" data-status={tx.status} data-hash={tx.hash}>
+              <li
+                key={keyOf(tx)}
+                className={`recent-tx tx-${tx.status}`}
+                data-testid="recent-transaction"
+                data-status={tx.status}
+                data-hash={tx.hash ?? ''}
+                data-key={keyOf(tx)}
+                data-via={tx.via.kind}
+              >
                 <span className={`tx-badge tx-badge-${tx.status}`}>{STATUS_LABELS[tx.status]}</span>
                 <span className="recent-tx-what">{transferWords(tx, chains)}</span>
                 <time className="muted tx-small" dateTime={new Date(tx.sentAt).toISOString()}>
@@ -35,10 +43,10 @@ export function RecentTransactions({ account, chainId }: { account: string; chai
                   <ErrorDetails error={detail} alert={false}>
                     {statusWords(tx)}
                   </ErrorDetails>
-                ) : tx.status === 'unconfirmed' ? (
+                ) : tx.status === 'unconfirmed' || tx.status === 'partial' ? (
                   <span className="muted tx-small">{statusWords(tx)}</span>
                 ) : null}
-                <TransactionLink chainId={tx.chainId} hash={tx.hash} />
+                <SentLinks tx={tx} />
               </li>
             );
           })}

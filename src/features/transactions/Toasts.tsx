@@ -10,8 +10,8 @@ import { useChains } from '../../ui/chainsContext';
 import type { SentTransaction } from '../../lib/sentTransactions';
 import { chainName } from '../../lib/chains';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectToastTransactions, transactionsActions } from '../../../store/transactionsSlice';
-import { TransactionLink } from './TransactionLink';
+import { keyOf, selectToastTransactions, transactionsActions } from '../../../store/transactionsSlice';
+import { SentLinks } from './SentLinks';
 import { shortAddress } from '../chain/format';
 import { failureDetail, moreWords, statusWords, transferWords } from './words';
 import { placeStack } from './placement';
@@ -24,7 +24,7 @@ export default function Toasts({ live, lastForm }: { live: HTMLElement; lastForm
   return (
     <>
       {createPortal(
-        toasts.map((tx) => <p key={`${tx.chainId}:${tx.hash}`}>{`${transferWords(tx, chains)}. ${statusWords(tx)}`}</p>),
+        toasts.map((tx) => <p key={keyOf(tx)}>{`${transferWords(tx, chains)}. ${statusWords(tx)}`}</p>),
         live,
       )}
       {toasts.length > 0 ? (
@@ -35,7 +35,7 @@ export default function Toasts({ live, lastForm }: { live: HTMLElement; lastForm
             </p>
           ) : null}
           {toasts.map((tx) => (
-            <Toast key={`${tx.chainId}:${tx.hash}`} tx={tx} region={region} />
+            <Toast key={keyOf(tx)} tx={tx} region={region} />
           ))}
         </section>
       ) : null}
@@ -89,15 +89,15 @@ function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElem
     const held = now.pointer || now.focus;
     if (held === now.held) return;
     now.held = held;
-    const ref = { chainId: tx.chainId, hash: tx.hash };
+    const ref = { key: keyOf(tx) };
     dispatch(held ? transactionsActions.toastHeld(ref) : transactionsActions.toastReleased(ref));
   };
   const dismiss = () => {
     // Focus goes to the next toast's close button rather than to the top of the page.
     const buttons = [...(region.current?.querySelectorAll<HTMLButtonElement>('button.tx-toast-close') ?? [])];
-    const mine = buttons.findIndex((b) => b.dataset['hash'] === tx.hash);
+    const mine = buttons.findIndex((b) => b.dataset['key'] === keyOf(tx));
     const next = buttons[mine + 1] ?? buttons[mine - 1];
-    dispatch(transactionsActions.toastDismissed({ chainId: tx.chainId, hash: tx.hash }));
+    dispatch(transactionsActions.toastDismissed({ key: keyOf(tx) }));
     next?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -113,7 +113,9 @@ function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElem
       aria-label={words}
       data-testid="tx-toast"
       data-status={tx.status}
-      data-hash={tx.hash}
+      data-hash={tx.hash ?? ''}
+      data-key={keyOf(tx)}
+      data-via={tx.via.kind}
       onKeyDown={onKeyDown}
       onPointerEnter={() => hold('pointer', true)}
       onPointerLeave={() => hold('pointer', false)}
@@ -138,8 +140,8 @@ function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElem
       <p className="muted tx-small tx-toast-from">
         From <span title={tx.account}>{shortAddress(tx.account)}</span> on {chainName(chains, tx.chainId)}
       </p>
-      <TransactionLink chainId={tx.chainId} hash={tx.hash} />
-      <button type="button" className="tx-toast-close secondary small" data-hash={tx.hash} onClick={dismiss} aria-label={`Dismiss: ${words}`}>
+      <SentLinks tx={tx} />
+      <button type="button" className="tx-toast-close secondary small" data-key={keyOf(tx)} onClick={dismiss} aria-label={`Dismiss: ${words}`}>
         ×
       </button>
     </div>

@@ -2,18 +2,30 @@
 // went wrong. Names and amounts come from storage too: names are shown as safe text.
 import type { ChainTable } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
-import type { SentTransaction } from '../../lib/sentTransactions';
+import type { SentTransaction, SentTransfer } from '../../lib/sentTransactions';
 import { SIGNING_MESSAGES } from '../../../store/signingSlice';
 import { exactNativeAmount, shortAddress } from '../chain/format';
 
 export const symbolOf = (chains: ChainTable, chainId: number): string => chains[chainId]?.nativeCurrency?.symbol ?? 'ETH';
 
 /** The recipient as the user named it: the verified name they typed, else the short address. */
-export const recipientOf = (tx: SentTransaction): string => (tx.toName ? displayText(tx.toName, 80) : shortAddress(tx.to));
+export const recipientOf = (transfer: SentTransfer): string => (transfer.toName ? displayText(transfer.toName, 80) : shortAddress(transfer.to));
+
+/** One transfer: "0.01 ETH to bob.test". */
+export const oneTransferWords = (transfer: SentTransfer, chains: ChainTable, chainId: number): string =>
+  `${exactNativeAmount(transfer.valueWei)} ${symbolOf(chains, chainId)} to ${recipientOf(transfer)}`;
+
+/** What was sent: one transfer, or a batch's total and how many recipients. */
+function whatWords(tx: SentTransaction, chains: ChainTable): string {
+  const [first, ...rest] = tx.transfers;
+  if (first && rest.length === 0) return oneTransferWords(first, chains, tx.chainId);
+  const total = tx.transfers.reduce((sum, t) => sum + BigInt(t.valueWei), 0n);
+  return `${exactNativeAmount(total.toString())} ${symbolOf(chains, tx.chainId)} to ${tx.transfers.length} recipients`;
+}
 
 /** "Sending 0.01 ETH to bob.test" (pending), "Sent 0.01 ETH to bob.test" (confirmed), and so on. */
 export function transferWords(tx: SentTransaction, chains: ChainTable): string {
-  const what = `${exactNativeAmount(tx.valueWei)} ${symbolOf(chains, tx.chainId)} to ${recipientOf(tx)}`;
+  const what = whatWords(tx, chains);
   switch (tx.status) {
     case 'pending':
     case 'unconfirmed':
@@ -22,6 +34,8 @@ export function transferWords(tx: SentTransaction, chains: ChainTable): string {
       return `Sent ${what}`;
     case 'failed':
       return `Could not send ${what}`;
+    case 'partial':
+      return `Partly sent ${what}`;
   }
 }
 
@@ -33,15 +47,29 @@ export function statusWords(tx: SentTransaction): string {
     case 'unconfirmed':
       return 'Not confirmed yet: it may still go through. Check it in your wallet or the explorer.';
     case 'confirmed':
-      return `Confirmed in block ${tx.blockNumber}.`;
+      return tx.blockNumber !== undefined ? `Confirmed in block ${tx.blockNumber}.` : 'Confirmed.';
     case 'failed':
-      return `It failed on the network (block ${tx.blockNumber}): no money moved, only the fee was paid.`;
+      return tx.blockNumber !== undefined
+        ? `It failed on the network (block ${tx.blockNumber}): no money moved, only the fee was paid.`
+        : 'The wallet could not get it onto the network: no money moved.';
+    case 'partial':
+      return 'Only part of it went through: check in your wallet or the explorer which transfers arrived.';
   }
 }
 
 /** The exact outcome behind a failure, for "Details". */
-export const failureDetail = (tx: SentTransaction): string | undefined =>
-  tx.status === 'failed' && tx.blockNumber !== undefined ? SIGNING_MESSAGES.reverted(tx.blockNumber) : undefined;
+export function failureDetail(tx: SentTransaction): string | undefined {
+  if (tx.status === 'failed' && tx.blockNumber !== undefined) return SIGNING_MESSAGES.reverted(tx.blockNumber);
+  if (tx.status === 'failed' && tx.via.kind === 'calls') return BATCH_OUTCOMES.offchain;
+  if (tx.status === 'partial') return BATCH_OUTCOMES.partial(tx.receipts?.filter((r) => !r.success).length ?? 0);
+  return undefined;
+}
+
+/** The exact outcome of a batch the wallet reported as failed off chain, or partly through (EIP-5792 400, 600). */
+export const BATCH_OUTCOMES = {
+  offchain: 'The wallet reported the batch as failed off chain (EIP-5792 status 4xx)',
+  partial: (reverted: number) => `The wallet reported the batch as partly through (EIP-5792 status 6xx); ${reverted} of its receipts reverted`,
+} as const;
 
 /** On a phone only the newest toast shows: how many others there are. */
 export const moreWords = (others: number): string => `${others} more in Recent transactions (account menu)`;
