@@ -54,6 +54,8 @@ export interface SigningRequest {
   /** The account when the signature is its (by its key or its contract), else the key that made it. */
   signer?: string;
   hash?: string;
+  /** The sent record's key (sentKey) when the wallet answered no chain hash (a Safe's proposal, docs/behaviour.md §10.1). */
+  sentKey?: string;
   error?: WalletError;
 }
 
@@ -178,12 +180,15 @@ export const signingSlice = createSlice({
       request.error = action.payload.error;
     },
     /** The wallet accepted the transaction: the request ends here, the transaction is followed on. */
-    transactionSent(state, action: PayloadAction<WithId<{ hash: string }>>) {
+    transactionSent(state, action: PayloadAction<WithId<{ hash: string } | { key: string }>>) {
       const request = byId(state, action.payload.id);
-      if (request?.status !== 'waiting' || request.input.kind !== 'transaction' || typeof action.payload.hash !== 'string') return;
+      const hash: unknown = 'hash' in action.payload ? action.payload.hash : undefined;
+      const key: unknown = 'key' in action.payload ? action.payload.key : undefined;
+      if (request?.status !== 'waiting' || request.input.kind !== 'transaction' || (typeof hash !== 'string' && (typeof key !== 'string' || key.length > 200))) return;
       settle(request);
       request.status = 'sent';
-      request.hash = action.payload.hash;
+      if (typeof hash === 'string') request.hash = hash;
+      else request.sentKey = key as string;
     },
     failed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const request = byId(state, action.payload.id);

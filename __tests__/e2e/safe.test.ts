@@ -5,7 +5,8 @@
 // not a Safe, answers garbage or never answers leaves it a normal page.
 import { Wallet, hashMessage, id } from 'ethers';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { deployTestSafe, signMessageOffChain } from '../../contracts/testSafe';
+import { DEPLOYER } from '../../contracts/testAccounts';
+import { deployTestSafe, execTransaction, signMessageCalldata, signMessageOffChain } from '../../contracts/testSafe';
 import { SAFE_INFO_MS } from '../../src/lib/connectors/safe/info';
 import {
 
@@ -16,6 +17,8 @@ import {
   openAccountMenu,
   openSigning,
   openWalletList,
+  sendTransfer,
+  toasts,
   recordHeaderHistory,
   shownAccount,
   signMessage,
@@ -25,7 +28,8 @@ import {
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet } from '../support/fakeWallet';
 import { WAIT_MS } from '../support/lifecycle';
-import { parentDoes, parentState, serveSafeParent, waitForMessage, waitForRequests, type ParentOptions, type SafeParent } from '../support/safeParent';
+import { rpc } from '../support/anvil';
+import { parentDoes, parentState, serveSafeParent, waitForMessage, waitForProposal, waitForRequests, type ParentOptions, type SafeParent } from '../support/safeParent';
 
 /** The Safe's owners: keys of their own, never one of anvil's funded accounts. */
 const OWNERS = [new Wallet(id('walletdeck.e2e.safe-owner-1')), new Wallet(id('walletdeck.e2e.safe-owner-2')), new Wallet(id('walletdeck.e2e.safe-owner-3'))];
@@ -207,6 +211,74 @@ describe('signing through the Safe', () => {
     expect(await app.locator('[data-testid=sign-message] [data-status=invalid]').count()).toBe(0);
     const signature = await signMessageOffChain(anvilUrl, safeAddress, SIGNERS, hashMessage(text));
     await parentDoes(page, { signed: asked.messageHash!, signature });
+    const outcome = await waitForOutcome(app, 'message', 'signed', WAIT_MS);
+    expect(await outcome.getByTestId('verified').textContent()).toBe(`Signed and verified: the signer is ${safeAddress}, the connected account.`);
+  });
+});
+
+describe('a transaction through the Safe', () => {
+  it('is proposed, says it waits for the owners (toast and recent transactions, across a reload), then follows the execution to its chain hash and receipt', async () => {
+    const recipient = new Wallet(id('walletdeck.e2e.safe-recipient')).address;
+    const { page, app } = await openInParent({ mode: 'safe', info: safeInfo() }, { width: 375 });
+    await waitForStatus(app, 'safe', 'Connected');
+    await sendTransfer(app, recipient, '0.01');
+    const proposal = await waitForProposal(page);
+    expect(proposal.txs).toEqual([{ to: recipient, value: (10n ** 16n).toString(), data: '0x' }]);
+    // The toast: proposed, waiting for the owners; no chain hash, no explorer link.
+    const toast = toasts(app).and(app.locator('[data-via=safe][data-status=pending]'));
+    await toast.waitFor();
+    expect(await toast.textContent()).toMatch(/Proposed 0\.01 ETH to .*Waiting for the Safe's owners to confirm and execute it in Safe\{Wallet\}/);
+    expect(await toast.getAttribute('data-hash')).toBe('');
+    await expectLayout(app);
+    // The owners confirm one by one in Safe{Wallet}: still waiting.
+    await parentDoes(page, { confirm: proposal.safeTxHash, confirmations: 1 });
+    // A reload of the app: the proposal is still there, still followed.
+    await app.evaluate(() => location.reload());
+    await headerControl(app).waitFor();
+    await waitForStatus(app, 'safe', 'Connected');
+    const menu = await openAccountMenu(app);
+    const item = menu.locator('[data-testid=recent-transaction][data-via=safe]');
+    await item.and(app.locator('[data-status=pending]')).waitFor();
+    expect(await item.textContent()).toMatch(/Awaiting owners.*Proposed 0\.01 ETH.*Waiting for the Safe's owners/);
+    await expectLayout(app);
+    // The owners execute it on the chain; Safe{Wallet} then knows its chain hash.
+    const before = BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', [recipient, 'latest']));
+    const txHash = await execTransaction(anvilUrl, safeAddress, SIGNERS, { to: recipient, value: 10n ** 16n, data: '0x' }, DEPLOYER);
+    await parentDoes(page, { execute: proposal.safeTxHash, txHash, success: true });
+    const settled = menu.locator(`[data-testid=recent-transaction][data-via=safe][data-status=confirmed][data-hash="${txHash.toLowerCase()}"]`);
+    await settled.waitFor();
+    expect(await settled.textContent()).toMatch(/Sent 0\.01 ETH/);
+    expect(BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', [recipient, 'latest'])) - before).toBe(10n ** 16n);
+  });
+
+  it('a proposal the owners reject ends as not sent, no money moved', async () => {
+    const { page, app } = await openInParent({ mode: 'safe', info: safeInfo() });
+    await waitForStatus(app, 'safe', 'Connected');
+    await sendTransfer(app, new Wallet(id('walletdeck.e2e.safe-recipient-2')).address, '0.02');
+    const proposal = await waitForProposal(page);
+    await toasts(app).and(app.locator('[data-via=safe][data-status=pending]')).waitFor();
+    await page.evaluate((hash) => {
+      const parent = (window as unknown as { safeParent: { proposals: { safeTxHash: string; status: string }[] } }).safeParent;
+      parent.proposals.find((p) => p.safeTxHash === hash)!.status = 'CANCELLED';
+    }, proposal.safeTxHash);
+    const failed = toasts(app).and(app.locator('[data-via=safe][data-status=failed]'));
+    await failed.waitFor();
+    expect(await failed.textContent()).toMatch(/The Safe's owners rejected it in Safe\{Wallet\}: no money moved/);
+  });
+});
+
+describe('a message signed on chain', () => {
+  it('a Safe transaction records the message; once executed, the Safe contract answers ERC-1271 for it: "Signed and verified"', async () => {
+    const { page, app } = await openInParent({ mode: 'safe', info: safeInfo(), signing: 'onChain' });
+    await waitForStatus(app, 'safe', 'Connected');
+    await openSigning(app);
+    const text = 'Recorded on chain by the Safe';
+    await signMessage(app, text);
+    const asked = await waitForMessage(page);
+    expect(asked.safeTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await app.locator('[data-testid=sign-message] [data-status=invalid]').count()).toBe(0);
+    const txHash = await execTransaction(anvilUrl, safeAddress, SIGNERS, { to: safeAddress, value: 0n, data: signMessageCalldata(hashMessage(text)) }, DEPLOYER);
+    await parentDoes(page, { execute: asked.safeTxHash!, txHash, success: true });
     const outcome = await waitForOutcome(app, 'message', 'signed', WAIT_MS);
     expect(await outcome.getByTestId('verified').textContent()).toBe(`Signed and verified: the signer is ${safeAddress}, the connected account.`);
   });

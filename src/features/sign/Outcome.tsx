@@ -4,12 +4,17 @@ import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningRequest } from '../../../store/signingSelectors';
 import { signingActions, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
-import { selectTransaction } from '../../../store/transactionsSlice';
+import { selectSent, selectTransaction } from '../../../store/transactionsSlice';
+import type { RootState } from '../../../store/types';
 import { selectWalletName } from '../../../store/selectors';
 import { selectConnectorInfo } from '../../../store/selectors';
 import { TransactionLink } from '../transactions/TransactionLink';
 import { failureDetail, statusWords } from '../transactions/words';
 import { plainError } from './words';
+
+/** The record a sent request made: by its chain hash, or by its key when the wallet proposed it (a Safe). */
+const sentOf = (s: RootState, request: SigningRequest | undefined) =>
+  request?.sentKey ? selectSent(s, request.sentKey) : request?.hash ? selectTransaction(s, request.chainId, request.hash) : undefined;
 
 export function Outcome({ kind }: { kind: SigningKind }) {
   const dispatch = useAppDispatch();
@@ -17,7 +22,7 @@ export function Outcome({ kind }: { kind: SigningKind }) {
   const walletName = useAppSelector((s) => (request ? selectWalletName(s, request.connectionId) : ''));
   // A browser extension prompts in its own window; the other kinds may prompt on a phone.
   const inBrowser = useAppSelector((s) => (request ? selectConnectorInfo(s, request.connectionId).wallets !== undefined : false));
-  const sent = useAppSelector((s) => (request?.hash ? selectTransaction(s, request.chainId, request.hash) : undefined));
+  const sent = useAppSelector((s) => sentOf(s, request));
   if (!request) return null;
   const stop = (
     <button type="button" className="secondary small" onClick={() => dispatch(signingActions.abandonRequested({ kind }))}>
@@ -113,8 +118,10 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
 
 /** A transfer the wallet accepted: where it stands now (the transactions slice follows it). */
 function SentOutcome({ request }: { request: SigningRequest }) {
-  const sent = useAppSelector((s) => (request.hash ? selectTransaction(s, request.chainId, request.hash) : undefined));
-  if (!request.hash) return null;
+  const sent = useAppSelector((s) => sentOf(s, request));
+  // A proposal's chain hash is known once it is executed.
+  const hash = request.hash ?? sent?.hash;
+  if (!request.hash && !request.sentKey) return null;
   const detail = sent ? failureDetail(sent) : undefined;
   return (
     <>
@@ -131,9 +138,11 @@ function SentOutcome({ request }: { request: SigningRequest }) {
       ) : (
         <p className="calm">{statusWords(sent)}</p>
       )}
-      <p>
-        Transaction: <TransactionLink chainId={request.chainId} hash={request.hash} />
-      </p>
+      {hash ? (
+        <p>
+          Transaction: <TransactionLink chainId={request.chainId} hash={hash} />
+        </p>
+      ) : null}
     </>
   );
 }

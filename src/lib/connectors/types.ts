@@ -119,7 +119,20 @@ export interface Connector {
    * current one, reconnected visibly at start. Cheap and synchronous; may change (watchAvailability says when).
    */
   ownsPage?(): boolean;
+  /**
+   * `eth_sendTransaction` answers a proposal's hash (a Safe's `safeTxHash`), not a chain transaction
+   * (docs/behaviour.md §10.1): the record is followed with `proposalState`.
+   */
+  readonly proposesTransactions?: boolean;
+  /** Where a proposal this kind answered stands; rejects when it cannot be asked now. Checked by the connector. */
+  proposalState?(safeTxHash: string): Promise<ProposalState>;
 }
+
+/** Where a transaction proposed to a multisig stands (Safe's getTxBySafeTxHash, checked). */
+export type ProposalState =
+  | { status: 'awaiting'; confirmations?: { submitted: number; required: number } }
+  | { status: 'executed'; hash: string; success: boolean }
+  | { status: 'cancelled' };
 
 /** `npm start`'s development phone: its page, and what the app calls it. */
 export interface DevelopmentPhone {

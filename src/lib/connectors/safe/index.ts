@@ -6,11 +6,8 @@
 import { describeValue } from '../../errors';
 import { CONNECTOR_NAMES } from '../describe';
 import { ListenerSet } from '../events';
-import type { ConnectionId, Connector, ConnectorListener, Eip1193Provider } from '../types';
-import type { ProposalState } from './info';
+import type { ConnectionId, Connector, ConnectorListener, Eip1193Provider, ProposalState } from '../types';
 import type { SafeSession, SafeSessionOptions } from './session';
-
-export type { ProposalState } from './info';
 
 /** Whether the page is inside a frame; a parent that cannot even be compared is taken as one. */
 export function isFramed(host: unknown): boolean {
@@ -49,6 +46,8 @@ export class SafeConnector implements Connector {
   readonly id: ConnectionId = 'safe';
   readonly name = CONNECTOR_NAMES.safe;
   readonly supportsRevoke = false;
+  /** A transaction is proposed to the Safe: the answer is its safeTxHash (docs/behaviour.md §10.1). */
+  readonly proposesTransactions = true;
   private detection: Detection;
   private refusal: string = SAFE_UNAVAILABLE.notFramed;
   private session: Promise<SafeSession> | undefined;
@@ -84,7 +83,7 @@ export class SafeConnector implements Connector {
     return (await this.open()).provider;
   }
 
-  /** Where a transaction proposed to this Safe stands (docs/behaviour.md §10.5). */
+  /** Where a transaction proposed to this Safe stands (docs/behaviour.md §10.1). */
   async proposalState(safeTxHash: string): Promise<ProposalState> {
     return (await this.open()).proposalState(safeTxHash);
   }

@@ -5,6 +5,7 @@
 import { displayText } from '../../displayText';
 import { checksumAddress, validateChainId } from '../../validation';
 import { isRecord } from '../events';
+import type { ProposalState } from '../types';
 
 /** docs/behaviour.md §9: how long the parent frame has to answer `getSafeInfo` before the app is a normal page. */
 export const SAFE_INFO_MS = 2_000;
@@ -114,10 +115,7 @@ export function readSignature(raw: unknown): string | undefined {
 }
 
 /** Where a proposed transaction stands, as the parent's `getTxBySafeTxHash` says (its `txStatus`, `txHash`). */
-export type ProposalState =
-  | { status: 'awaiting'; confirmations?: { submitted: number; required: number } }
-  | { status: 'executed'; hash: string; success: boolean }
-  | { status: 'cancelled' };
+export type { ProposalState } from '../types';
 
 const AWAITING = new Set(['AWAITING_CONFIRMATIONS', 'AWAITING_EXECUTION']);
 
