@@ -24,9 +24,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // The import direction of STYLE.md, enforced for static imports and import() alike: src/lib knows
-  // no store, sagas or React; the UI never reaches an SDK or a connector implementation; only the
-  // composition root (src/walletApp.ts, src/boot.ts, src/main.tsx) wires everything together.
+  // The import direction of docs/architecture.md ("What each folder may import"), enforced for static
+  // imports and import() alike: src/lib knows no store, sagas or React; the sagas reach wallets only
+  // through the kinds' adapters; the UI never reaches an SDK or a kind's module; only the composition
+  // root (src/walletApp.ts, src/boot.ts, src/main.tsx) wires everything together.
   {
     files: ['src/lib/**/*.{ts,tsx}'],
     rules: importRules({
@@ -60,7 +61,10 @@ export default tseslint.config(
     rules: importRules({
       patterns: [
         { group: ['**/features/**', '**/app/**'], message: 'Sagas import no UI.' },
-        { group: ['**/lib/connectors/*/**', '**/lib/connectors/injected', '**/lib/connectors/coinbase', '**/lib/connectors/walletconnect'], message: 'Connector instances arrive through saga context; import only connectors/types.' },
+        {
+          group: ['**/lib/connectors/*', '**/lib/connectors/*/**', '!**/lib/connectors/types', '!**/lib/connectors/kind', '!**/lib/connectors/describe'],
+          message: "A kind's adapter arrives through saga context; import only connectors/types, connectors/kind and connectors/describe.",
+        },
         { group: ['@coinbase/*', '@walletconnect/*'], message: 'Sagas never touch an SDK.' },
       ],
       paths: ['react', 'react-dom', 'react-redux'].map((name) => ({ name, message: 'Sagas import no UI.' })),

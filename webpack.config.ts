@@ -14,6 +14,7 @@ import { readChainSettings } from './scripts/chainSettings';
 import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
 import { devWalletsBuild } from './scripts/dev/webpack';
 import type { ChainTable } from './src/lib/chains';
+import { kindCspSources } from './src/lib/connectors/registry';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
@@ -31,16 +32,15 @@ const BUILD_ENV = [
 
 /**
  * The shipped Content-Security-Policy, from what the build gives the app: every RPC URL of the chain
- * table it bakes in, WalletConnect when it has a project id. Production builds only: the development
- * server's eval source maps and hot updates would need 'unsafe-eval' and its socket.
+ * table it bakes in, and what each wallet kind of the registry says it needs with these settings
+ * (its definition's `csp`). Production builds only: the development server's eval source maps and
+ * hot updates would need 'unsafe-eval' and its socket.
  */
 function pagePolicy(chains: ChainTable) {
   const setting = (name: string) => process.env[name]?.trim() || undefined;
-  const relayUrl = setting('WALLETCONNECT_RELAY_URL');
   return contentSecurityPolicy({
     rpcUrls: Object.values(chains).flatMap((chain) => chain.rpcUrls),
-    ...(setting('WALLETCONNECT_PROJECT_ID') ? { walletConnect: relayUrl ? { relayUrl } : {} } : {}),
-    coinbase: true,
+    kinds: kindCspSources({ setting }),
     ...(process.env.WALLETDECK_FRAME_ANCESTORS?.trim() ? { frameAncestors: process.env.WALLETDECK_FRAME_ANCESTORS.trim() } : {}),
   });
 }

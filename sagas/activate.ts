@@ -4,14 +4,16 @@
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, join, put, race, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
-import { switchOrAddChain } from '../src/lib/chainSwitch';
-import type { ConnectionId, Connector, ConnectorEvent, Eip1193Provider } from '../src/lib/connectors/types';
+import type { KindAdapter, KindStatus } from '../src/lib/connectors/kind';
+import type { ConnectionId, ConnectorEvent } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, plainList, plainValue, toWalletError, walletError } from '../src/lib/errors';
 import { normalizeChainId } from '../src/lib/validation';
 import { walletActions as actions } from '../store/walletSlice';
 import { RECONNECT_VIEW_MS, WALLET_WINDOW_MS, type WalletSagaContext } from './context';
 import { connectorChannel, forwardEvents } from './events';
+import { selectConnectorInfo } from '../store/selectors';
 import { selectAttempt, selectHasAccounts, selectReportedChainId, walletContext } from './support';
+import { walletRequest } from './wallet';
 
 const { accountsChanged, walletWindowChanged } = actions;
 
@@ -21,9 +23,9 @@ export const WALLET_WINDOW_ERROR = 'WalletWindowError';
 type Outcome = 'connected' | 'idle' | 'locked';
 
 /** `eth_requestAccounts`; on -32002 (one already waits in the wallet) waits for the wallet's answer instead of asking again. */
-function* requestAccounts(id: ConnectionId, attempt: number, provider: Eip1193Provider): SagaIterator<unknown> {
+function* requestAccounts(id: ConnectionId, attempt: number, adapter: KindAdapter): SagaIterator<unknown> {
   try {
-    const accounts: unknown = yield call([provider, provider.request], { method: 'eth_requestAccounts' });
+    const accounts: unknown = yield call(walletRequest, adapter, { method: 'eth_requestAccounts' });
     return accounts;
   } catch (error) {
     if (errorCode(error) !== -32002) throw error;
@@ -37,10 +39,10 @@ function* requestAccounts(id: ConnectionId, attempt: number, provider: Eip1193Pr
 }
 
 /** Silent reconnect: `eth_accounts` and `eth_chainId`, never a dialog. */
-function* eagerSequence(id: ConnectionId, attempt: number, provider: Eip1193Provider, keepListening: boolean): SagaIterator<Outcome> {
+function* eagerSequence(id: ConnectionId, attempt: number, adapter: KindAdapter, keepListening: boolean): SagaIterator<Outcome> {
   const [accounts, chainId]: [unknown, unknown] = yield all([
-    call([provider, provider.request], { method: 'eth_accounts' }),
-    call([provider, provider.request], { method: 'eth_chainId' }),
+    call(walletRequest, adapter, { method: 'eth_accounts' }),
+    call(walletRequest, adapter, { method: 'eth_chainId' }),
   ]);
   if (Array.isArray(accounts) && accounts.length === 0) {
     // docs/behaviour.md §1.3, §2.4: no accounts at a silent reconnect ends idle, not as an error. A kind connected last time is a
@@ -58,44 +60,36 @@ function* eagerSequence(id: ConnectionId, attempt: number, provider: Eip1193Prov
 }
 
 /** `eth_chainId` asked beside the accounts: a failure must not end the attempt while the wallet's prompt is open. */
-function* chainIdOrFailure(provider: Eip1193Provider): SagaIterator<{ chainId?: unknown; failed?: true }> {
+function* chainIdOrFailure(adapter: KindAdapter): SagaIterator<{ chainId?: unknown; failed?: true }> {
   try {
-    const chainId: unknown = yield call([provider, provider.request], { method: 'eth_chainId' });
+    const chainId: unknown = yield call(walletRequest, adapter, { method: 'eth_chainId' });
     return { chainId };
   } catch {
     return { failed: true };
   }
 }
 
-function* userSequence(
-  id: ConnectionId,
-  attempt: number,
-  connector: Connector,
-  provider: Eip1193Provider,
-  desiredChainId: number | undefined,
-): SagaIterator<Outcome> {
-  const { chains }: WalletSagaContext = yield call(walletContext);
-  if (connector.connect) {
-    const options = desiredChainId === undefined ? {} : { chainId: desiredChainId };
-    yield call([connector, connector.connect], provider, options);
-  }
+function* userSequence(id: ConnectionId, attempt: number, adapter: KindAdapter, status: Partial<KindStatus>, desiredChainId: number | undefined): SagaIterator<Outcome> {
+  // The kind's own first step (QR pairing); none for most kinds, so the accounts are asked in the click's task.
+  const step = adapter.connect(desiredChainId === undefined ? {} : { chainId: desiredChainId });
+  if (step) yield call(() => step);
   let accounts: unknown;
   let chainId: unknown;
-  if (answersChainIdBeforeConnect(connector)) {
+  if (status.chainIdBeforeConnect === true) {
     // One round trip instead of two: the chain is asked beside the accounts.
-    const [answer, early]: [unknown, { chainId?: unknown; failed?: true }] = yield all([call(requestAccounts, id, attempt, provider), call(chainIdOrFailure, provider)]);
+    const [answer, early]: [unknown, { chainId?: unknown; failed?: true }] = yield all([call(requestAccounts, id, attempt, adapter), call(chainIdOrFailure, adapter)]);
     accounts = answer;
     // A chain the wallet reported while the user decided is newer than the one asked at the start.
     const reported: number | undefined = yield select(selectReportedChainId(id));
     if (reported !== undefined) chainId = reported;
-    else if (early.failed) chainId = yield call([provider, provider.request], { method: 'eth_chainId' });
+    else if (early.failed) chainId = yield call(walletRequest, adapter, { method: 'eth_chainId' });
     else chainId = early.chainId;
   } else {
-    accounts = yield call(requestAccounts, id, attempt, provider);
-    chainId = yield call([provider, provider.request], { method: 'eth_chainId' });
+    accounts = yield call(requestAccounts, id, attempt, adapter);
+    chainId = yield call(walletRequest, adapter, { method: 'eth_chainId' });
   }
   if (desiredChainId !== undefined && normalizeChainId(chainId) !== desiredChainId) {
-    chainId = yield call(switchOrAddChain, provider, chains, desiredChainId);
+    chainId = yield call([adapter, adapter.switchChain], desiredChainId);
   }
   yield put(actions.activationSucceeded({ id, attempt, chainId: plainValue(chainId), accounts: plainList(accounts) }));
   const has: boolean = yield select(selectHasAccounts(id));
@@ -118,10 +112,10 @@ function* unansweredWindow(id: ConnectionId, attempt: number, ms: number): SagaI
   }
 }
 
-/** Closes what waits on the wallet (its window too); a connector that throws here changes nothing. */
-function closeWaiting(connector: Connector): void {
+/** Closes what waits on the wallet (its window too); an adapter that throws here changes nothing. */
+function closeWaiting(adapter: KindAdapter): void {
   try {
-    connector.cancelPendingRequests?.();
+    adapter.command({ type: 'cancelPending' });
   } catch {
     // The attempt has ended anyway.
   }
@@ -138,40 +132,24 @@ function linkDeadError() {
   return walletError(ERROR_NAMES.linkDead, MESSAGES.linkDead);
 }
 
-/** Whether the connector knows its link is gone for good; a connector that throws here is not believed. */
-function linkIsDead(connector: Connector): boolean {
+/** What the adapter says of itself; an adapter that throws here is taken as saying nothing. */
+function statusOf(adapter: KindAdapter): Partial<KindStatus> {
   try {
-    return connector.isLinkDead?.() === true;
+    return adapter.status();
   } catch {
-    return false;
-  }
-}
-
-function answersChainIdBeforeConnect(connector: Connector): boolean {
-  try {
-    return connector.chainIdBeforeConnect === true;
-  } catch {
-    return false;
-  }
-}
-
-function providerAtHand(connector: Connector): Eip1193Provider | undefined {
-  try {
-    return connector.providerNow?.();
-  } catch {
-    return undefined;
+    return {};
   }
 }
 
 export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions): SagaIterator {
-  const { connectors, session, timeouts }: WalletSagaContext = yield call(walletContext);
-  const connector = connectors[id];
+  const { adapters, session, timeouts }: WalletSagaContext = yield call(walletContext);
+  const adapter = adapters[id];
   yield put(actions.activationStarted({ id, eager: options.eager, ...(options.silent ? { silent: true } : {}) }));
   const attempt: number = yield select(selectAttempt(id));
   const limit = options.eager ? timeouts.eagerMs : timeouts.activateMs;
   const timedOut = function* (): SagaIterator {
     // A request that hangs on a provider whose link is down is not worth a Try again: say so.
-    if (linkIsDead(connector)) yield put(actions.linkDied({ id, error: linkDeadError() }));
+    if (statusOf(adapter).linkDead === true) yield put(actions.linkDied({ id, error: linkDeadError() }));
     else if (options.eager) yield put(actions.activationEnded({ id, attempt }));
     else yield put(actions.activationFailed({ id, attempt, error: walletError(ERROR_NAMES.timeout, MESSAGES.timeout('Connecting', limit)) }));
   };
@@ -180,25 +158,16 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
   const grace: Task | undefined =
     options.eager && !options.silent ? yield fork(reconnectGrace, id, attempt, timeouts.reconnectViewMs ?? RECONNECT_VIEW_MS) : undefined;
   try {
-    // A provider at hand (an extension's) is asked at once, in the task of the click: a promise's
+    // Subscribed before asking: the answer to a pending request (-32002) arrives as an event. The
+    // adapter asks a provider at hand (an extension's) at once, in the task of the click: a promise's
     // turn would let React render the dialog's progress view before the wallet is even asked.
-    const atHand = providerAtHand(connector);
-    const loaded: { provider?: Eip1193Provider; timeout?: true } = atHand
-      ? { provider: atHand }
-      : yield race({
-          provider: call([connector, connector.getProvider]),
-          timeout: delay(limit),
-        });
-    if (!loaded.provider) return yield call(timedOut);
-    const provider = loaded.provider;
-    // Subscribed before asking: the answer to a pending request (-32002) arrives as an event.
-    channel = connectorChannel(connector);
-    const forwarder: Task = yield fork(forwardEvents, id, attempt, channel, provider);
+    channel = connectorChannel(adapter);
+    const forwarder: Task = yield fork(forwardEvents, id, attempt, channel, adapter);
     const windowMs = timeouts.walletWindowMs ?? WALLET_WINDOW_MS;
     const outcome: { done?: Outcome; timeout?: true; linkEnded?: unknown; window?: true } = yield race({
       done: options.eager
-        ? call(eagerSequence, id, attempt, provider, !options.silent)
-        : call(userSequence, id, attempt, connector, provider, options.desiredChainId),
+        ? call(eagerSequence, id, attempt, adapter, !options.silent)
+        : call(userSequence, id, attempt, adapter, statusOf(adapter), options.desiredChainId),
       timeout: delay(limit),
       // The link ended (disconnect, 1011) while we asked: the forwarder has already said so.
       linkEnded: join(forwarder),
@@ -214,8 +183,9 @@ export function* connectionLifecycle(id: ConnectionId, options: LifecycleOptions
     if (forwarder.isRunning()) yield cancel(forwarder);
     if (outcome.timeout) yield call(timedOut);
     if (outcome.window) {
-      closeWaiting(connector);
-      const message = `The ${connector.name} window did not answer within ${Math.round(windowMs / 1000)} s`;
+      closeWaiting(adapter);
+      const { name } = yield select(selectConnectorInfo, id);
+      const message = `The ${name} window did not answer within ${Math.round(windowMs / 1000)} s`;
       yield put(actions.activationFailed({ id, attempt, error: walletError(WALLET_WINDOW_ERROR, message) }));
     }
   } catch (error) {

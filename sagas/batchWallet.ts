@@ -4,25 +4,26 @@
 // function is where it is called.
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, race, select } from 'redux-saga/effects';
-import { CONNECTION_IDS, type ConnectionId, type Connector, type Eip1193Provider } from '../src/lib/connectors/types';
+import type { KindAdapter } from '../src/lib/connectors/kind';
+import { CONNECTION_IDS, type ConnectionId, type Eip1193Provider, type RequestArguments } from '../src/lib/connectors/types';
 import { signingTargetOf } from '../store/signingSelectors';
 import type { RootState } from '../store/types';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 
-/** The connector's provider, or undefined when it could not be reached within `ms` (or threw). */
-export function* reachWallet(connector: Connector, ms: number): SagaIterator<Eip1193Provider | undefined> {
+/** The kind's wallet (its SDK loaded, every request through its adapter), or undefined when it could not be reached within `ms` (or threw). */
+export function* reachWallet(connector: KindAdapter, ms: number): SagaIterator<Eip1193Provider | undefined> {
   try {
-    const outcome: { provider?: Eip1193Provider; timeout?: true } = yield race({ provider: call([connector, connector.getProvider]), timeout: delay(ms) });
-    return outcome.provider;
+    const outcome: { loaded?: true; timeout?: true } = yield race({ loaded: call(function* () { yield call([connector, connector.load]); return true; }), timeout: delay(ms) });
+    return outcome.loaded ? { request: (args: RequestArguments) => connector.request(args) } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The connection's connector, from saga context (undefined when the app runs without one). */
-export function* connectorOf(connectionId: ConnectionId): SagaIterator<Connector | undefined> {
+/** The connection's kind adapter, from saga context (undefined when the app runs without one). */
+export function* connectorOf(connectionId: ConnectionId): SagaIterator<KindAdapter | undefined> {
   const context: WalletSagaContext | undefined = yield getContext(WALLET_CONTEXT);
-  return context?.connectors[connectionId];
+  return context?.adapters[connectionId];
 }
 
 /** A connection that is connected with `account` selected now, or undefined. */
@@ -34,7 +35,7 @@ export function connectionWith(state: RootState, account: string): ConnectionId 
 export function* walletOfAccount(account: string, ms: number): SagaIterator<Eip1193Provider | undefined> {
   const connectionId: ConnectionId | undefined = yield select(connectionWith, account);
   if (connectionId === undefined) return undefined;
-  const connector: Connector | undefined = yield call(connectorOf, connectionId);
+  const connector: KindAdapter | undefined = yield call(connectorOf, connectionId);
   if (!connector) return undefined;
   const provider: Eip1193Provider | undefined = yield call(reachWallet, connector, ms);
   return provider;

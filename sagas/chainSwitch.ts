@@ -4,8 +4,7 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
-import { switchOrAddChain } from '../src/lib/chainSwitch';
-import { isConnectionId, type ConnectionId, type Eip1193Provider } from '../src/lib/connectors/types';
+import { isConnectionId, type ConnectionId } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, plainValue, toWalletError, walletError } from '../src/lib/errors';
 import { walletActions as actions } from '../store/walletSlice';
 import type { WalletSagaContext } from './context';
@@ -14,10 +13,9 @@ import { selectAttempt, walletContext } from './support';
 type SwitchRequest = ReturnType<typeof actions.chainSwitchRequested>;
 
 function* askWallet(id: ConnectionId, chainId: number): SagaIterator<unknown> {
-  const { connectors, chains }: WalletSagaContext = yield call(walletContext);
-  const connector = connectors[id];
-  const provider: Eip1193Provider = yield call([connector, connector.getProvider]);
-  const reported: unknown = yield call(switchOrAddChain, provider, chains, chainId);
+  const { adapters }: WalletSagaContext = yield call(walletContext);
+  const adapter = adapters[id];
+  const reported: unknown = yield call([adapter, adapter.switchChain], chainId);
   return reported;
 }
 

@@ -1,30 +1,33 @@
-// What each connector offers, kept in the store as plain data: described again whenever a connector
-// says it changed (a wallet announced itself, an extension appeared). Also the user's extension pick
-// and warming an SDK up when the pointer reaches Connect. Every connector call is an error boundary.
+// What each kind offers, kept in the store as plain data: described again whenever its adapter says
+// it changed (a wallet announced itself, an extension appeared). Also the user's extension pick and
+// warming an SDK up when the pointer reaches Connect. Every adapter call is an error boundary.
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, take, takeEvery } from 'redux-saga/effects';
-import { describeConnector } from '../src/lib/connectors/describe';
-import type { ConnectionId } from '../src/lib/connectors/types';
-import { selectChosenExtension } from '../store/selectors';
+import { describeKind } from '../src/lib/connectors/describe';
+import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
+import { selectChosenExtension, selectListsBrowserWallets } from '../store/selectors';
 import { walletActions as actions } from '../store/walletSlice';
 import type { WalletSagaContext } from './context';
 import { walletContext } from './support';
 import { availabilityChanges } from './eager';
 
-/** Tells the browser-extension connector which wallet the user picked (before any connect at start). */
+/** Tells the kinds that list the browser's wallets which one the user picked (before any connect at start). */
 export function* applyChosenExtension(): SagaIterator {
-  const { connectors }: WalletSagaContext = yield call(walletContext);
+  const { adapters }: WalletSagaContext = yield call(walletContext);
   const rdns: string | undefined = yield select(selectChosenExtension);
-  try {
-    connectors.injected.choose?.(rdns);
-  } catch {
-    // The default choice still works.
+  for (const id of CONNECTION_IDS) {
+    if (!(yield select(selectListsBrowserWallets, id))) continue;
+    try {
+      adapters[id].command({ type: 'choose', rdns });
+    } catch {
+      // The default choice still works.
+    }
   }
 }
 
 function* describe(id: ConnectionId): SagaIterator {
-  const { connectors }: WalletSagaContext = yield call(walletContext);
-  yield put(actions.connectorsDescribed({ kinds: { [id]: describeConnector(connectors[id]) } }));
+  const { adapters }: WalletSagaContext = yield call(walletContext);
+  yield put(actions.connectorsDescribed({ kinds: { [id]: describeKind(id, adapters[id]) } }));
 }
 
 export function* watchConnectorInfo(): SagaIterator {
@@ -42,9 +45,9 @@ export function* watchConnectorInfo(): SagaIterator {
 }
 
 function* preload(action: ReturnType<typeof actions.connectIntent>): SagaIterator {
-  const { connectors }: WalletSagaContext = yield call(walletContext);
+  const { adapters }: WalletSagaContext = yield call(walletContext);
   try {
-    connectors[action.payload.id].preload?.();
+    adapters[action.payload.id].command({ type: 'preload' });
   } catch {
     // Warming up is an optimisation; the connect itself loads what it needs.
   }
@@ -52,7 +55,7 @@ function* preload(action: ReturnType<typeof actions.connectIntent>): SagaIterato
 
 function* chooseExtension(): SagaIterator {
   yield call(applyChosenExtension);
-  yield call(describe, 'injected');
+  for (const id of CONNECTION_IDS) if (yield select(selectListsBrowserWallets, id)) yield call(describe, id);
 }
 
 export function* watchConnectorIntents(): SagaIterator {

@@ -1,6 +1,6 @@
-// What the sagas get through saga context instead of imports: connector instances and settings.
+// What the sagas get through saga context instead of imports: each kind's adapter and the settings.
 import type { ChainTable } from '../src/lib/chains';
-import type { ConnectorRegistry } from '../src/lib/connectors/types';
+import type { AdapterRegistry } from '../src/lib/connectors/types';
 import type { SessionMemory } from '../src/lib/persistence';
 
 export interface WalletTimeouts {
@@ -31,7 +31,8 @@ export const RECONNECT_VIEW_MS = 1_000;
 export const WALLET_WINDOW_MS = 15_000;
 
 export interface WalletSagaContext {
-  connectors: ConnectorRegistry;
+  /** Each kind's adapter (src/lib/connectors/kind.ts): the only way the sagas reach a wallet. */
+  adapters: AdapterRegistry;
   chains: ChainTable;
   session: SessionMemory;
   timeouts: WalletTimeouts;

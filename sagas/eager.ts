@@ -13,14 +13,15 @@ import { CONNECTION_IDS } from '../src/lib/connectors/types';
 
 /** What to do for a kind at start (or when its wallet appears): nothing, or a silent lifecycle. */
 export function* eagerConnect(id: ConnectionId): SagaIterator {
-  const { connectors, session }: WalletSagaContext = yield call(walletContext);
-  const connector = connectors[id];
+  const { adapters, session }: WalletSagaContext = yield call(walletContext);
+  const adapter = adapters[id];
   let hasSession: boolean;
   let ownsPage = false;
   try {
-    if (!connector.isAvailable() || session.wasDisconnected(id)) return;
-    hasSession = connector.hasStoredSession() === true;
-    ownsPage = connector.ownsPage?.() === true;
+    const status = adapter.status();
+    if (!status.available || session.wasDisconnected(id)) return;
+    hasSession = adapter.storedSession() === true;
+    ownsPage = status.ownsPage === true;
   } catch (error) {
     // docs/behaviour.md §1.4: eager connection outside a browser is a configuration error, shown at once.
     yield put(actions.activationStarted({ id, eager: true }));
@@ -34,13 +35,13 @@ export function* eagerConnect(id: ConnectionId): SagaIterator {
   if (hasSession) yield call(connectionLifecycle, id, session.wasConnected(id) || ownsPage ? { eager: true } : { eager: true, silent: true });
 }
 
-/** Kinds whose connector says something changed (a wallet announced itself), for the late-wallet window. */
+/** Kinds whose adapter says something changed (a wallet announced itself), for the late-wallet window. */
 export function availabilityChanges(context: WalletSagaContext) {
   return eventChannel<{ id: ConnectionId }>((emit) => {
     const stops: Array<() => void> = [];
     for (const id of CONNECTION_IDS) {
       try {
-        const stop = context.connectors[id].watchAvailability?.(() => emit({ id }));
+        const stop = context.adapters[id].watch(() => emit({ id }));
         if (typeof stop === 'function') stops.push(stop);
       } catch {
         // This kind reports no changes.

@@ -1,19 +1,21 @@
 // Provider events into the store, for as long as a lifecycle owns the subscription.
 import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, delay, put, race, select, take } from 'redux-saga/effects';
-import type { ConnectionId, Connector, ConnectorEvent, Eip1193Provider } from '../src/lib/connectors/types';
+import type { KindAdapter } from '../src/lib/connectors/kind';
+import type { ConnectionId, ConnectorEvent } from '../src/lib/connectors/types';
 import { plainValue, toWalletError } from '../src/lib/errors';
 import { walletActions as actions } from '../store/walletSlice';
 import { selectWalletLocked, walletContext } from './support';
+import { walletRequest } from './wallet';
 import type { WalletSagaContext } from './context';
 
 /** The latest events win under a storm: a wallet flooding us cannot grow memory without bound. */
 const EVENT_BUFFER = 100;
 
 /** Subscribes at once (the answer to a pending -32002 request arrives as an event); closed by its owner. */
-export function connectorChannel(connector: Connector): EventChannel<ConnectorEvent> {
+export function connectorChannel(adapter: KindAdapter): EventChannel<ConnectorEvent> {
   return eventChannel<ConnectorEvent>((emit) => {
-    const unsubscribe = connector.subscribe((event) => emit(event));
+    const unsubscribe = adapter.subscribe((event) => emit(event));
     return typeof unsubscribe === 'function' ? unsubscribe : () => undefined;
   }, buffers.sliding(EVENT_BUFFER));
 }
@@ -22,11 +24,11 @@ export function connectorChannel(connector: Connector): EventChannel<ConnectorEv
  * A locked wallet (zero accounts) reports accounts again: reconnect silently with a fresh chain id.
  * A wallet that does not answer leaves the kind idle, as it was.
  */
-function* unlocked(id: ConnectionId, attempt: number, provider: Eip1193Provider, accounts: unknown[]): SagaIterator {
+function* unlocked(id: ConnectionId, attempt: number, adapter: KindAdapter, accounts: unknown[]): SagaIterator {
   const { timeouts }: WalletSagaContext = yield call(walletContext);
   try {
     const read: { chainId?: unknown } = yield race({
-      chainId: call([provider, provider.request], { method: 'eth_chainId' }),
+      chainId: call(walletRequest, adapter, { method: 'eth_chainId' }),
       timeout: delay(timeouts.eagerMs),
     });
     if ('chainId' in read) yield put(actions.activationSucceeded({ id, attempt, chainId: plainValue(read.chainId), accounts }));
@@ -36,13 +38,13 @@ function* unlocked(id: ConnectionId, attempt: number, provider: Eip1193Provider,
 }
 
 /** Forwards provider events into the store until the link ends (returns) or the lifecycle is cancelled. */
-export function* forwardEvents(id: ConnectionId, attempt: number, channel: EventChannel<ConnectorEvent>, provider: Eip1193Provider): SagaIterator {
+export function* forwardEvents(id: ConnectionId, attempt: number, channel: EventChannel<ConnectorEvent>, adapter: KindAdapter): SagaIterator {
   while (true) {
     const event: ConnectorEvent = yield take(channel);
     switch (event.type) {
       case 'accountsChanged': {
         const locked: boolean = yield select(selectWalletLocked(id));
-        if (locked && event.accounts.length > 0) yield call(unlocked, id, attempt, provider, event.accounts);
+        if (locked && event.accounts.length > 0) yield call(unlocked, id, attempt, adapter, event.accounts);
         else yield put(actions.accountsChanged({ id, accounts: event.accounts }));
         break;
       }

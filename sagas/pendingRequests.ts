@@ -1,4 +1,4 @@
-// Cancel in our "Confirm on phone" notice: the connector rejects what waits on the wallet (4001), and
+// Cancel in our "Confirm on phone" notice: the kind rejects what waits on the wallet (4001), and
 // the sagas waiting on those requests record the rejection as they would the wallet's own.
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, takeEvery } from 'redux-saga/effects';
@@ -6,11 +6,10 @@ import { walletActions as actions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 
 function* cancelPendingRequests(action: ReturnType<typeof actions.walletRequestCancelled>): SagaIterator {
-  const { connectors }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
-  const connector = connectors[action.payload.id];
-  if (!connector.cancelPendingRequests) return;
+  const { adapters }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
+  const adapter = adapters[action.payload.id];
   try {
-    yield call([connector, connector.cancelPendingRequests]);
+    yield call([adapter, adapter.command], { type: 'cancelPending' });
   } catch {
     // Cancelling is best effort: the request's own timeout still ends it.
   }

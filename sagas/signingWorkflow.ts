@@ -9,7 +9,8 @@ import type { SagaIterator, Task } from 'redux-saga';
 import type { StrictEffect } from 'redux-saga/effects';
 import { call, cancel, delay, fork, getContext, join, put, race, select, take } from 'redux-saga/effects';
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
-import type { ConnectionId, Connector, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
+import type { KindAdapter } from '../src/lib/connectors/kind';
+import type { ConnectionId, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
 import { isTransactionHash, sentKey } from '../src/lib/sentTransactions';
 import type { SignatureVerdict } from '../src/lib/signatureCheck';
@@ -22,6 +23,7 @@ import type { RootState } from '../store/types';
 import { walletActions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
+import { reachWallet } from './wallet';
 import { transactionsContext, type TransactionsSagaContext } from './transactions';
 
 type Helpers = typeof import('../src/lib/typedData');
@@ -154,10 +156,10 @@ function* recordSignature(helpers: Helpers, { id, account, chainId, hash }: Sign
 }
 
 /** The wallet call for a request, with its input checked again (the store may be replayed or edited). */
-/** Whether the connection's wallet answers a transaction with a proposal's hash (a Safe, docs/behaviour.md §10.1); a connector that throws here does not. */
-function proposes(connector: Connector): boolean {
+/** Whether the connection's wallet answers a transaction with a proposal's hash (a Safe, docs/behaviour.md §10.1); a kind that throws here does not. */
+function proposes(connector: KindAdapter): boolean {
   try {
-    return connector.proposesTransactions === true;
+    return connector.status().proposes === true;
   } catch {
     return false;
   }
@@ -237,10 +239,10 @@ interface Ready {
 }
 
 /** Loading the helpers, checking the input again, reaching the provider: everything before the wallet is asked. */
-function* preparePhase(request: SigningRequestArgs & { id: string }, connector: Connector, timeouts: SigningTimeouts): SagaIterator<Ready> {
+function* preparePhase(request: SigningRequestArgs & { id: string }, timeouts: SigningTimeouts, proposal = false): SagaIterator<Ready> {
   const helpers: Helpers = yield call(within, timeouts.prepareMs, 'Loading the signing code', call(loadHelpers));
-  const prepared = prepare(helpers, request, timeouts, proposes(connector));
-  const provider: Eip1193Provider = yield call(within, timeouts.prepareMs, 'Reaching the wallet', call([connector, connector.getProvider]));
+  const prepared = prepare(helpers, request, timeouts, proposal);
+  const provider: Eip1193Provider = yield call(within, timeouts.prepareMs, 'Reaching the wallet', call(reachWallet, request.connectionId));
   return { prepared, provider };
 }
 
@@ -262,16 +264,16 @@ const isAbandon = (kind: SigningKind, connectionId: ConnectionId) => (a: Action)
   // "Cancel" in the connection's own waiting notice gives up on what waits on that wallet.
   (walletActions.walletRequestCancelled.match(a) && a.payload.id === connectionId);
 
-function* stopWallet(connector: Connector): SagaIterator {
+function* stopWallet(connector: KindAdapter): SagaIterator {
   try {
-    if (connector.cancelPendingRequests) yield call([connector, connector.cancelPendingRequests]);
+    yield call([connector, connector.command], { type: 'cancelPending' });
   } catch {
     // Best effort: the request is already abandoned on our side.
   }
 }
 
 /** The user gave up on the wallet: from the form's Stop waiting (the wallet is told), or the notice's Cancel. */
-function* abandon(action: Action, kind: SigningKind, connector: Connector): SagaIterator {
+function* abandon(action: Action, kind: SigningKind, connector: KindAdapter): SagaIterator {
   if (actions.abandonRequested.match(action)) yield call(stopWallet, connector);
   else yield put(actions.abandonRequested({ kind }));
 }
@@ -290,7 +292,7 @@ function* answerTransaction(id: string, ready: Ready, timeouts: SigningTimeouts)
  * A transaction: neither a change of account, chain or kind nor the user's Stop waiting stops
  * listening for the wallet's answer. A wallet that still sends it is never lost from view.
  */
-function* sendTransaction(request: SigningRequestArgs & { id: string }, ready: Ready, connector: Connector, timeouts: SigningTimeouts): SagaIterator {
+function* sendTransaction(request: SigningRequestArgs & { id: string }, ready: Ready, connector: KindAdapter, timeouts: SigningTimeouts): SagaIterator {
   const answered: Task = yield fork(answerTransaction, request.id, ready, timeouts);
   const outcome: { done?: true; abandoned?: Action } = yield race({
     done: join(answered),
@@ -307,12 +309,12 @@ export function* runSigningRequest(action: Requested): SagaIterator {
   // the signing code loaded is not sent.
   if (current?.id !== id || current.status !== 'preparing') return;
   const timeouts: SigningTimeouts = yield call(signingTimeouts);
-  const { connectors }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
-  const connector = connectors[connectionId];
+  const { adapters }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
+  const connector = adapters[connectionId];
   try {
     // Until the wallet is asked, a change of account or chain drops any request.
     const before: { ready?: Ready; abandoned?: Action; changed?: string } = yield race({
-      ready: call(preparePhase, request, connector, timeouts),
+      ready: call(preparePhase, request, timeouts, proposes(connector)),
       abandoned: take(isAbandon(input.kind, connectionId)),
       changed: call(connectionChange, connectionId, account, chainId),
     });

@@ -7,7 +7,8 @@ import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, race, select } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { readCallsStatus, type CallsStatus } from '../src/lib/batchCalls';
-import type { ConnectionId, Connector, Eip1193Provider, ProposalState } from '../src/lib/connectors/types';
+import type { KindAdapter } from '../src/lib/connectors/kind';
+import type { ConnectionId, Eip1193Provider, ProposalState } from '../src/lib/connectors/types';
 import { isTransactionHash, sentKey, type SentTransaction, type SentVia, type SentViaKind } from '../src/lib/sentTransactions';
 import { balanceTag } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
@@ -119,7 +120,7 @@ function* proposalEnd(tx: SentTransaction, safeTxHash: string, timeouts: Signing
   while (true) {
     try {
       const connectionId: ConnectionId | undefined = yield select(connectionWith, tx.account);
-      const connector: Connector | undefined = connectionId === undefined ? undefined : yield call(connectorOf, connectionId);
+      const connector: KindAdapter | undefined = connectionId === undefined ? undefined : yield call(connectorOf, connectionId);
       if (connector?.proposalState) {
         const outcome: { state?: ProposalState; timeout?: true } = yield race({
           state: call([connector, connector.proposalState], safeTxHash),

@@ -1,13 +1,12 @@
 // Types for csp.js (CommonJS, used by webpack.config.ts and the tests).
+import type { KindCsp } from '../src/lib/connectors/kind';
+
 export interface CspOptions {
   rpcUrls: readonly string[];
-  walletConnect?: { relayUrl?: string };
-  coinbase: boolean;
+  /** What each wallet kind needs (src/lib/connectors/registry.ts kindCspSources). */
+  kinds?: readonly KindCsp[];
   frameAncestors?: string;
 }
 export declare function contentSecurityPolicy(options: CspOptions): { header: string; meta: string; connectSources: string[] };
 export declare function headersWithPolicy(headersFile: string, policy: string): string;
 export declare function sourceOf(url: string): string;
-export declare const WALLETCONNECT_DEFAULT_RELAY: string;
-export declare const WALLETCONNECT_VERIFY: readonly string[];
-export declare const COINBASE_CONNECT: readonly string[];

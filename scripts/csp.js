@@ -1,27 +1,12 @@
 // The page's Content-Security-Policy, derived at build time from the configuration (webpack.config.ts):
-// scripts only from the app's own origin; connections only to the configured RPC endpoints, the
-// WalletConnect relay and Verify hosts and what the Coinbase Wallet SDK reaches; images from the app
-// and data: URIs (wallet icons); no plugins, no <base>, no form posts. What each wallet SDK needs was
-// found by reading it (README, "Content-Security-Policy").
+// scripts only from the app's own origin; connections only to the configured RPC endpoints and to
+// what each wallet kind says it needs (its definition's `csp`, src/lib/connectors/<kind>/index.ts,
+// given here by webpack.config.ts from the registry); images from the app and data: URIs (wallet
+// icons); no plugins, no <base>, no form posts. What each wallet SDK needs was found by reading it
+// (README, "Content-Security-Policy").
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const path = require('node:path');
-
-/** The SDK's default relay (@walletconnect/core 2.25), used when WALLETCONNECT_RELAY_URL is unset. */
-const WALLETCONNECT_DEFAULT_RELAY = 'wss://relay.walletconnect.org';
-/** Verify: the dapp side loads an attestation frame from one and fetches from it (@walletconnect/core 2.25). */
-const WALLETCONNECT_VERIFY = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'];
-/** The Coinbase Wallet app link (@coinbase/wallet-sdk 4.4 WALLETLINK_URL: its events over https, its socket over wss). */
-const COINBASE_CONNECT = ['https://www.walletlink.org', 'wss://www.walletlink.org'];
-/**
- * The Coinbase Wallet SDK draws its "pop-up blocked" snackbar and its mobile-app dialogs with inline
- * <style> elements of fixed text: allowed by their hashes, computed from the installed SDK.
- */
-const COINBASE_STYLE_MODULES = [
-  'sign/walletlink/relay/ui/components/cssReset/cssReset-css.js',
-  'sign/walletlink/relay/ui/components/Snackbar/Snackbar-css.js',
-  'sign/walletlink/relay/ui/components/RedirectDialog/RedirectDialog-css.js',
-];
 
 const SCHEMES = ['http:', 'https:', 'ws:', 'wss:'];
 
@@ -43,13 +28,17 @@ function sourceOf(raw) {
   return source;
 }
 
-/** 'sha256-…' of each inline style the Coinbase SDK may insert, read from the SDK's own modules. */
-function coinbaseStyleHashes() {
-  const dist = path.dirname(require.resolve('@coinbase/wallet-sdk/package.json')) + '/dist/';
-  const program = `const texts = []; for (const file of ${JSON.stringify(COINBASE_STYLE_MODULES)}) texts.push((await import(${JSON.stringify(dist)} + file)).default); process.stdout.write(JSON.stringify(texts));`;
+/**
+ * 'sha256-…' of each inline style an SDK may insert, read from the installed SDK's own modules (each
+ * exports the style's fixed text as its default).
+ * @param {{ package: string; files: readonly string[] }} modules
+ */
+function styleHashes(modules) {
+  const root = path.dirname(require.resolve(`${modules.package}/package.json`)) + '/';
+  const program = `const texts = []; for (const file of ${JSON.stringify(modules.files)}) texts.push((await import(${JSON.stringify(root)} + file)).default); process.stdout.write(JSON.stringify(texts));`;
   const texts = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', program], { encoding: 'utf8' }));
   return texts.map((text) => {
-    if (typeof text !== 'string' || text === '') throw new Error('Content-Security-Policy: the Coinbase Wallet SDK styles are no longer plain strings');
+    if (typeof text !== 'string' || text === '') throw new Error(`Content-Security-Policy: the ${modules.package} styles are no longer plain strings`);
     return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
   });
 }
@@ -57,35 +46,30 @@ function coinbaseStyleHashes() {
 /**
  * @param {{
  *   rpcUrls: readonly string[];
- *   walletConnect?: { relayUrl?: string };
- *   coinbase: boolean;
+ *   kinds?: ReadonlyArray<{ connect?: readonly string[]; frames?: readonly string[]; styleModules?: { package: string; files: readonly string[] } }>;
  *   frameAncestors?: string;
- * }} options what the build offers: the chain table's RPC URLs, WalletConnect (when it has a
- *   project id), Coinbase Wallet, and who may frame the page (deployer's choice, header only)
+ * }} options what the build offers: the chain table's RPC URLs, what each wallet kind needs
+ *   (the registry's kindCspSources), and who may frame the page (deployer's choice, header only)
  * @returns {{ header: string; meta: string; connectSources: string[] }} the policy for a response
  *   header, the same without what a <meta> cannot carry (frame-ancestors), and the connect-src list
  */
 function contentSecurityPolicy(options) {
   const connect = new Set(["'self'"]);
   for (const url of options.rpcUrls) connect.add(sourceOf(url));
-  const frames = [];
-  if (options.walletConnect) {
-    connect.add(sourceOf(options.walletConnect.relayUrl ?? WALLETCONNECT_DEFAULT_RELAY));
-    for (const host of WALLETCONNECT_VERIFY) connect.add(host);
-    frames.push(...WALLETCONNECT_VERIFY);
-  }
-  const styles = ["'self'"];
-  if (options.coinbase) {
-    for (const source of COINBASE_CONNECT) connect.add(source);
-    styles.push(...coinbaseStyleHashes());
+  const frames = new Set();
+  const styles = new Set(["'self'"]);
+  for (const kind of options.kinds ?? []) {
+    for (const url of kind.connect ?? []) connect.add(sourceOf(url));
+    for (const url of kind.frames ?? []) frames.add(sourceOf(url));
+    if (kind.styleModules) for (const hash of styleHashes(kind.styleModules)) styles.add(hash);
   }
   const directives = [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src ${styles.join(' ')}`,
+    `style-src ${[...styles].join(' ')}`,
     "img-src 'self' data:",
     `connect-src ${[...connect].join(' ')}`,
-    `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
+    `frame-src ${frames.size > 0 ? [...frames].join(' ') : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -106,4 +90,4 @@ function headersWithPolicy(headersFile, policy) {
   return `${headersFile.replace(/\s*$/, '')}\n${block}\n`;
 }
 
-module.exports = { contentSecurityPolicy, headersWithPolicy, sourceOf, WALLETCONNECT_DEFAULT_RELAY, WALLETCONNECT_VERIFY, COINBASE_CONNECT };
+module.exports = { contentSecurityPolicy, headersWithPolicy, sourceOf };

@@ -10,7 +10,7 @@ const root = path.resolve(__dirname, '..');
 const dist = path.resolve(root, process.env.WALLETDECK_OUT_DIR ?? 'dist');
 /** Budgets in bytes of gzip (1 KB = 1000 bytes). */
 const BUDGETS = {
-  // Everything a first visit loads before it can connect any of the three wallet kinds (issue 9).
+  // Everything a first visit loads before it can connect any of the three wallet kinds.
   firstVisit: 110_000,
   // Named lazy chunks: [chunk name prefix, budget or null for print-only].
   chunks: [

@@ -11,14 +11,10 @@ import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../sagas/tra
 import { startReadsInView } from '../store/readAhead';
 import { setupStore } from '../store/setupStore';
 import type { AppConfig } from './config';
-import { CoinbaseConnector } from './lib/connectors/coinbase';
-import { CONNECTOR_NAMES } from './lib/connectors/describe';
-import { createConnectors } from './lib/connectors/registry';
-import { CONNECTION_IDS, type ConnectionId, type Connector, type ConnectorRegistry } from './lib/connectors/types';
-import { parentOrigins, SafeConnector } from './lib/connectors/safe';
-import { UnavailableConnector } from './lib/connectors/unavailable';
-import { WalletConnectConnector } from './lib/connectors/walletconnect';
-import { hasWebCrypto } from './lib/environment';
+import { adapterFromConnector, type KindAdapter, type KindConfig } from './lib/connectors/kind';
+import { describeKinds } from './lib/connectors/describe';
+import { createAdapters } from './lib/connectors/registry';
+import type { AdapterRegistry, ConnectionId, Connector } from './lib/connectors/types';
 import { createSessionMemory, type SessionMemory } from './lib/persistence';
 import { createNameMemory, createRpcRuntime, type RpcRuntime } from './lib/rpc';
 import { siteStorage, type SiteStorage } from './lib/storage';
@@ -30,8 +26,10 @@ export interface WalletAppOptions {
   host?: Window;
   /** Default: the page's guarded site storage (src/lib/storage.ts), or memory without a page. */
   storage?: SiteStorage;
-  /** Connectors to use instead of the configured ones (tests: faithful fakes). */
+  /** Connectors to use instead of the registry's (tests: faithful fakes), each wrapped as its kind's adapter. */
   connectors?: Partial<Record<ConnectionId, Connector>>;
+  /** Adapters to use instead of the registry's (tests). */
+  adapters?: Partial<Record<ConnectionId, KindAdapter>>;
   timeouts?: WalletTimeouts;
   signingTimeouts?: Partial<SigningTimeouts>;
   /** Read-only chain data; default a runtime over the configured chains. `null`: no chain reads (wallet tests). */
@@ -42,18 +40,17 @@ export interface WalletAppOptions {
   middleware?: Middleware[];
 }
 
-/** The parts of the build configuration (src/config.ts) the wiring reads. */
-export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> &
-  Partial<Pick<AppConfig, 'appName' | 'appLogoUrl' | 'walletConnect' | 'coinbase' | 'development' | 'developmentPhone' | 'frameAncestors'>>;
+/** The parts of the build configuration the wiring reads; each kind reads its own (KindConfig, src/lib/connectors/kind.ts). */
+export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> & Partial<Pick<AppConfig, 'development'>> & Omit<KindConfig, 'allowedChainIds'>;
 
 export function createWalletApp(options: WalletAppOptions) {
   const { config, host } = options;
   const storage = options.storage ?? siteStorage(host);
   const session: SessionMemory = createSessionMemory(storage.storage);
-  const connectors = buildConnectors(options, storage);
+  const adapters = buildAdapters(options, storage);
   const rpc = options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameMemory: createNameMemory(storage.storage) }));
   const context: WalletSagaContext = {
-    connectors,
+    adapters,
     chains: config.chains,
     session,
     timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
@@ -70,7 +67,7 @@ export function createWalletApp(options: WalletAppOptions) {
     allowedChainIds: config.allowedChainIds,
     remembered: { ...(choice !== undefined ? { current: choice } : {}), ...(chosenExtension !== undefined ? { chosenExtension } : {}), withoutExtension },
     storageRemembered: storage.remembered,
-    connectors,
+    kinds: describeKinds(adapters),
     middleware: [sagaMiddleware, ...(options.middleware ?? [])],
     devTools: config.development ?? false,
     ...(rpc ? { rpc } : {}),
@@ -81,7 +78,9 @@ export function createWalletApp(options: WalletAppOptions) {
   const stopReads = rpc ? startReadsInView(store, config.chains) : () => undefined;
   return {
     store,
-    connectors,
+    adapters,
+    /** The connectors a caller gave (tests reach their fakes through them). */
+    connectors: options.connectors ?? {},
     session,
     storage,
     chains: config.chains,
@@ -95,55 +94,13 @@ export function createWalletApp(options: WalletAppOptions) {
 
 export type WalletApp = ReturnType<typeof createWalletApp>;
 
-function buildConnectors(options: WalletAppOptions, storage: SiteStorage): ConnectorRegistry {
+/** One adapter per kind of the registry, built once: from its definition, or from what the caller gives. */
+function buildAdapters(options: WalletAppOptions, storage: SiteStorage): AdapterRegistry {
   const { config, host } = options;
-  const given = options.connectors ?? {};
-  if (!host) {
-    // Outside a browser only the connectors a test provides exist.
-    const none = (id: ConnectionId) => new UnavailableConnector(id, CONNECTOR_NAMES[id], `${CONNECTOR_NAMES[id]} needs a browser`);
-    return Object.fromEntries(CONNECTION_IDS.map((id) => [id, given[id] ?? none(id)])) as Record<ConnectionId, Connector>;
+  const given: Partial<Record<ConnectionId, KindAdapter>> = { ...options.adapters };
+  for (const [id, connector] of Object.entries(options.connectors ?? {}) as Array<[ConnectionId, Connector | undefined]>) {
+    if (connector) given[id] = adapterFromConnector(connector, config.chains);
   }
-  const appName = config.appName ?? 'Walletdeck';
-  const appLogoUrl = config.appLogoUrl ?? '/favicon.svg';
-  // The page's own URL, not `location.origin`: a sandboxed frame's origin is "null", its URL is real.
-  const page = new URL(host.location.href);
-  return createConnectors(host, {
-    ...(given.injected ? { injected: () => given.injected! } : {}),
-    safe: () => given.safe ?? new SafeConnector(host, { allowedOrigins: parentOrigins(config.frameAncestors, page.origin) }),
-    coinbase: () =>
-      given.coinbase ??
-      new CoinbaseConnector({
-        appName,
-        appLogoUrl,
-        appChainIds: config.allowedChainIds.coinbase,
-        preference: config.coinbase?.preference ?? 'all',
-        webCrypto: hasWebCrypto(host),
-        ...(config.coinbase?.keysUrl ? { keysUrl: config.coinbase.keysUrl } : {}),
-      }),
-    walletconnect: () => {
-      if (given.walletconnect) return given.walletconnect;
-      const projectId = config.walletConnect?.projectId;
-      if (!projectId) return unconfiguredWalletConnect();
-      return new WalletConnectConnector({
-        projectId,
-        ...(config.walletConnect?.relayUrl ? { relayUrl: config.walletConnect.relayUrl } : {}),
-        chains: config.chains,
-        storage: storage.storage,
-        storageRemembered: storage.remembered,
-        ...(config.developmentPhone ? { developmentPhone: config.developmentPhone } : {}),
-        metadata: {
-          name: appName,
-          description: 'Connect a wallet, pick a chain, see your accounts.',
-          url: page.origin,
-          icons: [new URL(appLogoUrl, page).href],
-        },
-      });
-    },
-  });
-}
-
-/** End users read that the kind is not offered here; the developer's hint goes to the console. */
-function unconfiguredWalletConnect(): UnavailableConnector {
-  console.info('Walletdeck: WalletConnect is off in this build. Build with WALLETCONNECT_PROJECT_ID set to offer it (see "Configuration" in README.md).');
-  return new UnavailableConnector('walletconnect', 'WalletConnect', 'Connecting with a phone wallet (WalletConnect) is not available on this site.');
+  // Outside a browser (Node tests) only the adapters a caller gives exist.
+  return createAdapters(host ? { config, chains: config.chains, host, storage, page: new URL(host.location.href) } : undefined, given);
 }

@@ -40,21 +40,6 @@ export const chainApi = rpcApi.injectEndpoints({
       transformResponse: weiString,
       providesTags: (_result, _error, { chainId, address }) => [balanceTag(chainId, address), blockTag(chainId)],
     }),
-    /** Balances of many addresses, as one JSON-RPC batch request. */
-    getBalances: build.query<Record<string, string>, { chainId: number; addresses: readonly string[] }>({
-      async queryFn({ chainId, addresses }, _api, _extra, baseQuery) {
-        const results = await Promise.all(
-          addresses.map((address) => baseQuery({ chainId, method: 'eth_getBalance', params: [address, 'latest'], expect: 'uint256' })),
-        );
-        const balances: Record<string, string> = {};
-        for (const [i, result] of results.entries()) {
-          if (result.error) return { error: result.error };
-          balances[addresses[i] as string] = weiString(result.data);
-        }
-        return { data: balances };
-      },
-      providesTags: (_result, _error, { chainId, addresses }) => [...addresses.map((a) => balanceTag(chainId, a)), blockTag(chainId)],
-    }),
     /**
      * The verified primary name of an address (ENSIP-15 normalised), or null (none, unverified, or
      * no names on the chain). Verified answers are remembered for a while (runtime.names).

@@ -18,8 +18,6 @@ export interface EnvironmentNoticeContent {
   limitations: KindLimitation[];
 }
 
-export const selectStorageRemembered = (state: RootState): boolean => state.environment.storageRemembered;
-
 /** The notice to show, or undefined when this browser takes nothing away (or the user has read it). */
 export const selectEnvironmentNotice = createSelector(
   [(state: RootState) => state.environment, (state: RootState) => state.wallet.kinds],

@@ -28,30 +28,27 @@ export function isOnUnsupportedChain(connection: Connection): boolean {
   return connection.error?.name === ERROR_NAMES.chainIdNotAllowed;
 }
 
-/** What a kind offers in this build (name, availability and why not, extension suggestion). */
+/** What a kind offers in this build (name, face, availability and why not, extension suggestion). */
 export const selectConnectorInfo = (state: RootState, id: ConnectionId): ConnectorInfo => state.wallet.kinds[id];
+/** Every kind as plain data, keyed by id (the connect dialog's list). */
+export const selectKinds = (state: RootState): Readonly<Record<ConnectionId, ConnectorInfo>> => state.wallet.kinds;
+/** The kind lists the browser's own wallets (EIP-6963 announcements): its definition's face says so. */
+export const selectListsBrowserWallets = (state: RootState, id: ConnectionId): boolean => state.wallet.kinds[id].face.browserWallets === true;
 
 const NO_WALLETS: AnnouncedWallet[] = [];
 /** Browser extensions that announced themselves (EIP-6963), for the user to pick from. */
-export const selectAnnouncedWallets = (state: RootState): AnnouncedWallet[] => state.wallet.kinds.injected.wallets ?? NO_WALLETS;
+export const selectAnnouncedWallets = (state: RootState): AnnouncedWallet[] => {
+  const lister = CONNECTION_IDS.find((id) => selectListsBrowserWallets(state, id));
+  return (lister === undefined ? undefined : state.wallet.kinds[lister].wallets) ?? NO_WALLETS;
+};
 /** The extension the user picked (rdns), if any. */
 export const selectChosenExtension = (state: RootState): string | undefined => state.wallet.chosenExtension;
-/** Whether the user has ever chosen a kind (the "Current" badge shows only then). */
-export const selectHasChosen = (state: RootState): boolean => state.wallet.chosen;
+/** The user went on without the extension this kind suggested (the suggestion is not shown again). */
+export const selectPassedSuggestion = (state: RootState, id: ConnectionId): boolean => state.wallet.withoutExtension?.includes(id) === true;
 
-/** QR-code wallets: the pairing URI to show, once the SDK has published one. */
-export const selectPairingUri = (state: RootState, id: ConnectionId): string | undefined => state.wallet.activity[id].pairingUri;
-/** A user connect of a QR-code wallet under way with no pairing URI yet (the relay is being reached). */
-export const selectAwaitingPairingUri = (state: RootState, id: ConnectionId): boolean =>
-  state.wallet.kinds[id].pairsByQrCode === true &&
-  state.wallet.connections[id].activating &&
-  state.wallet.activity[id].phase === 'connecting' &&
-  state.wallet.activity[id].pairingUri === undefined;
 
 // Small per-connection reads for the UI (components never read state.wallet inline).
-export const selectAwaitingWallet = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].awaitingWallet;
 export const selectLinkLost = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].linkLost === true;
-export const selectExtensionSuggestionOpen = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].extensionSuggestion === true;
 
 /** The user's own "no": a refusal in the wallet (4001) or the QR dialog closed. Shown as a notice, not an error. */
 export function isDeclined(connection: Connection): boolean {
@@ -83,12 +80,12 @@ export function selectActiveExtension(state: RootState): AnnouncedWallet | undef
 
 /** The wallet's own name for a kind: the announced extension's ("MetaMask"), the session's wallet ("Rainbow"), else the kind's. */
 export function selectWalletName(state: RootState, id: ConnectionId): string {
-  return (id === 'injected' ? selectActiveExtension(state)?.name : undefined) ?? state.wallet.activity[id].peer?.name ?? state.wallet.kinds[id].name;
+  return (selectListsBrowserWallets(state, id) ? selectActiveExtension(state)?.name : undefined) ?? state.wallet.activity[id].peer?.name ?? state.wallet.kinds[id].name;
 }
 
 /** The wallet's icon (a safe data URI) where it announced one, else ''. */
 export function selectWalletIcon(state: RootState, id: ConnectionId): string {
-  return (id === 'injected' ? selectActiveExtension(state)?.icon : undefined) ?? state.wallet.activity[id].peer?.icon ?? '';
+  return (selectListsBrowserWallets(state, id) ? selectActiveExtension(state)?.icon : undefined) ?? state.wallet.activity[id].peer?.icon ?? '';
 }
 
 /** The kind the user chose last, when they have chosen one (labelled "Recent"). */

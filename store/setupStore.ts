@@ -2,8 +2,7 @@
 // the store only: the composition root (src/walletApp.ts) reads what the page remembered and passes
 // it in, and a saga (sagas/sessionMemory.ts) writes it back.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import { describeConnectors } from '../src/lib/connectors/describe';
-import { CONNECTION_IDS, type ConnectionId, type ConnectorRegistry } from '../src/lib/connectors/types';
+import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import type { RpcRuntime } from '../src/lib/rpc';
 import { validateAllowedChainIds } from '../src/lib/validation';
 import { createEnvironmentState } from './environmentSlice';
@@ -24,8 +23,8 @@ export interface StoreOptions {
   /** Extra middleware (the saga middleware, wired by the composition root). */
   middleware?: Middleware[];
   devTools?: boolean;
-  /** The connectors, described as plain data for the UI before the first render. */
-  connectors?: ConnectorRegistry;
+  /** Each kind as plain data (src/lib/connectors/registry.ts describeKinds), for the UI's first render. */
+  kinds?: Partial<Record<ConnectionId, unknown>>;
 }
 
 export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
@@ -37,7 +36,7 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
     (allowed
       ? createWalletState(allowed, {
           ...(current !== undefined ? { current } : {}),
-          ...(options.connectors ? { kinds: describeConnectors(options.connectors) } : {}),
+          ...(options.kinds ? { kinds: options.kinds } : {}),
           ...(chosenExtension !== undefined ? { chosenExtension } : {}),
           ...(withoutExtension !== undefined ? { withoutExtension } : {}),
         })

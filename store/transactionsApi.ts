@@ -2,6 +2,7 @@
 // answer is untrusted: one that is not a receipt of the transaction asked about is an error.
 import { RPC_ERROR_NAMES, RPC_MESSAGES, parseQuantity, rpcError } from '../src/lib/rpc';
 import { rpcApi, withRpc } from './rpcApi';
+import { isRecord } from '../src/lib/guards';
 
 export interface ReceiptArgs {
   chainId: number;
@@ -11,9 +12,6 @@ export interface ReceiptArgs {
 /** A mined transaction's outcome; null while it is not mined. */
 export type ReceiptOutcome = { blockNumber: number; success: boolean } | null;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Checks an `eth_getTransactionReceipt` answer for the transaction we asked about. */
 export function parseReceipt(raw: unknown, hash: string): ReceiptOutcome {

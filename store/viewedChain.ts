@@ -64,12 +64,27 @@ export interface ReadsInView {
   names: AccountOnChain[];
 }
 
+/**
+ * The reads of the account in view, built once for every screen that shows it (the overview, the
+ * header's account button, the account menu) and the read-ahead: its balance on the chain in view
+ * while it is connected there, and its name where that chain has names. The same objects while the
+ * page's view is the same, so a component's read keeps its cache entry.
+ */
+export interface AccountReads {
+  balance?: AccountOnChain;
+  name?: AccountOnChain;
+}
+
+export const selectAccountReads = createSelector([selectPageView, (_state: RootState, chains: ChainTable) => chains], (page, chains): AccountReads => {
+  if (page.view !== 'Connected' || page.account === undefined || page.dataChainId === undefined) return {};
+  const balance = { chainId: page.dataChainId, address: page.account };
+  return chains[page.dataChainId]?.ensRegistry !== undefined ? { balance, name: balance } : { balance };
+});
+
 export function readsInView(state: RootState, chains: ChainTable): ReadsInView {
   const page = selectPageView(state, chains);
-  const blocks = page.dataChainId === undefined ? [] : [page.dataChainId];
-  const balances = page.view === 'Connected' && page.account !== undefined && page.dataChainId !== undefined ? [{ chainId: page.dataChainId, address: page.account }] : [];
-  const names = balances.filter((read) => chains[read.chainId]?.ensRegistry !== undefined);
-  return { blocks, balances, names };
+  const { balance, name } = selectAccountReads(state, chains);
+  return { blocks: page.dataChainId === undefined ? [] : [page.dataChainId], balances: balance ? [balance] : [], names: name ? [name] : [] };
 }
 
 /** How many networks a wallet on an unsupported one is offered before "More". */

@@ -1,7 +1,7 @@
 // Connection state, one state machine per wallet kind (docs/behaviour.md §2). Every update is validated
 // here, in one place, so no path (saga, DevTools dispatch, replay) can store an unchecked value.
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { CONNECTOR_NAMES, readConnectorInfo, readWalletIdentity } from '../src/lib/connectors/describe';
+import { readConnectorInfo, readWalletIdentity } from '../src/lib/connectors/describe';
 import { CONNECTION_IDS, DEFAULT_CONNECTION, isConnectionId, type ConnectionId, type ConnectorInfo, type WalletIdentity } from '../src/lib/connectors/types';
 import { ERROR_NAMES, toWalletError, type WalletError } from '../src/lib/errors';
 import { chainIdNotAllowedError, validateAccounts, validateChainId } from '../src/lib/validation';
@@ -85,12 +85,15 @@ function perKind<T>(make: (id: ConnectionId) => T): Record<ConnectionId, T> {
   return Object.fromEntries(CONNECTION_IDS.map((id) => [id, make(id)])) as Record<ConnectionId, T>;
 }
 
-const defaultKinds = (): Record<ConnectionId, ConnectorInfo> => perKind((id) => ({ name: CONNECTOR_NAMES[id], available: true }));
+/** Each kind as given (plain data, validated here), else as its definition says, available. */
+const initialKinds = (given: Partial<Record<ConnectionId, unknown>> = {}): Record<ConnectionId, ConnectorInfo> =>
+  perKind((id) => readConnectorInfo(id, given[id] ?? { available: true }));
 
 export interface InitialWalletOptions {
   /** The remembered choice, when there is one. */
   current?: ConnectionId;
-  kinds?: Record<ConnectionId, ConnectorInfo>;
+  /** Each kind as plain data (the registry's describeKinds); validated. */
+  kinds?: Partial<Record<ConnectionId, unknown>>;
   chosenExtension?: string;
   withoutExtension?: readonly ConnectionId[];
 }
@@ -99,7 +102,7 @@ export function createWalletState(allowedChainIds: Record<ConnectionId, number[]
   const state: WalletState = {
     current: options.current ?? DEFAULT_CONNECTION,
     chosen: options.current !== undefined,
-    kinds: options.kinds ?? defaultKinds(),
+    kinds: initialKinds(options.kinds),
     ...(options.chosenExtension !== undefined ? { chosenExtension: options.chosenExtension } : {}),
     ...(options.withoutExtension?.length ? { withoutExtension: CONNECTION_IDS.filter((id) => options.withoutExtension?.includes(id)) } : {}),
     connections: perKind(idle),

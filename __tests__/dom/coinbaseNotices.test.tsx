@@ -31,7 +31,7 @@ afterEach(async () => {
   cleanup();
   for (const app of apps) {
     app.stop();
-    await app.connectors.coinbase.disconnect();
+    await app.connectors.coinbase?.disconnect();
   }
   apps = [];
   keys.uninstall();

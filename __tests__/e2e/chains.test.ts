@@ -1,4 +1,4 @@
-// The networks people use today (issue 17, docs/behaviour.md §3), as a user meets them: a wallet on Base connects
+// The networks people use today (docs/behaviour.md §3), as a user meets them: a wallet on Base connects
 // without a word about unsupported networks; a wallet on a retired test network is told so and
 // switches away; the network list offers only chains that can work; adding Base Sepolia to a wallet
 // that does not know it sends its full parameters. The production build of the browser suites (the

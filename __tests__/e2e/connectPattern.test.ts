@@ -1,4 +1,4 @@
-// The connect pattern every dapp user knows (issue 16): one "Connect wallet" button, a dialog listing
+// The connect pattern every dapp user knows: one "Connect wallet" button, a dialog listing
 // every way to connect, each wallet's progress inside it, an account button and menu, one banner for a
 // network the app does not support. The built app in real headless Chromium; the fake extension
 // wallet, the Coinbase keys popup and a WalletConnect phone (real sign client, local relay) at the

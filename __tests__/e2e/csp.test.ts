@@ -1,4 +1,4 @@
-// The shipped Content-Security-Policy (scripts/csp.js, issue 19) holds every flow of the app: each
+// The shipped Content-Security-Policy (scripts/csp.js) holds every flow of the app: each
 // wallet kind connects (the fake extension, Coinbase through its pop-up and with the pop-up blocked,
 // WalletConnect through the local relay), the chain is read, a name is shown, a message is signed and
 // a transfer sent, with zero violations. The policy arrives as the static host sends it (the build's

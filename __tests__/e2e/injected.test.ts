@@ -1,6 +1,6 @@
 // The browser-extension wallet, end to end: the built app in real headless Chromium, a fake
 // extension wallet that signs in the test process and reads from real local chains (anvil). Driven
-// through the header's control, the connect dialog and the account menu (issue 16).
+// through the header's control, the connect dialog and the account menu.
 import { type BrowserContext, type Page } from 'playwright-core';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import {

@@ -1,4 +1,4 @@
-// What a connect/disconnect cycle leaves behind (issue 23). The cycles run inside the page, through
+// What a connect/disconnect cycle leaves behind. The cycles run inside the page, through
 // its own controls (Connect wallet, the wallet's row, the account button, Disconnect, Escape's close),
 // so that what is measured is the app, not the test's own scripts: each round trip from the test
 // process compiles and keeps code in the page. The heap is read after a forced garbage collection

@@ -1,7 +1,7 @@
-// The seven wallet faults measured in issue 8, each as a user meets it in the built app in real
+// The seven wallet faults (docs/behaviour.md §8), each as a user meets it in the built app in real
 // headless Chromium, with the one fake wallet (support/fakeWallet.ts, MetaMask-like in the page).
 // Each case failed on the connection core before the fix; the note on each says how. Driven through
-// the header's control, the connect dialog and the account menu (issue 16), by support/appDriver.ts.
+// the header's control, the connect dialog and the account menu, by support/appDriver.ts.
 import { type BrowserContext, type Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import {

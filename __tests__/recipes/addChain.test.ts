@@ -60,7 +60,7 @@ describe('A. the chain file', () => {
     expect(config.chains[100]?.name).toBe('Gnosis');
     expect(selectPageView(state, config.chains).dataChainId).toBe(100);
     // The production policy lets the page reach its endpoints.
-    const policy = contentSecurityPolicy({ rpcUrls: Object.values(config.chains).flatMap((chain) => chain.rpcUrls), coinbase: true }).header;
+    const policy = contentSecurityPolicy({ rpcUrls: Object.values(config.chains).flatMap((chain) => chain.rpcUrls) }).header;
     expect(policy).toContain('https://rpc.gnosischain.com');
   });
 

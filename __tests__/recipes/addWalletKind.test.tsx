@@ -1,20 +1,20 @@
-// docs/recipes/add-a-wallet-kind.md, step by step: the recipe's connector as src/lib/connectors/toy/index.ts
-// and its lines in the files that list every kind, run as those files; the page rendered as
-// src/app/render.tsx mounts it, a faithful in-process wallet on `window.toyWallet`, connected through
-// the connect dialog. And the recipe names every file that names a kind: one that is not named (a new
-// list of kinds, a kind-specific branch) fails here until the recipe names it too.
+// docs/recipes/add-a-wallet-kind.md, step by step: the recipe's kind as src/lib/connectors/toy/index.ts
+// and its line in the registry, run as those files; the page rendered as src/app/render.tsx mounts it,
+// a faithful in-process wallet on `window.toyWallet`, connected through the connect dialog. A kind
+// touches its folder and at most 3 files outside it, tests included: counted here. And the recipe
+// names every file that names a kind: one that is not named (a new list of kinds, a kind-specific
+// branch) fails here until the recipe names it too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type * as ChainConfig from '../../src/lib/chainConfig';
 import type { ChainTable } from '../../src/lib/chains';
-import { CONNECTION_IDS } from '../../src/lib/connectors/types';
 import type * as WalletAppModule from '../../src/walletApp';
 import type { AppStore } from '../../store/types';
 import type * as FakeProviderModule from '../support/fakeProvider';
 import { WAIT_MS } from '../support/lifecycle';
-import { block, patchedBy, ROOT, withModules } from './recipeDoc';
+import { block, patchedBy, recipeBlocks, ROOT, withModules } from './recipeDoc';
 
 const RECIPE = 'add-a-wallet-kind';
 const recipe = readFileSync(path.join(ROOT, 'docs/recipes', `${RECIPE}.md`), 'utf8');
@@ -37,10 +37,7 @@ describe('the recipe, step by step', () => {
     const loaded = withModules(
       {
         'src/lib/connectors/toy/index.ts': block(RECIPE, 'src/lib/connectors/toy/index.ts'),
-        'src/lib/connectors/types.ts': patchedBy(RECIPE, 'src/lib/connectors/types.ts'),
-        'src/lib/connectors/describe.ts': patchedBy(RECIPE, 'src/lib/connectors/describe.ts'),
         'src/lib/connectors/registry.ts': patchedBy(RECIPE, 'src/lib/connectors/registry.ts'),
-        'src/features/wallet/kinds.ts': patchedBy(RECIPE, 'src/features/wallet/kinds.ts'),
       },
       () => ({
         AppRoot: (require('../../src/app/render') as { AppRoot: ComponentType<{ store: AppStore; chains: ChainTable }> }).AppRoot,
@@ -74,6 +71,26 @@ describe('the recipe, step by step', () => {
   });
 });
 
+describe('a kind is its folder and at most 3 files outside it, tests included', () => {
+  const FOLDER = 'src/lib/connectors/toy/';
+  // The recipe's own list of the files outside the folder, as it states it to the reader.
+  const stated = /^Files outside the kind's folder: (.*)\.$/m.exec(recipe)?.[1]?.split(', ').map((name) => name.replace(/`/g, ''));
+
+  it('states the files outside the folder: at most 3', () => {
+    expect(stated).toBeDefined();
+    expect(stated!.length).toBeGreaterThan(0);
+    expect(stated!.length).toBeLessThanOrEqual(3);
+  });
+
+  it('changes no file outside the folder that it does not state', () => {
+    const touched = [...new Set(recipeBlocks(RECIPE).map((b) => b.file))];
+    expect(touched).toContain(`${FOLDER}index.ts`);
+    const outside = touched.filter((file) => !file.startsWith(FOLDER));
+    expect(outside.length).toBeGreaterThan(0);
+    for (const file of outside) expect(stated).toContain(file);
+  });
+});
+
 function sources(folder: string): string[] {
   return readdirSync(path.join(ROOT, folder)).flatMap((name) => {
     const file = path.posix.join(folder, name);
@@ -82,14 +99,17 @@ function sources(folder: string): string[] {
   });
 }
 
-// A kind named as a value ('coinbase') or as a key (coinbase:), outside the kinds' own folders.
-const own = new RegExp(`^src/lib/connectors/(${CONNECTION_IDS.join('|')})/`);
-const names = new RegExp(`'(${CONNECTION_IDS.join('|')})'|\\b(${CONNECTION_IDS.join('|')}): `);
+// The kinds are the registry's folders (read from disk: the test loads none of the app before the recipe's files).
+const KIND_FOLDERS = readdirSync(path.join(ROOT, 'src/lib/connectors')).filter((name) => statSync(path.join(ROOT, 'src/lib/connectors', name)).isDirectory());
+// A kind named as a value ('coinbase'), as a key (coinbase:) or imported from its folder, outside the kinds' own folders.
+const own = new RegExp(`^src/lib/connectors/(${KIND_FOLDERS.join('|')})/`);
+const names = new RegExp(`'(${KIND_FOLDERS.join('|')})'|\\b(${KIND_FOLDERS.join('|')}): |from '[./a-z]*/(${KIND_FOLDERS.join('|')})'`);
 const naming = ['src', 'store', 'sagas'].flatMap(sources).filter((file) => !own.test(file) && names.test(readFileSync(path.join(ROOT, file), 'utf8')));
 
 describe('the recipe names every file that names a kind', () => {
   it('finds the places that name a kind (the check itself is not empty)', () => {
-    expect(naming).toEqual(expect.arrayContaining(['src/lib/connectors/types.ts', 'src/lib/connectors/registry.ts', 'src/features/wallet/kinds.ts']));
+    expect(KIND_FOLDERS).toEqual(expect.arrayContaining(['injected', 'coinbase', 'walletconnect']));
+    expect(naming).toEqual(expect.arrayContaining(['src/lib/connectors/registry.ts']));
   });
 
   it.each(naming)('the recipe names %s', (file) => {

@@ -67,16 +67,6 @@ describe('first paint', () => {
     expect(endpoint.requests).toHaveLength(1);
     expect(endpoint.methods().filter((m) => m === 'eth_getBalance')).toHaveLength(n);
   });
-
-  it('getBalances asks for many addresses in one JSON-RPC batch', async () => {
-    const endpoint = await server({ kind: 'forward', to: anvil.url });
-    const store = storeWith(table([endpoint.url]));
-    const addresses = [alice.address, bob.address, address(1)];
-    const result = await store.dispatch(chainApi.endpoints.getBalances.initiate({ chainId: 31337, addresses }));
-    expect(result.data).toEqual({ [alice.address]: TEN_THOUSAND_ETH, [bob.address]: TEN_THOUSAND_ETH, [address(1)]: '0' });
-    expect(endpoint.requests).toHaveLength(1);
-    expect(endpoint.methods()).toEqual(['eth_chainId', 'eth_getBalance', 'eth_getBalance', 'eth_getBalance']);
-  });
 });
 
 describe('the base query never throws; errors are plain { name, code?, message }', () => {

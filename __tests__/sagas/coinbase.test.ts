@@ -58,7 +58,7 @@ afterEach(async () => {
   jest.useRealTimers();
   for (const app of apps.splice(0)) {
     app.stop();
-    await app.connectors.coinbase.disconnect();
+    await app.connectors.coinbase?.disconnect();
   }
   keys.uninstall();
   document.body.innerHTML = '';
@@ -206,7 +206,7 @@ describe('a lost connection', () => {
     app.store.dispatch(a.chainSwitchRequested({ id: 'coinbase', chainId: 10 }));
     let s = await app.waitFor((st) => st.wallet.activity.coinbase.linkLost === true);
     expect(s.wallet.connections.coinbase.error).toMatchObject({ code: 4900, message: 'The provider is disconnected from all chains.' });
-    expect(app.connectors.coinbase.hasStoredSession()).toBe(false);
+    expect(app.connectors.coinbase!.hasStoredSession()).toBe(false);
 
     app.store.dispatch(a.disconnectRequested({ id: 'coinbase' }));
     s = await app.waitFor((st) => status(st) === 'Disconnected');

@@ -1,4 +1,4 @@
-// The seven wallet faults measured in issue 8, at saga level through the real store and root saga:
+// The seven wallet faults (docs/behaviour.md §8), at saga level through the real store and root saga:
 // each case failed on the connection core before the fix.
 import { FakeConnector, FakeEip1193Provider, HANG, fakeHost, injectedWith } from '../support/fakeProvider';
 import { WAIT_MS } from '../support/lifecycle';

@@ -255,7 +255,7 @@ describe('a wallet that never answers', () => {
   it('a provider that never loads times out too', async () => {
     const wallet = signingWallet();
     const app = await start(wallet, { signingTimeouts: { prepareMs: 200 } });
-    jest.spyOn(app.connectors.injected, 'getProvider').mockReturnValue(new Promise(() => undefined));
+    jest.spyOn(app.connectors.injected!, 'getProvider').mockReturnValue(new Promise(() => undefined));
     app.request({ kind: 'message', message: 'hi' });
     await app.until('message', 'failed');
     expect(app.requestOf('message')?.error?.name).toBe('TimeoutError');

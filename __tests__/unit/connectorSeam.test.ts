@@ -1,9 +1,9 @@
 // The connector seam's shared rules: one event mapping for every connector, connectors described as
 // plain data, and wallet icons that can never carry markup.
 import { ListenerSet, attachHandlers, providerEventHandlers } from '../../src/lib/connectors/events';
-import { describeConnector, readConnectorInfo } from '../../src/lib/connectors/describe';
-import type { Connector, ConnectorEvent } from '../../src/lib/connectors/types';
-import { UnavailableConnector } from '../../src/lib/connectors/unavailable';
+import { describeKind, readConnectorInfo } from '../../src/lib/connectors/describe';
+import { kindDefinition, unavailableAdapter } from '../../src/lib/connectors/registry';
+import type { ConnectorEvent } from '../../src/lib/connectors/types';
 import { safeIconUri } from '../../src/lib/validation';
 
 function collect() {
@@ -86,19 +86,20 @@ describe('provider events become plain connector events', () => {
 
 describe('a connector described as plain data', () => {
   it('an unavailable kind says why', () => {
-    expect(describeConnector(new UnavailableConnector('walletconnect', 'WalletConnect', 'needs a project id'))).toEqual({
+    expect(describeKind('walletconnect', unavailableAdapter('walletconnect', 'needs a project id'))).toEqual({
       name: 'WalletConnect',
+      face: kindDefinition('walletconnect').face,
       available: false,
       unavailableReason: 'needs a project id',
     });
   });
 
-  it('a connector that throws while describing itself is shown unavailable, not a crash', () => {
-    const broken = new UnavailableConnector('coinbase', 'Coinbase Wallet', 'x') as Connector;
-    (broken as { isAvailable: () => boolean }).isAvailable = () => {
+  it('a kind that throws while describing itself is shown unavailable, not a crash', () => {
+    const broken = unavailableAdapter('coinbase', 'x');
+    broken.status = () => {
       throw new Error('SDK probe failed');
     };
-    expect(describeConnector(broken)).toEqual({ name: 'Coinbase Wallet', available: false, unavailableReason: 'Unavailable: {}' });
+    expect(describeKind('coinbase', broken)).toEqual({ name: 'Coinbase Wallet', face: kindDefinition('coinbase').face, available: false, unavailableReason: 'Unavailable: {}' });
   });
 
   it('keeps only https install links and safe icons from untrusted input', () => {

@@ -1,7 +1,18 @@
 // The Content-Security-Policy the build derives from its configuration (scripts/csp.js). That the
 // shipped policy holds every flow with zero violations is __tests__/e2e/csp.test.ts.
 import { createHash } from 'node:crypto';
-import { COINBASE_CONNECT, contentSecurityPolicy, headersWithPolicy, sourceOf, WALLETCONNECT_VERIFY } from '../../scripts/csp';
+import { contentSecurityPolicy, headersWithPolicy, sourceOf } from '../../scripts/csp';
+import { COINBASE_CONNECT, coinbaseKind } from '../../src/lib/connectors/coinbase';
+import type { KindCsp } from '../../src/lib/connectors/kind';
+import { kindCspSources } from '../../src/lib/connectors/registry';
+import { WALLETCONNECT_VERIFY, walletconnectKind } from '../../src/lib/connectors/walletconnect';
+
+/** The build's settings as webpack.config.ts gives them to each kind (unset ones absent). */
+const build = (settings: Record<string, string> = {}) => ({ setting: (name: string) => settings[name] });
+/** What Coinbase Wallet's definition asks of the policy. */
+const coinbase: KindCsp[] = [coinbaseKind.csp!(build())];
+/** What WalletConnect's definition asks of the policy with a project id (and these other settings). */
+const walletConnect = (settings: Record<string, string> = {}): KindCsp[] => [walletconnectKind.csp!(build({ WALLETCONNECT_PROJECT_ID: 'project', ...settings }))];
 
 const directive = (policy: string, name: string): string[] | undefined =>
   policy
@@ -27,11 +38,25 @@ describe('a configured URL as a source expression', () => {
   });
 });
 
+describe("the kinds' hosts, derived from the registry as the build does", () => {
+  it('without a WalletConnect project id: only what Coinbase Wallet reaches, and no frames', () => {
+    const { meta } = contentSecurityPolicy({ rpcUrls: [], kinds: kindCspSources(build()) });
+    expect(directive(meta, 'connect-src')).toEqual(["'self'", ...COINBASE_CONNECT]);
+    expect(directive(meta, 'frame-src')).toEqual(["'none'"]);
+  });
+
+  it('with one: the relay (the configured one) and Verify join, each kind asking for its own', () => {
+    const { meta } = contentSecurityPolicy({ rpcUrls: [], kinds: kindCspSources(build({ WALLETCONNECT_PROJECT_ID: 'p', WALLETCONNECT_RELAY_URL: 'wss://relay.example.org' })) });
+    expect(directive(meta, 'connect-src')).toEqual(["'self'", ...COINBASE_CONNECT, 'wss://relay.example.org', ...WALLETCONNECT_VERIFY]);
+    expect(directive(meta, 'frame-src')).toEqual([...WALLETCONNECT_VERIFY]);
+  });
+});
+
 describe('the policy', () => {
   const rpcUrls = ['https://cloudflare-eth.com', 'https://arb1.arbitrum.io/rpc', 'https://cloudflare-eth.com'];
 
   it('allows scripts from the app only, no plugins, no <base>, no form posts, images from the app and data: URIs', () => {
-    const { meta } = contentSecurityPolicy({ rpcUrls, coinbase: true });
+    const { meta } = contentSecurityPolicy({ rpcUrls, kinds: coinbase });
     expect(directive(meta, 'default-src')).toEqual(["'self'"]);
     expect(directive(meta, 'script-src')).toEqual(["'self'"]);
     expect(directive(meta, 'object-src')).toEqual(["'none'"]);
@@ -41,40 +66,40 @@ describe('the policy', () => {
   });
 
   it('connects exactly to the RPC endpoints (each once), and to the Coinbase link when Coinbase is offered', () => {
-    const { meta } = contentSecurityPolicy({ rpcUrls, coinbase: true });
+    const { meta } = contentSecurityPolicy({ rpcUrls, kinds: coinbase });
     expect(directive(meta, 'connect-src')).toEqual(["'self'", 'https://cloudflare-eth.com', 'https://arb1.arbitrum.io/rpc', ...COINBASE_CONNECT]);
-    expect(directive(contentSecurityPolicy({ rpcUrls, coinbase: false }).meta, 'connect-src')).toEqual(["'self'", 'https://cloudflare-eth.com', 'https://arb1.arbitrum.io/rpc']);
+    expect(directive(contentSecurityPolicy({ rpcUrls }).meta, 'connect-src')).toEqual(["'self'", 'https://cloudflare-eth.com', 'https://arb1.arbitrum.io/rpc']);
   });
 
   it('without WalletConnect (no project id): no relay, no Verify, no frames at all', () => {
-    const { meta } = contentSecurityPolicy({ rpcUrls, coinbase: true });
+    const { meta } = contentSecurityPolicy({ rpcUrls, kinds: coinbase });
     expect(meta).not.toMatch(/walletconnect/);
     expect(directive(meta, 'frame-src')).toEqual(["'none'"]);
   });
 
   it('with WalletConnect: its relay (the default, or the configured one) and the Verify hosts, whose frame it loads', () => {
-    const byDefault = contentSecurityPolicy({ rpcUrls: [], walletConnect: {}, coinbase: false }).meta;
+    const byDefault = contentSecurityPolicy({ rpcUrls: [], kinds: walletConnect() }).meta;
     expect(directive(byDefault, 'connect-src')).toEqual(["'self'", 'wss://relay.walletconnect.org', ...WALLETCONNECT_VERIFY]);
     expect(directive(byDefault, 'frame-src')).toEqual([...WALLETCONNECT_VERIFY]);
-    const configured = contentSecurityPolicy({ rpcUrls: [], walletConnect: { relayUrl: 'wss://relay.example.org/?x=1' }, coinbase: false }).meta;
+    const configured = contentSecurityPolicy({ rpcUrls: [], kinds: walletConnect({ WALLETCONNECT_RELAY_URL: 'wss://relay.example.org/?x=1' }) }).meta;
     expect(directive(configured, 'connect-src')).toEqual(["'self'", 'wss://relay.example.org', ...WALLETCONNECT_VERIFY]);
   });
 
   it("allows the Coinbase SDK's own inline styles by their hashes, read from the installed SDK", async () => {
-    const styles = directive(contentSecurityPolicy({ rpcUrls: [], coinbase: true }).meta, 'style-src');
+    const styles = directive(contentSecurityPolicy({ rpcUrls: [], kinds: coinbase }).meta, 'style-src');
     const texts: string[] = [];
     for (const file of ['cssReset/cssReset-css.js', 'Snackbar/Snackbar-css.js', 'RedirectDialog/RedirectDialog-css.js']) {
       texts.push(((await import(`@coinbase/wallet-sdk/dist/sign/walletlink/relay/ui/components/${file}`)) as { default: string }).default);
     }
     expect(styles).toEqual(["'self'", ...texts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`)]);
-    expect(directive(contentSecurityPolicy({ rpcUrls: [], coinbase: false }).meta, 'style-src')).toEqual(["'self'"]);
+    expect(directive(contentSecurityPolicy({ rpcUrls: [] }).meta, 'style-src')).toEqual(["'self'"]);
   });
 
   it("who may frame the page is the deployer's choice, in the header only (a <meta> cannot say it)", () => {
-    const { header, meta } = contentSecurityPolicy({ rpcUrls, coinbase: false, frameAncestors: "'self' https://app.safe.global" });
+    const { header, meta } = contentSecurityPolicy({ rpcUrls, frameAncestors: "'self' https://app.safe.global" });
     expect(header).toBe(`${meta}; frame-ancestors 'self' https://app.safe.global`);
     expect(meta).not.toMatch(/frame-ancestors/);
-    expect(contentSecurityPolicy({ rpcUrls, coinbase: false }).header).not.toMatch(/frame-ancestors/);
+    expect(contentSecurityPolicy({ rpcUrls }).header).not.toMatch(/frame-ancestors/);
   });
 
   it('goes into _headers as a rule for every path, after the cache rules', () => {

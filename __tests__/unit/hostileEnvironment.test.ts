@@ -1,8 +1,10 @@
 // docs/behaviour.md §12 in the plain-TypeScript layer: site storage refused, `window.ethereum` that throws
 // or is a hostile object, a page without web crypto. Each kind takes only what the browser takes from
 // it; the rest works. (The same environments in a real browser: __tests__/e2e/hostileEnvironments.test.ts.)
-import { describeConnector } from '../../src/lib/connectors/describe';
-import { createConnectors } from '../../src/lib/connectors/registry';
+import { adapterFromConnector } from '../../src/lib/connectors/kind';
+import { describeKind } from '../../src/lib/connectors/describe';
+import { createAdapters } from '../../src/lib/connectors/registry';
+import type { ConnectionId, Connector } from '../../src/lib/connectors/types';
 import { CoinbaseConnector, COINBASE_NEEDS_SECURE_PAGE, type CoinbaseHost } from '../../src/lib/connectors/coinbase';
 import { ETHEREUM_BLOCKED_REASON, InjectedConnector } from '../../src/lib/connectors/injected';
 import { WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
@@ -12,6 +14,9 @@ import { localStorageForSdks, memoryStorage, openSiteStorage, siteStorage } from
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { FakeEip1193Provider, fakeHost } from '../support/fakeProvider';
 import { createMemoryStorage } from '../support/webStorage';
+
+/** A connector as its kind describes it to the store. */
+const describeConnector = (connector: Connector) => describeKind(connector.id as ConnectionId, adapterFromConnector(connector, {}));
 
 const securityError = () => Object.assign(new Error('The operation is insecure.'), { name: 'SecurityError' });
 
@@ -281,11 +286,13 @@ describe('a kind whose connector cannot be built', () => {
     host.addEventListener = () => {
       throw new TypeError('addEventListener is not allowed here');
     };
-    const connectors = createConnectors(host, { walletconnect: () => new WalletConnectConnector({ ...wcOptions, storage: memoryStorage() }) });
-    expect(describeConnector(connectors.injected)).toMatchObject({
+    const env = { config: { allowedChainIds: { coinbase: [1] } }, chains: {}, host: host as unknown as Window, storage: siteStorage(undefined), page: new URL('https://app.example/') };
+    const adapters = createAdapters(env, { walletconnect: adapterFromConnector(new WalletConnectConnector({ ...wcOptions, storage: memoryStorage() }), {}) });
+    expect(describeKind('injected', adapters.injected)).toMatchObject({
       available: false,
       unavailableReason: 'Browser wallet could not start in this browser: addEventListener is not allowed here',
     });
-    expect(describeConnector(connectors.walletconnect).available).toBe(true);
+    expect(describeKind('walletconnect', adapters.walletconnect).available).toBe(true);
+    expect(describeKind('coinbase', adapters.coinbase)).toMatchObject({ available: false, unavailableReason: COINBASE_NEEDS_SECURE_PAGE });
   });
 });

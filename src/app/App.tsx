@@ -14,7 +14,7 @@ import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
 
 // What opens on a user's action and the corner notices: not what a returning user came for. The
 // account menu, the network list and the notices load in their own chunk once the first screen is on screen; the
-// connect dialog only when the user points at "Connect wallet" or opens it (issue 23): a returning
+// connect dialog only when the user points at "Connect wallet" or opens it: a returning
 // user, reconnected silently, never needs it.
 const ConnectDialog = lazyPart('The connect dialog', loadConnectDialog);
 const AccountMenu = lazyPart('The account menu', loadAccountMenu);

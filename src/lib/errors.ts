@@ -1,4 +1,5 @@
 // The error catalogue (docs/behaviour.md §8) and the one place where anything thrown becomes plain data.
+import { isObject } from './guards';
 
 /** A serializable error as kept in the store: no Error instances, no stacks, no causes. */
 export interface WalletError {
@@ -132,10 +133,6 @@ export function walletError(name: string, message: string, code?: number, wallet
   return error;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 function integerCode(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
 }
@@ -153,11 +150,11 @@ export function errorCode(error: unknown): number | undefined {
 }
 
 function readErrorCode(error: unknown): number | undefined {
-  if (!isRecord(error)) return undefined;
+  if (!isObject(error)) return undefined;
   const data = error['data'];
-  if (isRecord(data)) {
+  if (isObject(data)) {
     const original = data['originalError'];
-    if (isRecord(original)) {
+    if (isObject(original)) {
       const inner = integerCode(original['code']);
       if (inner !== undefined) return inner;
     }
@@ -167,9 +164,9 @@ function readErrorCode(error: unknown): number | undefined {
 
 function ownMessage(error: unknown): string | undefined {
   if (typeof error === 'string') return error;
-  if (!isRecord(error)) return undefined;
+  if (!isObject(error)) return undefined;
   const data = error['data'];
-  if (isRecord(data) && isRecord(data['originalError']) && typeof data['originalError']['message'] === 'string') {
+  if (isObject(data) && isObject(data['originalError']) && typeof data['originalError']['message'] === 'string') {
     return data['originalError']['message'];
   }
   return typeof error['message'] === 'string' ? error['message'] : undefined;
@@ -194,7 +191,7 @@ function readWalletError(error: unknown): WalletError {
     if (standard !== undefined) return walletError(CODE_NAMES[code] ?? 'ServerError', standard, code, own);
     return walletError('ProviderRpcError', own ?? `Wallet error ${code}`, code);
   }
-  const name = isRecord(error) && typeof error['name'] === 'string' && error['name'] !== '' ? error['name'] : 'Error';
+  const name = isObject(error) && typeof error['name'] === 'string' && error['name'] !== '' ? error['name'] : 'Error';
   return walletError(name, own ?? 'Unknown error');
 }
 
@@ -208,7 +205,7 @@ export function isWalletError(value: unknown): value is WalletError {
 }
 
 function hasWalletErrorShape(value: unknown): value is WalletError {
-  if (!isRecord(value) || value instanceof Error || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (!isObject(value) || value instanceof Error || Object.getPrototypeOf(value) !== Object.prototype) return false;
   const keys = Object.keys(value);
   return (
     typeof value['name'] === 'string' &&

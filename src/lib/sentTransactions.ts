@@ -10,6 +10,7 @@
 // `hash` is the chain transaction's hash once it is known (always, for 'transaction').
 import type { KeyValueStorage } from './persistence';
 import { checksumAddress, validateChainId } from './validation';
+import { isRecord } from './guards';
 
 export type SentStatus =
   /** Accepted by the wallet, not mined yet. */
@@ -110,8 +111,6 @@ export const transactionKey = (chainId: number, hash: string): string => `${chai
 export function sentKey(tx: Pick<SentTransaction, 'via' | 'hash' | 'chainId'>): string {
   return tx.via.kind === 'transaction' ? transactionKey(tx.chainId, identityOf(tx)) : `${tx.chainId}:${tx.via.kind}:${identityOf(tx)}`;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A well-formed wei amount (decimal digits, at most 2^256 - 1), or undefined. */
 export function readWei(raw: unknown): string | undefined {

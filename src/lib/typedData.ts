@@ -4,6 +4,7 @@
 // here. Loaded on demand (the "signing" chunk): ethers stays off the first visit.
 import { TypedDataEncoder, concat, hashMessage, keccak256, type TypedDataField } from 'ethers';
 import { checksumAddress } from './validation';
+import { isRecord } from './guards';
 
 /** Larger input is refused before parsing: a pasted file must not freeze the page. */
 export const MAX_TYPED_DATA_CHARS = 100_000;
@@ -86,9 +87,6 @@ const DOMAIN_FIELDS: readonly TypedDataField712[] = [
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function show(value: unknown): string {
   const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);

@@ -2,20 +2,13 @@
 // technical reason after (for a bug report), and never a blank space. No React: the start-up failure
 // page (src/startupFailure.ts) uses it before React exists.
 import { displayText } from '../lib/displayText';
+import { field } from '../lib/guards';
 
 export interface FailureText {
   /** What happened, in the user's words. */
   summary: string;
   /** The error itself, cleaned for display. */
   detail: string;
-}
-
-function field(error: unknown, name: string): unknown {
-  try {
-    return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[name] : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** webpack's failed lazy chunk (a network error, or a deploy that replaced the chunk names), or a CSS chunk. */

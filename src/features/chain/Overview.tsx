@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { chainApi } from '../../../store/chainApi';
 import { useAppSelector } from '../../../store/hooks';
 import { selectWalletName } from '../../../store/selectors';
-import { selectPageView } from '../../../store/viewedChain';
+import { selectAccountReads, selectPageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
 import { AddressGroups } from '../../ui/AddressGroups';
@@ -21,10 +21,10 @@ export function Overview() {
   const page = useAppSelector((s) => selectPageView(s, chains));
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   const chain = page.view === 'Connected' && page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
-  const read = chain && page.account ? { chainId: chain.id, address: page.account } : skipToken;
-  const balanceRead = useRead(chainApi.endpoints.getBalance, read);
+  const reads = useAppSelector((s) => selectAccountReads(s, chains));
+  const balanceRead = useRead(chainApi.endpoints.getBalance, reads.balance ?? skipToken);
   const balance = balanceRead.currentData;
-  const name = useRead(chainApi.endpoints.getName, chain?.ensRegistry ? read : skipToken).currentData;
+  const name = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData;
   if (page.view === 'Connected' && page.account && chain) {
     const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
     return (

@@ -1,6 +1,7 @@
-// The "Sign and send" panel (the lazily loaded part): a message, typed data with its preview, and a
-// transfer with its fee, plus the recent transactions of the account. It only reads the store and
-// dispatches requests; sagas talk to the wallet.
+// The "Sign and send" panel (the lazily loaded part): who signs (the account, its network, its
+// wallet), then a message, typed data with its preview, and a transfer with its fee. It only reads
+// the store and dispatches requests; sagas talk to the wallet. (The account's recent transactions are
+// in the account menu.)
 import { AddressGroups } from '../../ui/AddressGroups';
 import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';

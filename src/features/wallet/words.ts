@@ -1,19 +1,17 @@
 // What a user reads about a wallet's errors: plain words in the wallet's own name. The catalogue's
 // exact messages (docs/behaviour.md §8) stay in the store and are shown under "Details" (ErrorMessage.tsx).
 import type { ChainTable } from '../../lib/chains';
-import type { ConnectionId } from '../../lib/connectors/types';
 import { ERROR_NAMES, type WalletError } from '../../lib/errors';
-import { KIND_FACES } from './kinds';
 
-/** One calm sentence for an error of `wallet` (its shown name); `kind` tells what it was doing. */
-export function errorInWords(error: WalletError, wallet: string, kind?: ConnectionId): string {
+/** One calm sentence for an error of `wallet` (its shown name); `timeoutWords`: its kind's own words for a timeout (its face). */
+export function errorInWords(error: WalletError, wallet: string, timeoutWords?: string): string {
   switch (error.name) {
     case ERROR_NAMES.noMetaMask:
       return 'No browser wallet found in this browser.';
     case ERROR_NAMES.userClosedModal:
       return 'You closed the QR code before a wallet connected.';
     case ERROR_NAMES.timeout:
-      return (kind && KIND_FACES[kind].timeoutWords) ?? `${wallet} did not answer in time.`;
+      return timeoutWords ?? `${wallet} did not answer in time.`;
     case ERROR_NAMES.linkDead:
       return `The link to ${wallet} is broken. Reload the page to connect again.`;
     case ERROR_NAMES.chainIdNotAllowed:

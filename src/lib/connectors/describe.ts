@@ -1,17 +1,14 @@
-// A connector as plain data for the store and the UI: what it is called, whether it can be used and
-// why not, which extension to suggest, which wallets announced themselves. Total: a connector that
-// throws while describing itself is shown as unavailable, never crashes the page.
+// A kind as plain data for the store and the UI, validated: what it is called, how the dialog shows
+// it, whether it can be used and why not, which extension to suggest, which wallets announced
+// themselves. Total: whatever claims to describe a kind is read into a ConnectorInfo or an
+// unavailable one, never crashes the page.
 import { displayText } from '../displayText';
 import { describeValue } from '../errors';
+import { isRecord } from '../guards';
 import { safeIconUri } from '../validation';
-import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type Connector, type ConnectorInfo, type ConnectorRegistry, type WalletIdentity } from './types';
-
-export const CONNECTOR_NAMES: Readonly<Record<ConnectionId, string>> = {
-  injected: 'Browser wallet',
-  coinbase: 'Coinbase Wallet',
-  walletconnect: 'WalletConnect',
-  safe: 'Safe{Wallet}',
-};
+import type { KindAdapter, KindFace } from './kind';
+import { CONNECTION_IDS, kindDefinition } from './registry';
+import type { AdapterRegistry, AnnouncedWallet, ConnectionId, ConnectorInfo, WalletIdentity } from './types';
 
 const MAX_TEXT = 300;
 
@@ -40,70 +37,92 @@ export function readWalletIdentity(name: unknown, icon: unknown): WalletIdentity
   return shown === undefined ? undefined : { name: shown, icon: safeIconUri(icon) };
 }
 
-/** Validates what claims to be a ConnectorInfo (from a connector, or a dispatched action). */
+/** A face as plain words (a kind's definition, or a dispatched action's): unknown fields dropped. */
+function readFace(raw: unknown, fallback: KindFace): KindFace {
+  if (!isRecord(raw)) return fallback;
+  const note = isRecord(raw['note']) ? raw['note'] : {};
+  const face: KindFace = { note: {} };
+  const installed = shortText(note['installed']);
+  if (installed !== undefined) face.note.installed = installed;
+  const otherwise = shortText(note['otherwise']);
+  if (otherwise !== undefined) face.note.otherwise = otherwise;
+  if (raw['browserWallets'] === true) face.browserWallets = true;
+  if (raw['ownWindow'] === true) face.ownWindow = true;
+  const letters = shownName(raw['letters']);
+  if (letters !== undefined) face.letters = letters.slice(0, 3);
+  const timeoutWords = shortText(raw['timeoutWords']);
+  if (timeoutWords !== undefined) face.timeoutWords = timeoutWords;
+  const progress = shortText(raw['progress']);
+  if (progress !== undefined) face.progress = progress;
+  return face;
+}
+
+/** Validates what claims to be a ConnectorInfo (from a kind's adapter, or a dispatched action). */
 export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo {
+  const { name: kindName, face: kindFace } = kindDefinition(id);
   try {
-    if (typeof raw !== 'object' || raw === null) throw new Error('not an object');
-    const value = raw as Record<string, unknown>;
-    const info: ConnectorInfo = { name: shownName(value['name']) ?? CONNECTOR_NAMES[id], available: value['available'] === true };
+    if (!isRecord(raw)) throw new Error('not an object');
+    const value = raw;
+    const info: ConnectorInfo = { name: shownName(value['name']) ?? kindName, face: readFace(value['face'], kindFace), available: value['available'] === true };
     const reason = shortText(value['unavailableReason']);
     if (reason !== undefined) info.unavailableReason = reason;
     const limitation = shortText(value['limitation']);
     if (limitation !== undefined) info.limitation = limitation;
     const suggestion = value['extensionSuggestion'];
-    if (typeof suggestion === 'object' && suggestion !== null) {
-      const name = shortText((suggestion as Record<string, unknown>)['name']);
-      const installUrl = shortText((suggestion as Record<string, unknown>)['installUrl']);
+    if (isRecord(suggestion)) {
+      const name = shortText(suggestion['name']);
+      const installUrl = shortText(suggestion['installUrl']);
       if (name !== undefined && installUrl !== undefined && /^https:\/\//.test(installUrl)) info.extensionSuggestion = { name, installUrl };
     }
     if (value['pairsByQrCode'] === true) info.pairsByQrCode = true;
     if (value['installed'] === true) info.installed = true;
     if (value['ownsPage'] === true && info.available) info.ownsPage = true;
     const phone = value['developmentPhone'];
-    if (typeof phone === 'object' && phone !== null) {
-      const url = shortText((phone as Record<string, unknown>)['url']);
-      const name = shownName((phone as Record<string, unknown>)['name']);
+    if (isRecord(phone)) {
+      const url = shortText(phone['url']);
+      const name = shownName(phone['name']);
       if (url !== undefined && /^https?:\/\//.test(url) && name !== undefined) info.developmentPhone = { url, name };
     }
     const wallets = value['wallets'];
     if (Array.isArray(wallets)) info.wallets = wallets.flatMap((w) => readWallet(w));
     return info;
   } catch (error) {
-    return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };
+    return { name: kindName, face: kindFace, available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };
   }
 }
 
 function readWallet(raw: unknown): AnnouncedWallet[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  const value = raw as Record<string, unknown>;
+  if (!isRecord(raw)) return [];
+  const value = raw;
   const uuid = shortText(value['uuid']);
   const rdns = shortText(value['rdns']);
   if (uuid === undefined || rdns === undefined) return [];
   return [{ uuid, rdns, name: shownName(value['name']) ?? shownName(rdns) ?? 'Browser wallet', icon: safeIconUri(value['icon']) }];
 }
 
-export function describeConnector(connector: Connector): ConnectorInfo {
-  const id = connector.id;
+/** A kind as plain data for the store and the UI. Total: an adapter that throws is shown as unavailable. */
+export function describeKind(id: ConnectionId, adapter: KindAdapter): ConnectorInfo {
+  const { name, face } = kindDefinition(id);
   try {
-    const available = connector.isAvailable();
+    const status = adapter.status();
     return readConnectorInfo(id, {
-      name: connector.name,
-      available,
-      unavailableReason: available ? undefined : connector.unavailableReason,
-      limitation: connector.limitation,
-      extensionSuggestion: connector.extensionSuggestion?.(),
-      wallets: connector.wallets?.(),
-      // A connector that needs more than eth_requestAccounts to connect pairs through a QR code.
-      pairsByQrCode: typeof connector.connect === 'function',
-      installed: connector.isInstalled?.() === true,
-      developmentPhone: connector.developmentPhone,
-      ownsPage: connector.ownsPage?.() === true,
+      name,
+      face,
+      available: status.available,
+      unavailableReason: status.available ? undefined : status.unavailableReason,
+      limitation: status.limitation,
+      extensionSuggestion: status.extensionSuggestion,
+      wallets: status.wallets,
+      pairsByQrCode: status.pairsByQrCode,
+      installed: status.installed,
+      developmentPhone: status.developmentPhone,
+      ownsPage: status.ownsPage,
     });
   } catch (error) {
-    return { name: CONNECTOR_NAMES[id], available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };
+    return readConnectorInfo(id, { name, face, available: false, unavailableReason: `Unavailable: ${describeValue(error)}` });
   }
 }
 
-export function describeConnectors(connectors: ConnectorRegistry): Record<ConnectionId, ConnectorInfo> {
-  return Object.fromEntries(CONNECTION_IDS.map((id) => [id, describeConnector(connectors[id])])) as Record<ConnectionId, ConnectorInfo>;
+export function describeKinds(adapters: AdapterRegistry): Record<ConnectionId, ConnectorInfo> {
+  return Object.fromEntries(CONNECTION_IDS.map((id) => [id, describeKind(id, adapters[id])])) as Record<ConnectionId, ConnectorInfo>;
 }

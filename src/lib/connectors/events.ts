@@ -3,6 +3,7 @@
 // here has accounts and chain ids as plain JSON (chain ids normalised); errors stay as the wallet gave
 // them, for the sagas to make plain with the total toWalletError. The store validates.
 import { LINK_DEAD_CODE, errorCode, isReconnectingDisconnect, plainList, plainValue } from '../errors';
+import { field, isObject } from '../guards';
 import { normalizeChainId } from '../validation';
 import type { ConnectorEvent, ConnectorListener } from './types';
 
@@ -14,20 +15,8 @@ export interface EventSource {
   removeListener?(event: string, listener: Listener): unknown;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 export type Method = (...args: unknown[]) => unknown;
 
-/** A property of an untrusted object (an SDK's internals, a wallet's value); undefined when absent or when reading it throws. */
-export function field(owner: unknown, name: string): unknown {
-  try {
-    return typeof owner === 'object' && owner !== null ? (owner as Record<string, unknown>)[name] : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function objectAt(owner: unknown, name: string): object | undefined {
   const value = field(owner, name);
@@ -42,7 +31,7 @@ export function methodAt(owner: unknown, name: string): Method | undefined {
 /** Anything with a callable `request`: the least an EIP-1193 provider must have. */
 export function isProvider(value: unknown): value is { request: (...args: never[]) => unknown } {
   try {
-    return isRecord(value) && typeof value['request'] === 'function';
+    return isObject(value) && typeof value['request'] === 'function';
   } catch {
     return false; // a Proxy whose trap throws is no provider we can use
   }
@@ -51,7 +40,7 @@ export function isProvider(value: unknown): value is { request: (...args: never[
 /** The chain id inside a `connect` event's `{ chainId }`, when there is one. */
 function connectChainId(info: unknown): unknown {
   try {
-    return isRecord(info) ? info['chainId'] : undefined;
+    return isObject(info) ? info['chainId'] : undefined;
   } catch {
     return undefined;
   }

@@ -1,31 +1,79 @@
-// Builds the three connectors for a page. Heavy SDK connectors import their SDK lazily. A kind whose
-// connector cannot even be built (a page API that throws) is that kind unavailable, never a page
-// that cannot start.
-import { describeValue } from '../errors';
-import { CONNECTOR_NAMES } from './describe';
-import { InjectedConnector, type InjectedHost } from './injected';
-import { SafeConnector } from './safe';
-import type { ConnectionId, Connector, ConnectorRegistry } from './types';
-import { UnavailableConnector } from './unavailable';
+// The one list of wallet kinds (how a kind is added: the comment at the top of ./kind.ts). Everything
+// that exists for every kind is derived from KINDS here: the ids, their names, the store's plain
+// description of each kind, the adapters the sagas use, and the Content-Security-Policy's hosts. A
+// kind whose adapter cannot even be built (a page API that throws) is that kind unavailable, never a
+// page that cannot start.
+import { ERROR_NAMES, WalletdeckError, describeValue } from '../errors';
+import { coinbaseKind } from './coinbase';
+import { injectedKind } from './injected';
+import { safeKind } from './safe';
+import type { KindAdapter, KindBuild, KindCsp, KindDefinition, KindEnvironment } from './kind';
+import { walletconnectKind } from './walletconnect';
+import type { AdapterRegistry } from './types';
 
-export type ConnectorFactories = Partial<Record<ConnectionId, () => Connector>>;
+/** Every kind, in the connect dialog's order. */
+export const KINDS = [injectedKind, coinbaseKind, walletconnectKind, safeKind] as const;
 
-function build(id: ConnectionId, make: () => Connector): Connector {
-  try {
-    return make();
-  } catch (error) {
-    return new UnavailableConnector(id, CONNECTOR_NAMES[id], `${CONNECTOR_NAMES[id]} could not start in this browser: ${error instanceof Error ? error.message : describeValue(error)}`);
-  }
+export type KindId = (typeof KINDS)[number]['id'];
+
+export const CONNECTION_IDS: readonly KindId[] = KINDS.map((kind) => kind.id);
+
+export function kindDefinition(id: KindId): KindDefinition<KindId> {
+  return KINDS.find((kind) => kind.id === id) as KindDefinition<KindId>;
 }
 
-export function createConnectors(host: InjectedHost | undefined, factories: ConnectorFactories = {}): ConnectorRegistry {
-  return {
-    injected: build('injected', factories.injected ?? (() => new InjectedConnector(host))),
-    coinbase: build('coinbase', factories.coinbase ?? (() => new UnavailableConnector('coinbase', 'Coinbase Wallet', 'Coinbase Wallet is not configured in this build'))),
-    walletconnect: build(
-      'walletconnect',
-      factories.walletconnect ?? (() => new UnavailableConnector('walletconnect', 'WalletConnect', 'WalletConnect is not configured in this build')),
-    ),
-    safe: build('safe', factories.safe ?? (() => new SafeConnector(host))),
+/** A kind that cannot be used here: it never reconnects, asks nothing, and says why. */
+export function unavailableAdapter(id: KindId, reason: string): KindAdapter {
+  const refuse = async (): Promise<never> => {
+    throw new WalletdeckError(ERROR_NAMES.configuration, reason);
   };
+  return {
+    id,
+    status: () => ({ available: false, unavailableReason: reason }),
+    storedSession: () => false,
+    request: refuse,
+    load: refuse,
+    connect: () => undefined,
+    switchChain: refuse,
+    disconnect: async () => undefined,
+    subscribe: () => () => undefined,
+    watch: () => () => undefined,
+    command: () => undefined,
+  };
+}
+
+/**
+ * Every kind's adapter for this page: from its definition's settings, or the one a caller gives
+ * (tests: faithful fakes). A kind not offered here, not configured, or whose adapter throws while it
+ * is built is unavailable, with its reason; a developer's hint goes to the console.
+ */
+export function createAdapters(env: KindEnvironment | undefined, given: Partial<Record<KindId, KindAdapter>> = {}): AdapterRegistry {
+  const built = KINDS.map((kind): [KindId, KindAdapter] => {
+    const id: KindId = kind.id;
+    const own = given[id];
+    if (own) return [id, own];
+    // Outside a browser only the adapters a caller gives exist.
+    if (!env) return [id, unavailableAdapter(id, `${kind.name} needs a browser`)];
+    const definition = kind as KindDefinition<KindId>;
+    try {
+      if (definition.offered && !definition.offered(env)) return [id, unavailableAdapter(id, `${kind.name} is not offered on this page`)];
+      const settings = definition.settings(env);
+      if ('unavailable' in settings) {
+        if (settings.hint) console.info(`Walletdeck: ${settings.hint}`);
+        return [id, unavailableAdapter(id, settings.unavailable)];
+      }
+      return [id, definition.adapter(settings.settings, env)];
+    } catch (error) {
+      return [id, unavailableAdapter(id, `${kind.name} could not start in this browser: ${error instanceof Error ? error.message : describeValue(error)}`)];
+    }
+  });
+  return Object.fromEntries(built) as Record<KindId, KindAdapter>;
+}
+
+/** What every kind needs in the shipped Content-Security-Policy (scripts/csp.js writes it). */
+export function kindCspSources(build: KindBuild): KindCsp[] {
+  return KINDS.flatMap((kind) => {
+    const csp = (kind as KindDefinition<KindId>).csp?.(build);
+    return csp ? [csp] : [];
+  });
 }

@@ -1,11 +1,17 @@
-// The connector seam: every wallet kind sits behind this one small interface. Wallet quirks stay
-// inside a connector; what leaves it is an EIP-1193 provider and plain, normalised events.
+// The seam's plain types: what the store, the sagas and the UI may know of wallet kinds. The kinds
+// themselves are listed once, in ./registry.ts (each a folder exporting a definition, ./kind.ts);
+// the ids here are derived from that list.
+import type { KindAdapter, KindFace } from './kind';
+import { CONNECTION_IDS, type KindId } from './registry';
 
-export const CONNECTION_IDS = ['injected', 'coinbase', 'walletconnect', 'safe'] as const;
-export type ConnectionId = (typeof CONNECTION_IDS)[number];
+export { CONNECTION_IDS };
+export type ConnectionId = KindId;
 
-/** The current connection when the user has chosen none (docs/behaviour.md §1.2). */
-export const DEFAULT_CONNECTION: ConnectionId = 'injected';
+/**
+ * The current connection when the user has chosen none (docs/behaviour.md §1.2): the registry's first
+ * kind. (No module the registry imports may import this one at run time: ids exist once it has run.)
+ */
+export const DEFAULT_CONNECTION: ConnectionId = CONNECTION_IDS[0]!;
 
 export function isConnectionId(value: unknown): value is ConnectionId {
   return typeof value === 'string' && (CONNECTION_IDS as readonly string[]).includes(value);
@@ -55,8 +61,13 @@ export type ConnectorEvent =
 
 export type ConnectorListener = (event: ConnectorEvent) => void;
 
+/**
+ * The building block most kinds use inside their folder: an EIP-1193 provider behind lazy loading,
+ * with the SDK's quirks. The app never sees it: `adapterFromConnector` (./kind.ts) wraps it into the
+ * kind's small KindAdapter, and the provider stays inside.
+ */
 export interface Connector {
-  readonly id: ConnectionId;
+  readonly id: string;
   /** Shown in the UI. */
   readonly name: string;
   /**
@@ -157,6 +168,8 @@ export interface WalletIdentity {
 /** What the UI knows about a connector: plain data, read from the store, never by calling it. */
 export interface ConnectorInfo {
   name: string;
+  /** How the dialog shows this kind (its definition's face). */
+  face: KindFace;
   available: boolean;
   unavailableReason?: string;
   /** What this browser takes away from this kind (see Connector.limitation), in the user's words. */
@@ -180,4 +193,5 @@ export interface ExtensionSuggestion {
   installUrl: string;
 }
 
-export type ConnectorRegistry = Readonly<Record<ConnectionId, Connector>>;
+/** Each kind's adapter (the saga context's). */
+export type AdapterRegistry = Readonly<Record<ConnectionId, KindAdapter>>;

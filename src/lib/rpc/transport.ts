@@ -5,6 +5,7 @@
 import { toWalletError, type WalletError } from '../errors';
 import { EndpointFailure } from './errors';
 import { isResultOf, type ResultKind } from './quantity';
+import { isRecord } from '../guards';
 
 export interface JsonRpcCall {
   method: string;
@@ -27,7 +28,6 @@ export interface PostOptions {
 
 let lastId = 0;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function describeNetworkError(error: unknown): string {
   const cause = isRecord(error) && isRecord(error['cause']) ? error['cause'] : undefined;

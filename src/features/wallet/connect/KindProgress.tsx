@@ -159,8 +159,11 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
   const activity = useAppSelector((s) => selectConnectionActivity(s, id));
   const installed = useAppSelector((s) => selectConnectorInfo(s, id).installed === true);
   const developmentPhone = useAppSelector((s) => selectConnectorInfo(s, id).developmentPhone);
+  const pairsByQrCode = useAppSelector((s) => selectConnectorInfo(s, id).pairsByQrCode === true);
+  const { browserWallets, ownWindow } = useAppSelector((s) => selectConnectorInfo(s, id).face);
+  const progress = useAppSelector((s) => selectConnectorInfo(s, id).face.progress);
   if (reconnecting) return <p role="status">Reconnecting to {name}…</p>;
-  if (id === 'walletconnect') {
+  if (pairsByQrCode) {
     if (activity.awaitingWallet) return <p role="status">Approve the connection in the wallet app on your phone.</p>;
     if (activity.pairingUri) return <Pairing uri={activity.pairingUri} {...(developmentPhone ? { developmentPhone } : {})} />;
     return (
@@ -169,21 +172,21 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
       </p>
     );
   }
-  if (activity.awaitingWallet && id === 'injected') {
+  if (activity.awaitingWallet && browserWallets) {
     return (
       <p role="status" className="notice" data-testid="request-open">
         {name} already has a request open. Open {name} from your browser&apos;s toolbar to approve or reject it.
       </p>
     );
   }
-  if (id === 'coinbase') {
+  if (ownWindow) {
     return (
       <>
         <p role="status" className="waiting">
           {activity.walletWindow === 'opened'
             ? `Opening the ${name} window…`
             : activity.awaitingWallet
-              ? 'Approve the connection in the Coinbase Wallet app on your phone.'
+              ? `Approve the connection in the ${name} app on your phone.`
               : installed
                 ? `Approve the connection in the ${name} extension.`
                 : `Approve the connection in the ${name} window.`}
@@ -201,7 +204,7 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
   return (
     <>
       <p role="status" className="waiting">
-        Approve the connection in {name}.
+        {progress ?? `Approve the connection in ${name}.`}
       </p>
       {waitedLong ? (
         <p className="muted" data-testid="where-is-the-prompt">

@@ -1,16 +1,23 @@
-// Every way to connect in this browser and build, a row per kind as its entry in KIND_FACES (../kinds.ts)
-// says: each browser extension that announced itself, by its own name and icon (a legacy
+// Every way to connect in this browser and build, a row per kind as its face (its definition's, kept
+// in the store) says: each browser extension that announced itself, by its own name and icon (a legacy
 // `window.ethereum` without an announcement as "Browser wallet"), then the other kinds. Installed
 // wallets first, "Recent" on the one used last; what cannot work in this build is not offered (the
 // reason goes to the console, for the developer); with no browser wallet at all, a short "Get a wallet".
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
-import { selectActiveExtension, selectChosenExtension, selectKindView, selectRecentKind, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
+import {
+  selectActiveExtension,
+  selectChosenExtension,
+  selectKinds,
+  selectKindView,
+  selectPassedSuggestion,
+  selectRecentKind,
+  selectWalletIcon,
+  selectWalletName,
+} from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
-import type { RootState } from '../../../../store/types';
 import { CONNECTION_IDS, type ConnectionId, type ConnectorInfo } from '../../../lib/connectors/types';
-import { KIND_FACES } from '../kinds';
 import { StatusBadge } from './StatusBadge';
 import { WalletIcon } from '../WalletIcon';
 
@@ -26,7 +33,9 @@ interface Choice {
   note: string;
 }
 
-function choicesOf(kinds: RootState['wallet']['kinds']): { installed: Choice[]; others: Choice[]; owned: boolean } {
+type Kinds = Readonly<Record<ConnectionId, ConnectorInfo>>;
+
+function choicesOf(kinds: Kinds): { installed: Choice[]; others: Choice[]; owned: boolean } {
   const installed: Choice[] = [];
   const others: Choice[] = [];
   // A page a kind owns (Safe{Wallet}'s frame, docs/behaviour.md §1.7) offers that kind alone.
@@ -35,7 +44,7 @@ function choicesOf(kinds: RootState['wallet']['kinds']): { installed: Choice[]; 
     const info = kinds[kind];
     const announced = info.wallets ?? [];
     const isInstalled = info.installed === true || announced.length > 0;
-    const note = isInstalled ? KIND_FACES[kind].note.installed : KIND_FACES[kind].note.otherwise;
+    const note = isInstalled ? info.face.note.installed : info.face.note.otherwise;
     if (!info.available || note === undefined) continue;
     const list = isInstalled ? installed : others;
     if (announced.length > 0) for (const w of announced) list.push({ kind, rdns: w.rdns, name: w.name, icon: w.icon, note });
@@ -47,7 +56,7 @@ function choicesOf(kinds: RootState['wallet']['kinds']): { installed: Choice[]; 
 const hinted = new Set<ConnectionId>();
 
 /** Tells the developer, once per kind and page, why a kind is not offered. */
-function useUnavailableHints(kinds: RootState['wallet']['kinds']) {
+function useUnavailableHints(kinds: Kinds) {
   useEffect(() => {
     for (const [kind, info] of Object.entries(kinds) as Array<[ConnectionId, ConnectorInfo]>) {
       if (info.available || hinted.has(kind)) continue;
@@ -58,15 +67,15 @@ function useUnavailableHints(kinds: RootState['wallet']['kinds']) {
 }
 
 export function WalletList() {
-  const kinds = useAppSelector((s) => s.wallet.kinds);
+  const kinds = useAppSelector(selectKinds);
   const recentKind = useAppSelector(selectRecentKind);
-  const recentRdns = useAppSelector((s) => s.wallet.chosenExtension);
+  const recentRdns = useAppSelector(selectChosenExtension);
   useUnavailableHints(kinds);
   const { installed, others, owned } = choicesOf(kinds);
   const isRecent = (c: Choice) => c.kind === recentKind && (c.rdns === undefined || c.rdns === recentRdns);
   // The one used last leads its section.
   const ordered = (list: Choice[]) => [...list.filter(isRecent), ...list.filter((c) => !isRecent(c))];
-  const noBrowserWallet = !owned && !installed.some((c) => KIND_FACES[c.kind].browserWallets);
+  const noBrowserWallet = !owned && !installed.some((c) => kinds[c.kind].face.browserWallets);
   // Where focus starts: the wallet used last, else the first.
   const first = [...ordered(installed), ...ordered(others)];
   const focusTarget = first.find(isRecent) ?? first[0];
@@ -140,9 +149,9 @@ function KindGroup({ choices, isRecent, focusTarget }: { choices: Choice[] } & L
 
 function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; recent: boolean; focusFirst: boolean; status: ReturnType<typeof selectKindView> | undefined }) {
   const dispatch = useAppDispatch();
-  const kinds = useAppSelector((s) => s.wallet.kinds);
+  const kinds = useAppSelector(selectKinds);
   const chosenExtension = useAppSelector(selectChosenExtension);
-  const passedSuggestion = useAppSelector((s) => s.wallet.withoutExtension?.includes(choice.kind) === true);
+  const passedSuggestion = useAppSelector((s) => selectPassedSuggestion(s, choice.kind));
   // A kind's own row names the wallet behind its session when it said who it is ("Rainbow" through WalletConnect).
   const name = useAppSelector((s) => (choice.rdns === undefined ? selectWalletName(s, choice.kind) : choice.name));
   const icon = useAppSelector((s) => (choice.rdns === undefined ? selectWalletIcon(s, choice.kind) : choice.icon));
@@ -155,7 +164,7 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
   const choose = () => {
     const { kind, rdns } = choice;
     // A new pick only: telling the connector again re-describes it, work that would sit before the wallet is asked.
-    if (KIND_FACES[kind].browserWallets && rdns !== chosenExtension) dispatch(walletActions.extensionChosen(rdns === undefined ? {} : { rdns }));
+    if (kinds[kind].face.browserWallets && rdns !== chosenExtension) dispatch(walletActions.extensionChosen(rdns === undefined ? {} : { rdns }));
     if (connected) {
       // Already connected: it becomes the wallet in view, nothing is asked.
       dispatch(walletActions.currentChosen({ id: kind }));

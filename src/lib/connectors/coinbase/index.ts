@@ -4,8 +4,9 @@
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, ExtensionSuggestion } from '../types';
 import { hasWebCrypto } from '../../environment';
-import { CONNECTOR_NAMES } from '../describe';
-import { ListenerSet, field, isProvider } from '../events';
+import { adapterFromConnector, defineKind } from '../kind';
+import { field } from '../../guards';
+import { ListenerSet, isProvider } from '../events';
 import type { CoinbaseSession } from './session';
 import {
   COINBASE_ERROR_NAMES,
@@ -32,11 +33,13 @@ function defaultHost(): CoinbaseHost | undefined {
 export const COINBASE_NEEDS_SECURE_PAGE =
   'Coinbase Wallet can only open its pop-up or reach the mobile app on a secure (https) page. Its browser extension works here.';
 
+const COINBASE_NAME = 'Coinbase Wallet';
+
 const noBrowser = (what: string) => new WalletdeckError(ERROR_NAMES.configuration, `${what} needs a browser: window is not defined`);
 
 export class CoinbaseConnector implements Connector {
   readonly id = 'coinbase' as const;
-  readonly name = CONNECTOR_NAMES.coinbase;
+  readonly name = COINBASE_NAME;
   readonly supportsRevoke = false;
 
   private readonly host: CoinbaseHost | undefined;
@@ -167,3 +170,35 @@ export class CoinbaseConnector implements Connector {
     return isProvider(ethereum) && field(ethereum, 'isCoinbaseBrowser') === true;
   }
 }
+
+/** The Coinbase Wallet app link (@coinbase/wallet-sdk 4.4 WALLETLINK_URL: its events over https, its socket over wss). */
+export const COINBASE_CONNECT = ['https://www.walletlink.org', 'wss://www.walletlink.org'];
+
+/**
+ * The SDK draws its "pop-up blocked" snackbar and its mobile-app dialogs with inline <style> elements
+ * of fixed text: the build allows them by their hashes, computed from the installed SDK.
+ */
+const COINBASE_STYLE_MODULES = [
+  'dist/sign/walletlink/relay/ui/components/cssReset/cssReset-css.js',
+  'dist/sign/walletlink/relay/ui/components/Snackbar/Snackbar-css.js',
+  'dist/sign/walletlink/relay/ui/components/RedirectDialog/RedirectDialog-css.js',
+];
+
+/** Coinbase Wallet: its browser extension, its pop-up (smart wallet) or its mobile app, through the SDK. */
+export const coinbaseKind = defineKind({
+  id: 'coinbase',
+  name: COINBASE_NAME,
+  face: { note: { installed: 'Browser extension', otherwise: 'Mobile app or browser window' }, ownWindow: true },
+  settings: ({ config, host }) => ({
+    settings: {
+      appName: config.appName ?? 'Walletdeck',
+      appLogoUrl: config.appLogoUrl ?? '/favicon.svg',
+      appChainIds: config.allowedChainIds['coinbase'] ?? [],
+      preference: config.coinbase?.preference ?? 'all',
+      webCrypto: hasWebCrypto(host),
+      ...(config.coinbase?.keysUrl ? { keysUrl: config.coinbase.keysUrl } : {}),
+    } satisfies CoinbaseConnectorOptions,
+  }),
+  csp: () => ({ connect: COINBASE_CONNECT, styleModules: { package: '@coinbase/wallet-sdk', files: COINBASE_STYLE_MODULES } }),
+  adapter: (settings, env) => adapterFromConnector(new CoinbaseConnector(settings), env.chains),
+});

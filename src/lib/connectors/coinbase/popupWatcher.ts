@@ -1,6 +1,6 @@
 // The Coinbase keys window, watched: which window a request opened (or that the browser blocked it),
 // whether it says it loaded in time, when it closes, and whether a message really comes from it.
-import { isRecord } from '../events';
+import { isObject } from '../../guards';
 import { KEYS_WINDOW_EVENTS } from './sdkInternals';
 import type { CoinbaseHost, CoinbaseTimeouts } from './shared';
 
@@ -116,7 +116,7 @@ export class PopupWatcher {
 
   private onWindowMessage(event: MessageEvent): void {
     const watch = this.watch;
-    if (!watch || event.origin !== this.keysOrigin || !isRecord(event.data)) return;
+    if (!watch || event.origin !== this.keysOrigin || !isObject(event.data)) return;
     // The SDK checks only the origin: a late goodbye from a window closed earlier would end the new one.
     if (event.source && event.source !== watch.popup) {
       if (event.data['event'] === KEYS_WINDOW_EVENTS.unload) event.stopImmediatePropagation();

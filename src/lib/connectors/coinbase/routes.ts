@@ -2,7 +2,7 @@
 // any other), or through the SDK to its keys window or the phone (watched, and with the SDK's quirks:
 // blocked windows, adding a chain without switching to it).
 import { errorCode } from '../../errors';
-import { isRecord } from '../events';
+import { isObject } from '../../guards';
 import { normalizeChainId } from '../../validation';
 import type { Eip1193Provider, RequestArguments } from '../types';
 import { popupBlocked, popupTimedOut, userRejected } from './errors';
@@ -172,7 +172,7 @@ class SdkRoute implements WalletRoute {
   /** Coinbase's own wallet adds a chain without switching to it; dapps (and MetaMask users) expect both. */
   private async switchToAdded(args: RequestArguments): Promise<void> {
     const params = Array.isArray(args.params) ? (args.params as unknown[])[0] : undefined;
-    const chainId = isRecord(params) ? params['chainId'] : undefined;
+    const chainId = isObject(params) ? params['chainId'] : undefined;
     if (typeof chainId !== 'string') return;
     try {
       const current = await this.provider.request({ method: 'eth_chainId' });

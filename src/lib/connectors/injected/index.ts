@@ -3,8 +3,9 @@
 // reported through watchAvailability so the app can reconnect them.
 import { ERROR_NAMES, MESSAGES, WalletdeckError } from '../../errors';
 import { safeIconUri } from '../../validation';
-import { CONNECTOR_NAMES } from '../describe';
-import { ListenerSet, attachHandlers, isProvider, isRecord, providerEventHandlers } from '../events';
+import { isObject } from '../../guards';
+import { ListenerSet, attachHandlers, isProvider, providerEventHandlers } from '../events';
+import { adapterFromConnector, defineKind } from '../kind';
 import type { AnnouncedWallet, Connector, ConnectorListener, Eip1193Provider } from '../types';
 
 /** What an extension's provider may offer beyond `request`. */
@@ -29,6 +30,7 @@ export interface InjectedHost {
 }
 
 const METAMASK_RDNS = 'io.metamask';
+const INJECTED_NAME = 'Browser wallet';
 const MAX_NAME = 100;
 
 function text(value: unknown, max: number): string | undefined {
@@ -38,9 +40,9 @@ function text(value: unknown, max: number): string | undefined {
 /** An EIP-6963 announcement, validated: plain strings only, and an icon we can draw safely. */
 function readAnnouncement(detail: unknown): Announced | undefined {
   try {
-    if (!isRecord(detail)) return undefined;
+    if (!isObject(detail)) return undefined;
     const { info, provider } = detail;
-    if (!isRecord(info) || !isProvider(provider)) return undefined;
+    if (!isObject(info) || !isProvider(provider)) return undefined;
     const uuid = text(info['uuid'], 100);
     const rdns = text(info['rdns'], 200);
     if (uuid === undefined || rdns === undefined) return undefined;
@@ -69,7 +71,7 @@ function legacyProvider(host: InjectedHost | undefined): { provider?: ExtensionP
     return { blocked: true };
   }
   try {
-    return isRecord(legacy) && typeof legacy['request'] === 'function' ? { provider: legacy as unknown as ExtensionProvider, blocked: false } : { blocked: false };
+    return isObject(legacy) && typeof legacy['request'] === 'function' ? { provider: legacy as unknown as ExtensionProvider, blocked: false } : { blocked: false };
   } catch {
     return { blocked: true };
   }
@@ -77,7 +79,7 @@ function legacyProvider(host: InjectedHost | undefined): { provider?: ExtensionP
 
 export class InjectedConnector implements Connector {
   readonly id = 'injected' as const;
-  readonly name = CONNECTOR_NAMES.injected;
+  readonly name = INJECTED_NAME;
   readonly supportsRevoke = true;
   readonly chainIdBeforeConnect = true;
   private readonly announced = new Map<string, Announced>();
@@ -195,3 +197,12 @@ export class InjectedConnector implements Connector {
     return attachHandlers(provider, providerEventHandlers(listener));
   }
 }
+
+/** The browser's own wallets: one row per extension that announced itself, the user's pick remembered. */
+export const injectedKind = defineKind({
+  id: 'injected',
+  name: INJECTED_NAME,
+  face: { note: { installed: 'Browser extension' }, browserWallets: true },
+  settings: () => ({ settings: undefined }),
+  adapter: (_settings, env) => adapterFromConnector(new InjectedConnector(env.host), env.chains),
+});

@@ -4,9 +4,9 @@
 // (the only kind, current, reconnected at start with no click); a parent that is not a Safe, answers
 // garbage or never answers (SAFE_INFO_MS) leaves the app a normal page. The SDK loads with ./session.ts.
 import { describeValue } from '../../errors';
-import { CONNECTOR_NAMES } from '../describe';
 import { ListenerSet } from '../events';
-import type { ConnectionId, Connector, ConnectorListener, Eip1193Provider, ProposalState } from '../types';
+import { adapterFromConnector, defineKind } from '../kind';
+import type { Connector, ConnectorListener, Eip1193Provider, ProposalState } from '../types';
 import type { SafeSession, SafeSessionOptions } from './session';
 
 /** Whether the page is inside a frame; a parent that cannot even be compared is taken as one. */
@@ -37,14 +37,16 @@ export function parentOrigins(frameAncestors: string | undefined, self: string):
 
 type Detection = 'unknown' | 'safe' | 'notSafe';
 
+const SAFE_NAME = 'Safe{Wallet}';
+
 export const SAFE_UNAVAILABLE = {
   notFramed: 'Safe{Wallet} connects only when the app is opened inside Safe{Wallet}.',
   notSafe: (why: string) => `The page around this app is not Safe{Wallet}: ${why}`,
 } as const;
 
 export class SafeConnector implements Connector {
-  readonly id: ConnectionId = 'safe';
-  readonly name = CONNECTOR_NAMES.safe;
+  readonly id = 'safe' as const;
+  readonly name = SAFE_NAME;
   readonly supportsRevoke = false;
   /** A transaction is proposed to the Safe: the answer is its safeTxHash (docs/behaviour.md §10.1). */
   readonly proposesTransactions = true;
@@ -137,3 +139,20 @@ export class SafeConnector implements Connector {
     return this.availability.subscribe(() => listener());
   }
 }
+
+/**
+ * The kind (docs/behaviour.md §1.7): offered only inside a frame (outside one it costs nothing); its
+ * parent's answers read only from the deployment's frame-ancestors origins when they are set.
+ */
+export const safeKind = defineKind({
+  id: 'safe',
+  name: SAFE_NAME,
+  face: {
+    note: { installed: 'This Safe, in Safe{Wallet}', otherwise: 'This Safe, in Safe{Wallet}' },
+    timeoutWords: 'Safe{Wallet} did not answer in time.',
+    progress: 'Connecting your Safe in Safe{Wallet}.',
+  },
+  offered: (env) => isFramed(env.host),
+  settings: (env) => ({ settings: { allowedOrigins: parentOrigins(env.config.frameAncestors, env.page.origin) } }),
+  adapter: (settings, env) => adapterFromConnector(new SafeConnector(env.host, settings), env.chains),
+});

@@ -4,7 +4,7 @@
 // loads with ./session.ts, inside a frame only.
 import { displayText } from '../../displayText';
 import { checksumAddress, validateChainId } from '../../validation';
-import { isRecord } from '../events';
+import { field, isRecord } from '../../guards';
 import type { ProposalState } from '../types';
 
 /** docs/behaviour.md §9: how long the parent frame has to answer `getSafeInfo` before the app is a normal page. */
@@ -37,15 +37,6 @@ export function safeName(address: string): string {
   return `Safe ${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-/** A field of an untrusted record, undefined when reading it throws (a Proxy). */
-function read(record: Record<string, unknown>, key: string): unknown {
-  try {
-    return record[key];
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The answer to `getSafeInfo` (SDK 9: { safeAddress, chainId, owners, threshold, isReadOnly }): every
  * field checked. An address with a wrong checksum, a chain id that is not one, no owners, a threshold
@@ -53,11 +44,11 @@ function read(record: Record<string, unknown>, key: string): unknown {
  */
 export function readSafeInfo(raw: unknown): Checked<SafeInfo> {
   if (!isRecord(raw)) return bad('the answer is not an object');
-  const address = checksumAddress(read(raw, 'safeAddress'));
+  const address = checksumAddress(field(raw, 'safeAddress'));
   if (address === undefined) return bad('safeAddress is not an address with a correct checksum');
-  const chain = validateChainId(read(raw, 'chainId'));
-  if (!chain.ok || typeof read(raw, 'chainId') !== 'number') return bad('chainId is not a chain id');
-  const rawOwners = read(raw, 'owners');
+  const chain = validateChainId(field(raw, 'chainId'));
+  if (!chain.ok || typeof field(raw, 'chainId') !== 'number') return bad('chainId is not a chain id');
+  const rawOwners = field(raw, 'owners');
   if (!Array.isArray(rawOwners) || rawOwners.length === 0 || rawOwners.length > MAX_OWNERS) return bad('owners is not a list of 1 to 100 addresses');
   const owners: string[] = [];
   for (const owner of rawOwners as unknown[]) {
@@ -65,11 +56,11 @@ export function readSafeInfo(raw: unknown): Checked<SafeInfo> {
     if (checked === undefined || owners.includes(checked)) return bad('owners holds something that is not an address, or one twice');
     owners.push(checked);
   }
-  const threshold = read(raw, 'threshold');
+  const threshold = field(raw, 'threshold');
   if (typeof threshold !== 'number' || !Number.isInteger(threshold) || threshold < 1 || threshold > owners.length) return bad('threshold is not a number of owners');
-  const readOnly = read(raw, 'isReadOnly');
+  const readOnly = field(raw, 'isReadOnly');
   if (readOnly !== undefined && typeof readOnly !== 'boolean') return bad('isReadOnly is not true or false');
-  const given = read(raw, 'name');
+  const given = field(raw, 'name');
   const shown = typeof given === 'string' ? displayText(given.slice(0, 100), 60).trim() : '';
   return { ok: true, value: { address, chainId: chain.value, owners, threshold, readOnly: readOnly === true, name: shown !== '' ? shown : safeName(address) } };
 }
@@ -86,7 +77,7 @@ export function readHash(raw: unknown): string | undefined {
 
 /** The answer to `sendTransactions`: `{ safeTxHash }`. */
 export function readProposal(raw: unknown): Checked<string> {
-  const hash = isRecord(raw) ? readHash(read(raw, 'safeTxHash')) : undefined;
+  const hash = isRecord(raw) ? readHash(field(raw, 'safeTxHash')) : undefined;
   return hash === undefined ? bad('the answer has no safeTxHash') : { ok: true, value: hash };
 }
 
@@ -100,11 +91,11 @@ export type SignAnswer = { kind: 'signature'; signature: string } | { kind: 'off
 
 export function readSignAnswer(raw: unknown): Checked<SignAnswer> {
   if (!isRecord(raw)) return bad('the answer is not an object');
-  const signature = readSignature(read(raw, 'signature'));
+  const signature = readSignature(field(raw, 'signature'));
   if (signature !== undefined && signature !== '0x') return { ok: true, value: { kind: 'signature', signature } };
-  const messageHash = readHash(read(raw, 'messageHash'));
+  const messageHash = readHash(field(raw, 'messageHash'));
   if (messageHash !== undefined) return { ok: true, value: { kind: 'offChain', messageHash } };
-  const safeTxHash = readHash(read(raw, 'safeTxHash'));
+  const safeTxHash = readHash(field(raw, 'safeTxHash'));
   if (safeTxHash !== undefined) return { ok: true, value: { kind: 'onChain', safeTxHash } };
   return bad('the answer has no signature, messageHash or safeTxHash');
 }
@@ -122,12 +113,12 @@ const AWAITING = new Set(['AWAITING_CONFIRMATIONS', 'AWAITING_EXECUTION']);
 /** The gateway's transaction details, reduced to what the app follows; anything else is not believed. */
 export function readProposalState(raw: unknown): Checked<ProposalState> {
   if (!isRecord(raw)) return bad('the answer is not an object');
-  const status = read(raw, 'txStatus');
+  const status = field(raw, 'txStatus');
   if (typeof status !== 'string') return bad('txStatus is missing');
   if (AWAITING.has(status)) {
-    const info = read(raw, 'detailedExecutionInfo');
-    const submitted = isRecord(info) ? read(info, 'confirmationsSubmitted') : undefined;
-    const required = isRecord(info) ? read(info, 'confirmationsRequired') : undefined;
+    const info = field(raw, 'detailedExecutionInfo');
+    const submitted = isRecord(info) ? field(info, 'confirmationsSubmitted') : undefined;
+    const required = isRecord(info) ? field(info, 'confirmationsRequired') : undefined;
     const counts =
       typeof submitted === 'number' && typeof required === 'number' && Number.isInteger(submitted) && Number.isInteger(required) && submitted >= 0 && required >= 1 && required <= MAX_OWNERS && submitted <= MAX_OWNERS
         ? { submitted, required }
@@ -135,7 +126,7 @@ export function readProposalState(raw: unknown): Checked<ProposalState> {
     return { ok: true, value: counts ? { status: 'awaiting', confirmations: counts } : { status: 'awaiting' } };
   }
   if (status === 'SUCCESS' || status === 'FAILED') {
-    const hash = readHash(read(raw, 'txHash'));
+    const hash = readHash(field(raw, 'txHash'));
     if (hash === undefined) return bad(`txStatus ${status} without a txHash`);
     return { ok: true, value: { status: 'executed', hash, success: status === 'SUCCESS' } };
   }

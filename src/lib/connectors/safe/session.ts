@@ -6,7 +6,7 @@
 import SafeAppsSDK from '@safe-global/safe-apps-sdk';
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import { checksumAddress } from '../../validation';
-import { isRecord } from '../events';
+import { isRecord } from '../../guards';
 import type { Eip1193Provider, RequestArguments } from '../types';
 import {
   SAFE_INFO_MS,

@@ -4,7 +4,7 @@
 // modal never ships (showQrModal off, aliased away in webpack): the app draws the pairing URI itself.
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import { siteStorage } from '../../storage';
-import { CONNECTOR_NAMES } from '../describe';
+import { adapterFromConnector, defineKind, type KindSettings } from '../kind';
 import { ListenerSet } from '../events';
 import type { Connector, ConnectorEvent, ConnectorListener, DevelopmentPhone, Eip1193Provider } from '../types';
 import type { WalletConnectSession } from './session';
@@ -12,9 +12,11 @@ import { WC_SESSION_KEY, WC_STORAGE_PREFIX, forgetEverything, isLiveSession, typ
 
 export * from './shared';
 
+const WALLETCONNECT_NAME = 'WalletConnect';
+
 export class WalletConnectConnector implements Connector {
   readonly id = 'walletconnect' as const;
-  readonly name = CONNECTOR_NAMES.walletconnect;
+  readonly name = WALLETCONNECT_NAME;
   /** Ending the WalletConnect session is the revocation: no `wallet_revokePermissions`. */
   readonly supportsRevoke = false;
 
@@ -105,3 +107,50 @@ export class WalletConnectConnector implements Connector {
     return this.listeners.subscribe(listener);
   }
 }
+
+/** The SDK's default relay (@walletconnect/core 2.25), used when WALLETCONNECT_RELAY_URL is unset. */
+export const WALLETCONNECT_DEFAULT_RELAY = 'wss://relay.walletconnect.org';
+/** Verify: the dapp side loads an attestation frame from one and fetches from it (@walletconnect/core 2.25). */
+export const WALLETCONNECT_VERIFY = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'];
+
+/** Phone wallets through a QR code or a pairing link (WalletConnect v2); needs the build's project id. */
+export const walletconnectKind = defineKind({
+  id: 'walletconnect',
+  name: WALLETCONNECT_NAME,
+  face: {
+    note: { otherwise: 'Scan a QR code with a phone wallet' },
+    letters: 'WC',
+    timeoutWords: 'WalletConnect could not be reached. Check your connection and try again.',
+  },
+  settings: ({ config, chains, storage, page }): KindSettings<WalletConnectOptions> => {
+    const projectId = config.walletConnect?.projectId;
+    if (!projectId) {
+      return {
+        // End users read that the kind is not offered here; the developer's hint goes to the console.
+        unavailable: 'Connecting with a phone wallet (WalletConnect) is not available on this site.',
+        hint: 'WalletConnect is off in this build. Build with WALLETCONNECT_PROJECT_ID set to offer it (see "Configuration" in README.md).',
+      };
+    }
+    const appLogoUrl = config.appLogoUrl ?? '/favicon.svg';
+    const settings: WalletConnectOptions = {
+      projectId,
+      ...(config.walletConnect?.relayUrl ? { relayUrl: config.walletConnect.relayUrl } : {}),
+      chains,
+      storage: storage.storage,
+      storageRemembered: storage.remembered,
+      ...(config.developmentPhone ? { developmentPhone: config.developmentPhone } : {}),
+      metadata: {
+        name: config.appName ?? 'Walletdeck',
+        description: 'Connect a wallet, pick a chain, see your accounts.',
+        url: page.origin,
+        icons: [new URL(appLogoUrl, page).href],
+      },
+    };
+    return { settings };
+  },
+  csp: (build) =>
+    build.setting('WALLETCONNECT_PROJECT_ID')
+      ? { connect: [build.setting('WALLETCONNECT_RELAY_URL') ?? WALLETCONNECT_DEFAULT_RELAY, ...WALLETCONNECT_VERIFY], frames: WALLETCONNECT_VERIFY }
+      : {},
+  adapter: (settings, env) => adapterFromConnector(new WalletConnectConnector(settings), env.chains),
+});

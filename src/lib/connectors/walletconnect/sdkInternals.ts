@@ -5,7 +5,8 @@
 // the installed SDK no longer has one. The session storage key the shell reads before the SDK loads
 // stays in shared.ts (first-visit code) and is listed here for that test.
 import { WC_SESSION_KEY } from './shared';
-import { field, methodAt } from '../events';
+import { field } from '../../guards';
+import { methodAt } from '../events';
 
 /** The hooks, by where they sit on the SDK's provider, with the type each must have. */
 export const WALLETCONNECT_SDK_HOOKS = {

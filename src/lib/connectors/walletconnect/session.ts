@@ -5,7 +5,8 @@
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
 import { canBeTarget, chainIds, type ChainTable } from '../../chains';
 import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError, errorCode } from '../../errors';
-import { attachHandlers, field, objectAt, providerEventHandlers, type EventSource } from '../events';
+import { field } from '../../guards';
+import { attachHandlers, objectAt, providerEventHandlers, type EventSource } from '../events';
 import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
 import {
   WC_STORAGE_PREFIX,
