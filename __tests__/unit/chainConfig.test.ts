@@ -51,7 +51,7 @@ describe('no file: the default table', () => {
   it('every kind allows every chain that can be offered, the development chain first when the build has one', () => {
     const { built: result } = buildChains({ developmentRpcUrl: 'http://127.0.0.1:8545' });
     const ids = [31337, 1, 11155111, 560048, 10, 11155420, 42161, 421614, 8453, 84532, 137, 80002, 85];
-    expect(result?.allowedChainIds).toEqual({ injected: ids, coinbase: ids, walletconnect: ids });
+    expect(result?.allowedChainIds).toEqual({ injected: ids, coinbase: ids, walletconnect: ids, safe: ids });
     expect(result?.chains).toEqual(buildChainTable({}, 'http://127.0.0.1:8545'));
   });
 
@@ -88,7 +88,7 @@ describe('what a valid file does', () => {
   it('sets the allowed chains of a kind; the others allow every chain; the development chain is added where the build has one', () => {
     const { chains, allowedChainIds } = built({ chains: [1, 8453, 84532], allowed: { coinbase: [84532, 8453] } }, { devUrl: 'http://127.0.0.1:8545' });
     expect(chainIds(chains)[0]).toBe(31337);
-    expect(allowedChainIds).toEqual({ injected: [31337, 1, 8453, 84532], coinbase: [31337, 8453, 84532], walletconnect: [31337, 1, 8453, 84532] });
+    expect(allowedChainIds).toEqual({ injected: [31337, 1, 8453, 84532], coinbase: [31337, 8453, 84532], walletconnect: [31337, 1, 8453, 84532], safe: [31337, 1, 8453, 84532] });
   });
 
   it('places the development chain where the file lists it', () => {
@@ -130,6 +130,7 @@ describe('the example file in the repository (chains.example.json)', () => {
       injected: [8453, 84532, 1, 11155111, 100],
       coinbase: [8453, 84532],
       walletconnect: [8453, 84532, 1, 11155111, 100],
+      safe: [8453, 84532, 1, 11155111, 100],
     });
   });
 });
@@ -388,11 +389,11 @@ describe('every mistake is one line naming the entry and the field', () => {
   });
 
   it('"allowed" is not an object', () => {
-    expect(lineOf({ allowed: [8453] })).toBe(`${P}allowed: expected an object with a list of chain ids per wallet kind (injected, coinbase or walletconnect), got [8453].`);
+    expect(lineOf({ allowed: [8453] })).toBe(`${P}allowed: expected an object with a list of chain ids per wallet kind (injected, coinbase, walletconnect or safe), got [8453].`);
   });
 
   it('an unknown wallet kind', () => {
-    expect(lineOf({ allowed: { metamask: [1] } })).toBe(`${P}allowed.metamask: unknown wallet kind (expected injected, coinbase or walletconnect).`);
+    expect(lineOf({ allowed: { metamask: [1] } })).toBe(`${P}allowed.metamask: unknown wallet kind (expected injected, coinbase, walletconnect or safe).`);
   });
 
   it("a kind's list that is not a list", () => {
@@ -449,7 +450,7 @@ describe('several mistakes', () => {
     expect(result.problems).toEqual([
       `WALLETDECK_CHAINS=chains.json: chains[0]: 0 is not a chain id (an integer from 1 to ${MAX}).`,
       'WALLETDECK_CHAINS=chains.json: chains[1].rpcUrls[0] (chain 8453): "ws://x" is not an http:// or https:// URL.',
-      'WALLETDECK_CHAINS=chains.json: allowed.phone: unknown wallet kind (expected injected, coinbase or walletconnect).',
+      'WALLETDECK_CHAINS=chains.json: allowed.phone: unknown wallet kind (expected injected, coinbase, walletconnect or safe).',
       'WALLETDECK_CHAINS=chains.json: defaultChain: chain 5 (Goerli) is a retired network and is never shown.',
     ]);
   });
