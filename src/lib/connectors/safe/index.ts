@@ -6,7 +6,7 @@
 import { describeValue } from '../../errors';
 import { ListenerSet } from '../events';
 import { adapterFromConnector, defineKind } from '../kind';
-import type { Connector, ConnectorListener, Eip1193Provider, ProposalState } from '../types';
+import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, ProposalState } from '../types';
 import type { SafeSession, SafeSessionOptions } from './session';
 
 /** Whether the page is inside a frame; a parent that cannot even be compared is taken as one. */
@@ -55,6 +55,7 @@ export class SafeConnector implements Connector {
   private session: Promise<SafeSession> | undefined;
   private opened: SafeSession | undefined;
   private readonly availability = new ListenerSet<void>();
+  private readonly events = new ListenerSet<ConnectorEvent>();
 
   constructor(
     host: unknown,
@@ -106,6 +107,7 @@ export class SafeConnector implements Connector {
       const session = await openSafeSession(this.options);
       this.opened = session;
       this.settle('safe');
+      this.events.emit(this.identity(session));
       return session;
     } catch (error) {
       this.refusal = SAFE_UNAVAILABLE.notSafe(error instanceof Error ? error.message : describeValue(error));
@@ -122,17 +124,21 @@ export class SafeConnector implements Connector {
 
   async disconnect(): Promise<void> {}
 
-  /** A Safe has no events (its chain and address never change in its frame); it says its name. */
+  private identity(session: SafeSession): ConnectorEvent {
+    return { type: 'walletIdentified', name: session.info.name, icon: '' };
+  }
+
+  /** A Safe's chain and address never change in its frame: its one event is its name, once the parent has answered. */
   subscribe(listener: ConnectorListener): () => void {
-    const info = this.opened?.info;
-    if (info) {
+    const stop = this.events.subscribe(listener);
+    if (this.opened) {
       try {
-        listener({ type: 'walletIdentified', name: info.name, icon: '' });
+        listener(this.identity(this.opened));
       } catch {
         // a listener's failure is the listener's
       }
     }
-    return () => undefined;
+    return stop;
   }
 
   watchAvailability(listener: () => void): () => void {
