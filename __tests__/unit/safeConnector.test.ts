@@ -1,7 +1,8 @@
 // The Safe{Wallet} kind's checks of what the parent frame says (docs/behaviour.md §1.7), and the kind
 // outside a frame: never offered, nothing loaded. The SDK's conversation itself is the browser suite's
 // (__tests__/e2e/safe.test.ts).
-import { isFramed, parentOrigins, SafeConnector } from '../../src/lib/connectors/safe';
+import { isFramed, SafeConnector } from '../../src/lib/connectors/safe';
+import { parentOrigins } from '../../src/lib/connectors/safe/origins';
 import { readProposalState, readSafeInfo, readSignAnswer, safeName } from '../../src/lib/connectors/safe/info';
 
 const SAFE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -19,22 +19,6 @@ export function isFramed(host: unknown): boolean {
   }
 }
 
-/**
- * The parent origins Safe{Wallet}'s answers are read from, from the deployment's `frame-ancestors`
- * (WALLETDECK_FRAME_ANCESTORS: `'self'`, origins, `https://*.example.org`): undefined when unset (any
- * parent may frame the app, so any may answer); none for `'none'`.
- */
-export function parentOrigins(frameAncestors: string | undefined, self: string): RegExp[] | undefined {
-  if (frameAncestors === undefined || frameAncestors.trim() === '') return undefined;
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return frameAncestors
-    .trim()
-    .split(/\s+/)
-    .filter((token) => token !== "'none'")
-    .map((token) => (token === "'self'" ? self : token))
-    .map((origin) => new RegExp(`^${origin.split('*.').map(escape).join('[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.')}$`));
-}
-
 type Detection = 'unknown' | 'safe' | 'notSafe';
 
 const SAFE_NAME = 'Safe{Wallet}';
@@ -159,6 +143,7 @@ export const safeKind = defineKind({
     progress: 'Connecting your Safe in Safe{Wallet}.',
   },
   offered: (env) => isFramed(env.host),
-  settings: (env) => ({ settings: { allowedOrigins: parentOrigins(env.config.frameAncestors, env.page.origin) } }),
+  // Read in the Safe's chunk (./origins.ts): nothing of it on a page that is not framed.
+  settings: (env) => ({ settings: { frameAncestors: env.config.frameAncestors, self: env.page.origin } }),
   adapter: (settings, env) => adapterFromConnector(new SafeConnector(env.host, settings), env.chains),
 });

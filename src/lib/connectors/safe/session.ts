@@ -20,6 +20,7 @@ import {
   type ProposalState,
   type SafeInfo,
 } from './info';
+import { parentOrigins } from './origins';
 
 /** docs/behaviour.md §8: the parent frame is not Safe{Wallet} (no answer in time, or not a Safe's answer). */
 export const SAFE_ERROR_NAMES = {
@@ -53,8 +54,10 @@ export interface SafeSession {
 }
 
 export interface SafeSessionOptions {
-  /** Origins the parent may have (parentOrigins: the deployment's frame-ancestors); undefined: any parent. */
-  allowedOrigins?: RegExp[] | undefined;
+  /** The deployment's frame-ancestors (WALLETDECK_FRAME_ANCESTORS), unset: any parent may answer. */
+  frameAncestors?: string | undefined;
+  /** The app's own origin (`'self'` in frame-ancestors). */
+  self?: string;
   /** Test seams: the hang guard and the signature waits (defaults: §9's constants). */
   infoMs?: number;
   signatureMs?: number;
@@ -67,7 +70,8 @@ function sleep(ms: number): Promise<void> {
 
 /** Asks the parent frame who it is; resolves with a session when it answers as a Safe within the guard. */
 export async function openSafeSession(options: SafeSessionOptions = {}): Promise<SafeSession> {
-  const sdk = new SafeAppsSDK({ ...(options.allowedOrigins ? { allowedDomains: options.allowedOrigins } : {}) });
+  const allowedDomains = parentOrigins(options.frameAncestors, options.self ?? '');
+  const sdk = new SafeAppsSDK({ ...(allowedDomains ? { allowedDomains } : {}) });
   const infoMs = options.infoMs ?? SAFE_INFO_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hang = new Promise<never>((_, reject) => {
