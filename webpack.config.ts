@@ -14,7 +14,7 @@ import { readChainSettings } from './scripts/chainSettings';
 import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
 import { devWalletsBuild } from './scripts/dev/webpack';
 import type { ChainTable } from './src/lib/chains';
-import { kindCspSources } from './src/lib/connectors/registry';
+import { kindCspSources } from './scripts/kindCsp';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /** Settings read at build time; anything else in the environment stays out of the bundle. */
@@ -33,7 +33,7 @@ const BUILD_ENV = [
 /**
  * The shipped Content-Security-Policy, from what the build gives the app: every RPC URL of the chain
  * table it bakes in, and what each wallet kind of the registry says it needs with these settings
- * (its definition's `csp`). Production builds only: the development server's eval source maps and
+ * (its csp.ts, scripts/kindCsp.ts). Production builds only: the development server's eval source maps and
  * hot updates would need 'unsafe-eval' and its socket.
  */
 function pagePolicy(chains: ChainTable) {

@@ -2,11 +2,10 @@
 // switch, a disconnect, a signature or a transaction goes through walletRequest, to the kind's adapter
 // (src/lib/connectors/kind.ts). No saga holds a provider.
 import type { SagaIterator } from 'redux-saga';
-import { call } from 'redux-saga/effects';
+import { call, getContext } from 'redux-saga/effects';
 import type { KindAdapter } from '../src/lib/connectors/kind';
 import type { ConnectionId, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
-import type { WalletSagaContext } from './context';
-import { walletContext } from './support';
+import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 
 /**
  * One request to the kind's wallet. Synchronous up to the adapter: with a provider at hand the
@@ -21,7 +20,7 @@ export function walletRequest(adapter: KindAdapter, args: RequestArguments): Pro
  * goes through walletRequest (what the signing workflow asks).
  */
 export function* reachWallet(id: ConnectionId): SagaIterator<Eip1193Provider> {
-  const { adapters }: WalletSagaContext = yield call(walletContext);
+  const { adapters }: WalletSagaContext = yield getContext(WALLET_CONTEXT);
   const adapter = adapters[id];
   yield call([adapter, adapter.load]);
   return { request: (args: RequestArguments) => walletRequest(adapter, args) };

@@ -12,9 +12,10 @@ import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { setUp, startAll, tearDown, WAIT_MS } from '../support/lifecycle';
 import { until } from '../support/wait';
 import { closeAll, startServer, type TestServer } from './servers';
+import { everyKind } from '../support/slice';
 
 const [alice] = TEST_ACCOUNTS;
-const ALLOWED = { injected: [31337, 10], coinbase: [31337, 10], walletconnect: [31337, 10], safe: [31337, 10] };
+const ALLOWED = everyKind([31337, 10]);
 
 let anvil: Anvil;
 let optimism: Anvil;

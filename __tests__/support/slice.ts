@@ -1,9 +1,14 @@
 // Shared helpers for tests of the wallet slice: a state built by folding real actions through the
 // real reducer, never written by hand.
 import { createWalletState, walletActions as a, walletSlice, type WalletState } from '../../store/walletSlice';
-import type { ConnectionId } from '../../src/lib/connectors/types';
+import { CONNECTION_IDS, type ConnectionId } from '../../src/lib/connectors/types';
 
-export const ALLOWED = { injected: [1, 10], coinbase: [1, 10], walletconnect: [1, 10], safe: [1, 10] };
+/** The same allowed chains for every kind of the registry (a test never lists the kinds by hand). */
+export function everyKind(chainIds: readonly number[]): Record<ConnectionId, number[]> {
+  return Object.fromEntries(CONNECTION_IDS.map((id) => [id, [...chainIds]])) as Record<ConnectionId, number[]>;
+}
+
+export const ALLOWED = everyKind([1, 10]);
 export const LOWER_ACCOUNT = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
 export const reduce = (state: WalletState, ...actions: Parameters<typeof walletSlice.reducer>[1][]) =>

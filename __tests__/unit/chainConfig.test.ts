@@ -11,6 +11,7 @@ import { buildChains, describeJsonError, type BuiltChains } from '../../src/lib/
 import { jsonSyntaxError } from '../../src/lib/jsonSyntax';
 import { buildChainTable, chainIcon, DEFAULT_CHAIN_IDS, RETIRED_CHAIN_IDS } from '../../src/lib/chainDefaults';
 import { chainIds, defaultChainId, isRetired, type ChainTable } from '../../src/lib/chains';
+import { everyKind } from '../support/slice';
 
 const root = path.resolve(__dirname, '../..');
 const MAX = 4503599627370476;
@@ -51,7 +52,7 @@ describe('no file: the default table', () => {
   it('every kind allows every chain that can be offered, the development chain first when the build has one', () => {
     const { built: result } = buildChains({ developmentRpcUrl: 'http://127.0.0.1:8545' });
     const ids = [31337, 1, 11155111, 560048, 10, 11155420, 42161, 421614, 8453, 84532, 137, 80002, 85];
-    expect(result?.allowedChainIds).toEqual({ injected: ids, coinbase: ids, walletconnect: ids, safe: ids });
+    expect(result?.allowedChainIds).toEqual(everyKind(ids));
     expect(result?.chains).toEqual(buildChainTable({}, 'http://127.0.0.1:8545'));
   });
 
@@ -88,7 +89,7 @@ describe('what a valid file does', () => {
   it('sets the allowed chains of a kind; the others allow every chain; the development chain is added where the build has one', () => {
     const { chains, allowedChainIds } = built({ chains: [1, 8453, 84532], allowed: { coinbase: [84532, 8453] } }, { devUrl: 'http://127.0.0.1:8545' });
     expect(chainIds(chains)[0]).toBe(31337);
-    expect(allowedChainIds).toEqual({ injected: [31337, 1, 8453, 84532], coinbase: [31337, 8453, 84532], walletconnect: [31337, 1, 8453, 84532], safe: [31337, 1, 8453, 84532] });
+    expect(allowedChainIds).toEqual({ ...everyKind([31337, 1, 8453, 84532]), coinbase: [31337, 8453, 84532] });
   });
 
   it('places the development chain where the file lists it', () => {
@@ -126,12 +127,7 @@ describe('the example file in the repository (chains.example.json)', () => {
     expect(chains[11155111]?.blockExplorerUrls).toEqual(['https://sepolia.otterscan.io']);
     expect(chains[100]).toMatchObject({ nativeCurrency: { name: 'xDAI', symbol: 'XDAI', decimals: 18 }, blockExplorerUrls: ['https://gnosisscan.io'] });
     expect(chains[100]?.icon).toMatch(/^data:image\/svg\+xml,/);
-    expect(example.built?.allowedChainIds).toEqual({
-      injected: [8453, 84532, 1, 11155111, 100],
-      coinbase: [8453, 84532],
-      walletconnect: [8453, 84532, 1, 11155111, 100],
-      safe: [8453, 84532, 1, 11155111, 100],
-    });
+    expect(example.built?.allowedChainIds).toEqual({ ...everyKind([8453, 84532, 1, 11155111, 100]), coinbase: [8453, 84532] });
   });
 });
 

@@ -2,17 +2,17 @@
 // shipped policy holds every flow with zero violations is __tests__/e2e/csp.test.ts.
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, headersWithPolicy, sourceOf } from '../../scripts/csp';
-import { COINBASE_CONNECT, coinbaseKind } from '../../src/lib/connectors/coinbase';
+import { kindCspSources } from '../../scripts/kindCsp';
+import { COINBASE_CONNECT, csp as coinbaseCsp } from '../../src/lib/connectors/coinbase/csp';
 import type { KindCsp } from '../../src/lib/connectors/kind';
-import { kindCspSources } from '../../src/lib/connectors/registry';
-import { WALLETCONNECT_VERIFY, walletconnectKind } from '../../src/lib/connectors/walletconnect';
+import { WALLETCONNECT_VERIFY, csp as walletConnectCsp } from '../../src/lib/connectors/walletconnect/csp';
 
 /** The build's settings as webpack.config.ts gives them to each kind (unset ones absent). */
 const build = (settings: Record<string, string> = {}) => ({ setting: (name: string) => settings[name] });
-/** What Coinbase Wallet's definition asks of the policy. */
-const coinbase: KindCsp[] = [coinbaseKind.csp!(build())];
-/** What WalletConnect's definition asks of the policy with a project id (and these other settings). */
-const walletConnect = (settings: Record<string, string> = {}): KindCsp[] => [walletconnectKind.csp!(build({ WALLETCONNECT_PROJECT_ID: 'project', ...settings }))];
+/** What Coinbase Wallet's csp.ts asks of the policy. */
+const coinbase: KindCsp[] = [coinbaseCsp()];
+/** What WalletConnect's csp.ts asks of the policy with a project id (and these other settings). */
+const walletConnect = (settings: Record<string, string> = {}): KindCsp[] => [walletConnectCsp(build({ WALLETCONNECT_PROJECT_ID: 'project', ...settings }))];
 
 const directive = (policy: string, name: string): string[] | undefined =>
   policy

@@ -13,7 +13,7 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { walletNetworkName } from '../../src/lib/knownChainNames';
 import { readShown } from '../../src/ui/useRead';
 import { wrongNetworkInWords } from '../../src/features/wallet/wrongNetworkWords';
-import { ALLOWED, LOWER_ACCOUNT } from '../support/slice';
+import { ALLOWED, LOWER_ACCOUNT, everyKind } from '../support/slice';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CAROL = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -140,7 +140,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   const chains = buildChainTable();
 
   it('the likely ones first: asked on connect, the default chain, the last chain of the account; the rest after', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1], safe: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { ...everyKind([1]), injected: [1, 10, 8453, 137] } });
     store.dispatch(a.connectRequested({ id: 'injected', desiredChainId: 8453 }));
     store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 137, account: ALICE, transfers: [{ to: CAROL, valueWei: '1' }], sentAt: 5 }));
     store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: `0x${'cd'.repeat(32)}`, chainId: 10, account: CAROL, transfers: [{ to: ALICE, valueWei: '1' }], sentAt: 9 }));
@@ -152,7 +152,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   });
 
   it('a wallet that moves off an allowed chain is offered that chain first', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [1, 10, 8453, 137], coinbase: [1], walletconnect: [1], safe: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { ...everyKind([1]), injected: [1, 10, 8453, 137] } });
     connect(store, 'injected', 137);
     expect(selectSwitchOffer(store.getState(), chains).likely).toEqual([137, 1]);
     store.dispatch(a.chainChanged({ id: 'injected', chainId: 100 }));
@@ -165,7 +165,7 @@ describe('the networks offered to a wallet on an unsupported one (§6.6)', () =>
   });
 
   it('with nothing likely among the allowed chains, the first offered', () => {
-    const store = setupStore(undefined, { allowedChainIds: { injected: [10, 8453], coinbase: [1], walletconnect: [1], safe: [1] } });
+    const store = setupStore(undefined, { allowedChainIds: { ...everyKind([1]), injected: [10, 8453] } });
     const { wallet, transactions } = store.getState();
     expect(switchOffer(wallet, transactions.list, chains)).toEqual({ likely: [10], more: [8453] });
   });

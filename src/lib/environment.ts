@@ -3,15 +3,7 @@
 // mobile-app link encrypt with `crypto.subtle` and name messages with `crypto.randomUUID`, both of
 // which browsers offer on secure (https) pages only; its browser extension needs neither. Nothing we
 // ship uses IndexedDB (WalletConnect keeps its session in site storage) or BroadcastChannel.
-
-/** Reads `owner[name]`; undefined when absent or when reading it throws. */
-function read(owner: unknown, name: string): unknown {
-  try {
-    return typeof owner === 'object' && owner !== null ? (owner as Record<string, unknown>)[name] : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { field as read } from './guards';
 
 export function hasWebCrypto(host: unknown): boolean {
   const crypto = read(host, 'crypto');

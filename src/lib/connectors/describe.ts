@@ -42,18 +42,18 @@ function readFace(raw: unknown, fallback: KindFace): KindFace {
   if (!isRecord(raw)) return fallback;
   const note = isRecord(raw['note']) ? raw['note'] : {};
   const face: KindFace = { note: {} };
-  const installed = shortText(note['installed']);
-  if (installed !== undefined) face.note.installed = installed;
-  const otherwise = shortText(note['otherwise']);
-  if (otherwise !== undefined) face.note.otherwise = otherwise;
-  if (raw['browserWallets'] === true) face.browserWallets = true;
-  if (raw['ownWindow'] === true) face.ownWindow = true;
+  for (const key of ['installed', 'otherwise'] as const) {
+    const text = shortText(note[key]);
+    if (text !== undefined) face.note[key] = text;
+  }
+  for (const key of ['timeoutWords', 'progress'] as const) {
+    const text = shortText(raw[key]);
+    if (text !== undefined) face[key] = text;
+  }
   const letters = shownName(raw['letters']);
   if (letters !== undefined) face.letters = letters.slice(0, 3);
-  const timeoutWords = shortText(raw['timeoutWords']);
-  if (timeoutWords !== undefined) face.timeoutWords = timeoutWords;
-  const progress = shortText(raw['progress']);
-  if (progress !== undefined) face.progress = progress;
+  if (raw['browserWallets'] === true) face.browserWallets = true;
+  if (raw['ownWindow'] === true) face.ownWindow = true;
   return face;
 }
 
@@ -104,20 +104,8 @@ function readWallet(raw: unknown): AnnouncedWallet[] {
 export function describeKind(id: ConnectionId, adapter: KindAdapter): ConnectorInfo {
   const { name, face } = kindDefinition(id);
   try {
-    const status = adapter.status();
-    return readConnectorInfo(id, {
-      name,
-      face,
-      available: status.available,
-      unavailableReason: status.available ? undefined : status.unavailableReason,
-      limitation: status.limitation,
-      extensionSuggestion: status.extensionSuggestion,
-      wallets: status.wallets,
-      pairsByQrCode: status.pairsByQrCode,
-      installed: status.installed,
-      developmentPhone: status.developmentPhone,
-      ownsPage: status.ownsPage,
-    });
+    // Only what a ConnectorInfo holds is kept (the session's link state, revoking, are the sagas').
+    return readConnectorInfo(id, { ...adapter.status(), name, face });
   } catch (error) {
     return readConnectorInfo(id, { name, face, available: false, unavailableReason: `Unavailable: ${describeValue(error)}` });
   }

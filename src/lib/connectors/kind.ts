@@ -2,7 +2,7 @@
 // KindDefinition. The registry (./registry.ts) is the one list of kinds; everything that exists "for
 // every kind" is derived from it: CONNECTION_IDS, the store's plain description of each kind (name,
 // face in the connect dialog, availability), the saga context's adapters and the Content-Security-
-// Policy's hosts (scripts/csp.js reads them through webpack.config.ts).
+// Policy's hosts (each kind's csp.ts, read at build time by scripts/kindCsp.ts).
 //
 // How to add a kind (docs/recipes/add-a-wallet-kind.md does it step by step, and a test runs it):
 //  1. A folder src/lib/connectors/<kind>/ with an index.ts that exports `defineKind({ ... })`:
@@ -13,10 +13,12 @@
 //       `{ settings }`, or `{ unavailable }` with words for users (and `hint` for the developer's console);
 //     - `offered(env)` (optional): false where it can never work (e.g. outside its host's frame): the kind
 //       then costs nothing and is not shown;
-//     - `csp(build)` (optional): the hosts the shipped policy must allow (connect-src, frame-src);
 //     - `adapter(settings, env)`: builds the kind's KindAdapter. Most kinds build a `Connector`
 //       (./types.ts: the provider stays inside it, an SDK imported lazily) and wrap it with
 //       `adapterFromConnector`. Everything read from the page or the wallet is untrusted (../guards.ts).
+//     Beside it, only where the kind reaches hosts of its own (an SDK's relay): a csp.ts exporting
+//     `csp(build): KindCsp`, the hosts the shipped policy must allow. The build reads it; the page
+//     never loads it.
 //  2. One line in ./registry.ts: the import and its place in KINDS (the order is the dialog's).
 //  3. Its tests (a unit test of the folder, and it joins every "for every kind" test by itself).
 // No other file names a kind: the store, the sagas and the UI read the registry's derived data.
@@ -153,7 +155,7 @@ export interface KindEnvironment {
   page: URL;
 }
 
-/** What the build tells a kind when it derives the shipped Content-Security-Policy. */
+/** What the build tells a kind's csp.ts when it derives the shipped Content-Security-Policy. */
 export interface KindBuild {
   /** Build-time settings (the environment variables webpack.config.ts reads), trimmed, unset ones absent. */
   setting(name: string): string | undefined;
@@ -175,7 +177,6 @@ export interface KindDefinition<Id extends string = string, S = unknown> {
   readonly face: KindFace;
   settings(env: KindEnvironment): KindSettings<S>;
   offered?(env: KindEnvironment): boolean;
-  csp?(build: KindBuild): KindCsp;
   adapter(settings: S, env: KindEnvironment): KindAdapter;
 }
 
@@ -208,26 +209,27 @@ export function adapterFromConnector(connector: Connector, chains: ChainTable): 
     id: connector.id,
     status(): KindStatus {
       const available = connector.isAvailable();
-      const status: KindStatus = { available };
-      if (!available && connector.unavailableReason !== undefined) status.unavailableReason = connector.unavailableReason;
-      if (connector.limitation !== undefined) status.limitation = connector.limitation;
-      const suggestion = connector.extensionSuggestion?.();
-      if (suggestion) status.extensionSuggestion = suggestion;
-      const wallets = connector.wallets?.();
-      if (wallets) status.wallets = wallets;
-      if (connector.isInstalled?.() === true) status.installed = true;
-      if (typeof connector.connect === 'function') status.pairsByQrCode = true;
-      if (connector.developmentPhone) status.developmentPhone = connector.developmentPhone;
-      if (connector.chainIdBeforeConnect === true) status.chainIdBeforeConnect = true;
-      if (connector.supportsRevoke) status.revokes = true;
+      let linkDead = false;
       try {
-        if (connector.isLinkDead?.() === true) status.linkDead = true;
+        linkDead = connector.isLinkDead?.() === true;
       } catch {
         // A connector that throws here is not believed.
       }
-      if (connector.ownsPage?.() === true) status.ownsPage = true;
-      if (connector.proposesTransactions === true) status.proposes = true;
-      return status;
+      return {
+        available,
+        unavailableReason: available ? undefined : connector.unavailableReason,
+        limitation: connector.limitation,
+        extensionSuggestion: connector.extensionSuggestion?.(),
+        wallets: connector.wallets?.(),
+        installed: connector.isInstalled?.() === true,
+        pairsByQrCode: typeof connector.connect === 'function',
+        developmentPhone: connector.developmentPhone,
+        chainIdBeforeConnect: connector.chainIdBeforeConnect === true,
+        revokes: connector.supportsRevoke,
+        linkDead,
+        ownsPage: connector.ownsPage?.() === true,
+        proposes: connector.proposesTransactions === true,
+      };
     },
     storedSession: () => connector.hasStoredSession() === true,
     request,

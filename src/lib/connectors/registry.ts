@@ -1,13 +1,14 @@
 // The one list of wallet kinds (how a kind is added: the comment at the top of ./kind.ts). Everything
-// that exists for every kind is derived from KINDS here: the ids, their names, the store's plain
-// description of each kind, the adapters the sagas use, and the Content-Security-Policy's hosts. A
-// kind whose adapter cannot even be built (a page API that throws) is that kind unavailable, never a
-// page that cannot start.
+// that exists for every kind is derived from KINDS: the ids here, the store's plain description of
+// each kind (./describe.ts), the adapters the sagas use (createAdapters), and the Content-Security-
+// Policy's hosts (scripts/kindCsp.ts reads each kind's csp.ts at build time). A kind whose adapter
+// cannot even be built (a page API that throws) is that kind unavailable, never a page that cannot
+// start.
 import { ERROR_NAMES, WalletdeckError, describeValue } from '../errors';
 import { coinbaseKind } from './coinbase';
 import { injectedKind } from './injected';
+import type { KindAdapter, KindDefinition, KindEnvironment } from './kind';
 import { safeKind } from './safe';
-import type { KindAdapter, KindBuild, KindCsp, KindDefinition, KindEnvironment } from './kind';
 import { walletconnectKind } from './walletconnect';
 import type { AdapterRegistry } from './types';
 
@@ -68,12 +69,4 @@ export function createAdapters(env: KindEnvironment | undefined, given: Partial<
     }
   });
   return Object.fromEntries(built) as Record<KindId, KindAdapter>;
-}
-
-/** What every kind needs in the shipped Content-Security-Policy (scripts/csp.js writes it). */
-export function kindCspSources(build: KindBuild): KindCsp[] {
-  return KINDS.flatMap((kind) => {
-    const csp = (kind as KindDefinition<KindId>).csp?.(build);
-    return csp ? [csp] : [];
-  });
 }

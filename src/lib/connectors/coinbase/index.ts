@@ -171,19 +171,6 @@ export class CoinbaseConnector implements Connector {
   }
 }
 
-/** The Coinbase Wallet app link (@coinbase/wallet-sdk 4.4 WALLETLINK_URL: its events over https, its socket over wss). */
-export const COINBASE_CONNECT = ['https://www.walletlink.org', 'wss://www.walletlink.org'];
-
-/**
- * The SDK draws its "pop-up blocked" snackbar and its mobile-app dialogs with inline <style> elements
- * of fixed text: the build allows them by their hashes, computed from the installed SDK.
- */
-const COINBASE_STYLE_MODULES = [
-  'dist/sign/walletlink/relay/ui/components/cssReset/cssReset-css.js',
-  'dist/sign/walletlink/relay/ui/components/Snackbar/Snackbar-css.js',
-  'dist/sign/walletlink/relay/ui/components/RedirectDialog/RedirectDialog-css.js',
-];
-
 /** Coinbase Wallet: its browser extension, its pop-up (smart wallet) or its mobile app, through the SDK. */
 export const coinbaseKind = defineKind({
   id: 'coinbase',
@@ -199,6 +186,5 @@ export const coinbaseKind = defineKind({
       ...(config.coinbase?.keysUrl ? { keysUrl: config.coinbase.keysUrl } : {}),
     } satisfies CoinbaseConnectorOptions,
   }),
-  csp: () => ({ connect: COINBASE_CONNECT, styleModules: { package: '@coinbase/wallet-sdk', files: COINBASE_STYLE_MODULES } }),
   adapter: (settings, env) => adapterFromConnector(new CoinbaseConnector(settings), env.chains),
 });

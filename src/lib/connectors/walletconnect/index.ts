@@ -108,11 +108,6 @@ export class WalletConnectConnector implements Connector {
   }
 }
 
-/** The SDK's default relay (@walletconnect/core 2.25), used when WALLETCONNECT_RELAY_URL is unset. */
-export const WALLETCONNECT_DEFAULT_RELAY = 'wss://relay.walletconnect.org';
-/** Verify: the dapp side loads an attestation frame from one and fetches from it (@walletconnect/core 2.25). */
-export const WALLETCONNECT_VERIFY = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'];
-
 /** Phone wallets through a QR code or a pairing link (WalletConnect v2); needs the build's project id. */
 export const walletconnectKind = defineKind({
   id: 'walletconnect',
@@ -148,9 +143,5 @@ export const walletconnectKind = defineKind({
     };
     return { settings };
   },
-  csp: (build) =>
-    build.setting('WALLETCONNECT_PROJECT_ID')
-      ? { connect: [build.setting('WALLETCONNECT_RELAY_URL') ?? WALLETCONNECT_DEFAULT_RELAY, ...WALLETCONNECT_VERIFY], frames: WALLETCONNECT_VERIFY }
-      : {},
   adapter: (settings, env) => adapterFromConnector(new WalletConnectConnector(settings), env.chains),
 });

@@ -1,0 +1,20 @@
+// What Coinbase Wallet needs in the shipped Content-Security-Policy, read by the build only
+// (scripts/kindCsp.ts): never part of the page's scripts.
+import type { KindCsp } from '../kind';
+
+/** The Coinbase Wallet app link (@coinbase/wallet-sdk 4.4 WALLETLINK_URL: its events over https, its socket over wss). */
+export const COINBASE_CONNECT = ['https://www.walletlink.org', 'wss://www.walletlink.org'];
+
+/**
+ * The SDK draws its "pop-up blocked" snackbar and its mobile-app dialogs with inline <style> elements
+ * of fixed text: the build allows them by their hashes, computed from the installed SDK.
+ */
+const COINBASE_STYLE_MODULES = [
+  'dist/sign/walletlink/relay/ui/components/cssReset/cssReset-css.js',
+  'dist/sign/walletlink/relay/ui/components/Snackbar/Snackbar-css.js',
+  'dist/sign/walletlink/relay/ui/components/RedirectDialog/RedirectDialog-css.js',
+];
+
+export function csp(): KindCsp {
+  return { connect: COINBASE_CONNECT, styleModules: { package: '@coinbase/wallet-sdk', files: COINBASE_STYLE_MODULES } };
+}
