@@ -21,8 +21,7 @@ export function* rememberSession(): SagaIterator {
     const wallet: WalletState = yield select(selectWallet);
     if (wallet === saved) continue;
     // A kind that owns the page (docs/behaviour.md §1.7) is current there only, not the user's choice.
-    const ownerMoved = wallet.ownerReplaced !== saved.ownerReplaced;
-    if ((wallet.current !== saved.current && !ownerMoved) || (wallet.chosen && !saved.chosen)) session.saveCurrent(wallet.current);
+    if ((wallet.current !== saved.current && wallet.ownerReplaced === saved.ownerReplaced) || (wallet.chosen && !saved.chosen)) session.saveCurrent(wallet.current);
     if (wallet.chosenExtension !== saved.chosenExtension) session.saveChosenExtension(wallet.chosenExtension);
     if (wallet.withoutExtension !== saved.withoutExtension && wallet.withoutExtension) session.saveWithoutExtension(wallet.withoutExtension);
     saved = wallet;

@@ -12,7 +12,7 @@ import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { KindAdapter } from '../src/lib/connectors/kind';
 import type { ConnectionId, Eip1193Provider, RequestArguments } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
-import { isTransactionHash, sentKey } from '../src/lib/sentTransactions';
+import { isTransactionHash } from '../src/lib/sentTransactions';
 import type { SignatureVerdict } from '../src/lib/signatureCheck';
 import { TRANSFER_MESSAGES, toQuantity, transferProblem } from '../src/lib/transfer';
 import { signingTargetOf, selectSigningRequest } from '../store/signingSelectors';
@@ -211,7 +211,7 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
             // A Safe answered with its proposal's hash: the proposal is followed, its chain hash comes later.
             const via = { kind: 'safe', safeTxHash: answer } as const;
             yield put(transactionsActions.sent({ via, chainId, account, transfers, sentAt: (now ?? Date.now)() }));
-            yield put(actions.transactionSent({ id, key: sentKey({ via, chainId }) }));
+            yield put(actions.transactionSent({ id, hash: answer, proposal: true }));
             return;
           }
           // It belongs to the account and chain the wallet was asked for, whatever is connected now.

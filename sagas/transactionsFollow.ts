@@ -4,17 +4,17 @@
 // the wallet that sent it (EIP-5792 wallet_getCallsStatus); a Safe proposal's, of Safe{Wallet} through
 // the Safe's connector. Every answer is untrusted, every wait bounded.
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, put, race, select } from 'redux-saga/effects';
+import { call, delay, put, race } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { readCallsStatus, type CallsStatus } from '../src/lib/batchCalls';
-import type { KindAdapter } from '../src/lib/connectors/kind';
-import type { ConnectionId, Eip1193Provider, ProposalState } from '../src/lib/connectors/types';
+import type { Eip1193Provider, ProposalState } from '../src/lib/connectors/types';
+import { isRecord } from '../src/lib/guards';
 import { isTransactionHash, sentKey, type SentTransaction, type SentVia, type SentViaKind } from '../src/lib/sentTransactions';
 import { balanceTag } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
 import { transactionsApi, type ReceiptOutcome } from '../store/transactionsApi';
 import { transactionsActions as actions } from '../store/transactionsSlice';
-import { connectionWith, connectorOf, walletOfAccount } from './batchWallet';
+import { walletOfAccount } from './batchWallet';
 import type { SigningTimeouts } from './signingContext';
 
 /** Reads the receipt through the RTK Query API (the thunk goes through the store's dispatch). */
@@ -112,22 +112,21 @@ function* followCalls(tx: SentTransaction, timeouts: SigningTimeouts): SagaItera
 type ProposalEnd = { executed: string; success: boolean } | { cancelled: true };
 
 /**
- * Asks the Safe connected with the proposal's account (its connector: Safe{Wallet}'s getTxBySafeTxHash)
- * until the proposal is executed or cancelled; never gives up by itself. No such connection now (the
- * page outside Safe{Wallet}, another account): asked again at the next poll.
+ * Asks the Safe connected with the proposal's account (its wallet's `walletdeck_safeProposal`: Safe{Wallet}'s
+ * getTxBySafeTxHash, checked by the kind) until the proposal is executed or cancelled; never gives up by
+ * itself. No such connection now (the page outside Safe{Wallet}, another account): asked again at the next poll.
  */
 function* proposalEnd(tx: SentTransaction, safeTxHash: string, timeouts: SigningTimeouts): SagaIterator<ProposalEnd> {
   while (true) {
     try {
-      const connectionId: ConnectionId | undefined = yield select(connectionWith, tx.account);
-      const connector: KindAdapter | undefined = connectionId === undefined ? undefined : yield call(connectorOf, connectionId);
-      if (connector?.proposalState) {
-        const outcome: { state?: ProposalState; timeout?: true } = yield race({
-          state: call([connector, connector.proposalState], safeTxHash),
+      const provider: Eip1193Provider | undefined = yield call(walletOfAccount, tx.account, timeouts.readMs);
+      if (provider) {
+        const outcome: { state?: unknown; timeout?: true } = yield race({
+          state: call([provider, provider.request], { method: 'walletdeck_safeProposal', params: [safeTxHash] }),
           timeout: delay(timeouts.readMs),
         });
-        const state = outcome.state;
-        if (state?.status === 'executed' && isTransactionHash(state.hash)) return { executed: state.hash, success: state.success === true };
+        const state = isRecord(outcome.state) ? (outcome.state as Partial<ProposalState> & Record<string, unknown>) : undefined;
+        if (state?.status === 'executed' && isTransactionHash(state['hash'])) return { executed: state['hash'], success: state['success'] === true };
         if (state?.status === 'cancelled') return { cancelled: true };
       }
     } catch {

@@ -16,7 +16,7 @@ export interface AppConfig {
   coinbase: { keysUrl?: string; preference: 'all' | 'eoaOnly' | 'smartWalletOnly' };
   qrCloseIsError: boolean;
   /** WALLETDECK_FRAME_ANCESTORS as set (checked by scripts/buildEnv.js): who may frame the app; Safe{Wallet} answers only from there. */
-  frameAncestors?: string;
+  frameAncestors?: string | undefined;
   development: boolean;
   /** Development builds with `npm start`'s wallets only: the development phone's page and name (docs/behaviour.md §11). */
   developmentPhone?: DevelopmentPhone;
@@ -48,7 +48,7 @@ export function loadConfig(): AppConfig {
       preference: preference === 'eoaOnly' || preference === 'smartWalletOnly' ? preference : 'all',
     },
     qrCloseIsError: env(process.env.WALLETDECK_QR_CLOSE) !== 'idle',
-    ...(env(process.env.WALLETDECK_FRAME_ANCESTORS) ? { frameAncestors: env(process.env.WALLETDECK_FRAME_ANCESTORS) } : {}),
+    frameAncestors: env(process.env.WALLETDECK_FRAME_ANCESTORS),
     development,
     // Read only in development builds: a production build never learns of the development wallets.
     ...(process.env.NODE_ENV !== 'production' ? developmentPhone(process.env.WALLETDECK_DEV_WALLETS) : {}),

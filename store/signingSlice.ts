@@ -53,9 +53,9 @@ export interface SigningRequest {
   signature?: string;
   /** The account when the signature is its (by its key or its contract), else the key that made it. */
   signer?: string;
+  /** What the wallet answered for a transaction: its chain hash, or with `proposal` a Safe proposal's hash (docs/behaviour.md §10.1). */
   hash?: string;
-  /** The sent record's key (sentKey) when the wallet answered no chain hash (a Safe's proposal, docs/behaviour.md §10.1). */
-  sentKey?: string;
+  proposal?: true;
   error?: WalletError;
 }
 
@@ -180,15 +180,13 @@ export const signingSlice = createSlice({
       request.error = action.payload.error;
     },
     /** The wallet accepted the transaction: the request ends here, the transaction is followed on. */
-    transactionSent(state, action: PayloadAction<WithId<{ hash: string } | { key: string }>>) {
+    transactionSent(state, action: PayloadAction<WithId<{ hash: string; proposal?: boolean }>>) {
       const request = byId(state, action.payload.id);
-      const hash: unknown = 'hash' in action.payload ? action.payload.hash : undefined;
-      const key: unknown = 'key' in action.payload ? action.payload.key : undefined;
-      if (request?.status !== 'waiting' || request.input.kind !== 'transaction' || (typeof hash !== 'string' && (typeof key !== 'string' || key.length > 200))) return;
+      if (request?.status !== 'waiting' || request.input.kind !== 'transaction' || typeof action.payload.hash !== 'string') return;
       settle(request);
       request.status = 'sent';
-      if (typeof hash === 'string') request.hash = hash;
-      else request.sentKey = key as string;
+      request.hash = action.payload.hash;
+      if (action.payload.proposal === true) request.proposal = true;
     },
     failed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const request = byId(state, action.payload.id);

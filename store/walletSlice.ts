@@ -115,14 +115,13 @@ export function createWalletState(allowedChainIds: Record<ConnectionId, number[]
 
 /** docs/behaviour.md §1.7: a kind that owns the page is the current one; when it stops owning it, the one it replaced is back. */
 function followPageOwner(state: WalletState): void {
-  const owner = CONNECTION_IDS.find((id) => state.kinds[id].ownsPage === true);
-  if (owner !== undefined) {
-    if (state.current !== owner) {
-      state.ownerReplaced = state.current;
-      state.current = owner;
-    }
-  } else if (state.ownerReplaced !== undefined) {
-    state.current = state.ownerReplaced;
+  const owner = CONNECTION_IDS.find((id) => state.kinds[id].ownsPage);
+  const back = state.ownerReplaced;
+  if (owner && owner !== state.current) {
+    state.ownerReplaced = state.current;
+    state.current = owner;
+  } else if (!owner && back) {
+    state.current = back;
     delete state.ownerReplaced;
   }
 }

@@ -1,7 +1,7 @@
 // The Safe{Wallet} kind's checks of what the parent frame says (docs/behaviour.md §1.7), and the kind
 // outside a frame: never offered, nothing loaded. The SDK's conversation itself is the browser suite's
 // (__tests__/e2e/safe.test.ts).
-import { isFramed, SafeConnector } from '../../src/lib/connectors/safe';
+import { isFramed, SafeConnector, safeKind } from '../../src/lib/connectors/safe';
 import { parentOrigins } from '../../src/lib/connectors/safe/origins';
 import { readProposalState, readSafeInfo, readSignAnswer, safeName } from '../../src/lib/connectors/safe/info';
 
@@ -75,24 +75,31 @@ describe("the parent's answers while signing and sending", () => {
   });
 });
 
-describe('the kind outside a frame', () => {
-  it('a page that is its own parent is not framed: the kind is unavailable, owns nothing, and loads nothing', async () => {
+describe('the kind outside a frame, and in one', () => {
+  const env = (host: unknown) => ({ host, page: new URL('https://app.example/'), config: { allowedChainIds: {} } }) as unknown as Parameters<NonNullable<typeof safeKind.offered>>[0];
+
+  it('a page that is its own parent is not framed: the kind is not offered (nothing built, nothing loaded)', () => {
     const page = { parent: undefined as unknown };
     page.parent = page;
     expect(isFramed(page)).toBe(false);
-    const safe = new SafeConnector(page);
-    expect(safe.isAvailable()).toBe(false);
-    expect(safe.hasStoredSession()).toBe(false);
-    expect(safe.ownsPage()).toBe(false);
-    expect(safe.unavailableReason).toMatch(/inside Safe\{Wallet\}/);
+    expect(isFramed(undefined)).toBe(false);
+    expect(safeKind.offered?.(env(page))).toBe(false);
   });
 
-  it('in a frame it owns the page until the parent has answered', () => {
-    const safe = new SafeConnector({ parent: {} });
-    expect(isFramed({ parent: {} })).toBe(true);
+  it('in a frame it is offered, and owns the page until the parent has answered', () => {
+    const framed = { parent: {} };
+    expect(isFramed(framed)).toBe(true);
+    expect(safeKind.offered?.(env(framed))).toBe(true);
+    const safe = new SafeConnector();
     expect(safe.isAvailable()).toBe(true);
+    expect(safe.hasStoredSession()).toBe(true);
     expect(safe.ownsPage()).toBe(true);
-    expect(isFramed(undefined)).toBe(false);
+    expect(safe.proposesTransactions).toBe(true);
+  });
+
+  it('a parent that cannot even be compared (a throwing getter) is taken as a frame', () => {
+    const hostile = Object.defineProperty({}, 'parent', { get: () => { throw new Error('blocked'); } });
+    expect(isFramed(hostile)).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { selectSigningRequest } from '../../../store/signingSelectors';
 import { signingActions, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
 import { selectSent, selectTransaction } from '../../../store/transactionsSlice';
 import type { RootState } from '../../../store/types';
+import { sentKey } from '../../lib/sentTransactions';
 import { selectWalletName } from '../../../store/selectors';
 import { selectConnectorInfo } from '../../../store/selectors';
 import { TransactionLink } from '../transactions/TransactionLink';
@@ -14,7 +15,11 @@ import { plainError } from './words';
 
 /** The record a sent request made: by its chain hash, or by its key when the wallet proposed it (a Safe). */
 const sentOf = (s: RootState, request: SigningRequest | undefined) =>
-  request?.sentKey ? selectSent(s, request.sentKey) : request?.hash ? selectTransaction(s, request.chainId, request.hash) : undefined;
+  !request?.hash
+    ? undefined
+    : request.proposal
+      ? selectSent(s, sentKey({ via: { kind: 'safe', safeTxHash: request.hash }, chainId: request.chainId }))
+      : selectTransaction(s, request.chainId, request.hash);
 
 export function Outcome({ kind }: { kind: SigningKind }) {
   const dispatch = useAppDispatch();
@@ -120,8 +125,8 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
 function SentOutcome({ request }: { request: SigningRequest }) {
   const sent = useAppSelector((s) => sentOf(s, request));
   // A proposal's chain hash is known once it is executed.
-  const hash = request.hash ?? sent?.hash;
-  if (!request.hash && !request.sentKey) return null;
+  const hash = request.proposal ? sent?.hash : request.hash;
+  if (!request.hash) return null;
   const detail = sent ? failureDetail(sent) : undefined;
   return (
     <>

@@ -33,7 +33,6 @@ import type {
   DevelopmentPhone,
   Eip1193Provider,
   ExtensionSuggestion,
-  ProposalState,
   RequestArguments,
 } from './types';
 
@@ -87,9 +86,9 @@ export interface KindStatus {
    * The page is this kind's own (Safe{Wallet}'s frame, docs/behaviour.md §1.7): the only kind offered, the
    * current one, reconnected visibly at start. May change (watch says when).
    */
-  ownsPage?: boolean;
-  /** `eth_sendTransaction` answers a proposal's hash (a Safe's), followed with `proposalState` (docs/behaviour.md §10.1). */
-  proposes?: boolean;
+  ownsPage?: boolean | undefined;
+  /** `eth_sendTransaction` answers a proposal's hash (a Safe's), followed by asking the wallet `walletdeck_safeProposal` (docs/behaviour.md §10.1). */
+  proposes?: boolean | undefined;
 }
 
 /** What the sagas may ask a kind to do besides its lifecycle. */
@@ -129,8 +128,6 @@ export interface KindAdapter {
   /** Calls `listener` when what status() says may have changed (a wallet announced itself). */
   watch(listener: () => void): () => void;
   command(command: KindCommand): void;
-  /** A kind whose wallet proposes transactions (status().proposes): where a proposal stands, checked. */
-  proposalState?(safeTxHash: string): Promise<ProposalState>;
 }
 
 /** The parts of the build configuration a kind may read (src/config.ts AppConfig). */
@@ -142,7 +139,7 @@ export interface KindConfig {
   coinbase?: { preference?: 'all' | 'smartWalletOnly' | 'eoaOnly'; keysUrl?: string };
   developmentPhone?: DevelopmentPhone;
   /** WALLETDECK_FRAME_ANCESTORS as set: who may frame the app (the Safe kind reads its parent's answers only from there). */
-  frameAncestors?: string;
+  frameAncestors?: string | undefined;
 }
 
 /** What a kind is built from on a page. */
@@ -227,8 +224,9 @@ export function adapterFromConnector(connector: Connector, chains: ChainTable): 
         chainIdBeforeConnect: connector.chainIdBeforeConnect === true,
         revokes: connector.supportsRevoke,
         linkDead,
-        ownsPage: connector.ownsPage?.() === true,
-        proposes: connector.proposesTransactions === true,
+        // Read as `=== true` where they are used.
+        ownsPage: connector.ownsPage?.(),
+        proposes: connector.proposesTransactions,
       };
     },
     storedSession: () => connector.hasStoredSession() === true,
@@ -250,6 +248,5 @@ export function adapterFromConnector(connector: Connector, chains: ChainTable): 
       else if (command.type === 'cancelPending') connector.cancelPendingRequests?.();
       else connector.choose?.(command.rdns);
     },
-    ...(connector.proposalState ? { proposalState: (safeTxHash: string) => connector.proposalState!(safeTxHash) } : {}),
   };
 }

@@ -132,14 +132,13 @@ export interface Connector {
   ownsPage?(): boolean;
   /**
    * `eth_sendTransaction` answers a proposal's hash (a Safe's `safeTxHash`), not a chain transaction
-   * (docs/behaviour.md §10.1): the record is followed with `proposalState`.
+   * (docs/behaviour.md §10.1): the record is followed by asking the wallet `walletdeck_safeProposal`
+   * (a ProposalState, checked by the kind).
    */
   readonly proposesTransactions?: boolean;
-  /** Where a proposal this kind answered stands; rejects when it cannot be asked now. Checked by the connector. */
-  proposalState?(safeTxHash: string): Promise<ProposalState>;
 }
 
-/** Where a transaction proposed to a multisig stands (Safe's getTxBySafeTxHash, checked). */
+/** Where a transaction proposed to a multisig stands (Safe's getTxBySafeTxHash, checked): the answer to `walletdeck_safeProposal`. */
 export type ProposalState =
   | { status: 'awaiting'; confirmations?: { submitted: number; required: number } }
   | { status: 'executed'; hash: string; success: boolean }

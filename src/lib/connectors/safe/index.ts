@@ -1,59 +1,45 @@
 // Safe{Wallet}: a multisig account that opens the app in a frame of its own (a Safe App) and answers
-// the Safe Apps SDK's messages (docs/behaviour.md §1.7). Outside a frame the kind does not exist: it
-// is never offered and loads nothing. Inside one it owns the page while the parent is asked who it is
+// the Safe Apps SDK's messages (docs/behaviour.md §1.7). Outside a frame the kind is not offered: it
+// is never shown and loads nothing. Inside one it owns the page while the parent is asked who it is
 // (the only kind, current, reconnected at start with no click); a parent that is not a Safe, answers
-// garbage or never answers (SAFE_INFO_MS) leaves the app a normal page. The SDK loads with ./session.ts.
-import { describeValue } from '../../errors';
+// garbage or never answers (SAFE_INFO_MS) leaves the app a normal page. Kept small: it is on every
+// first visit; the SDK, our provider and every check of the parent's answers are in ./session.ts.
 import { ListenerSet } from '../events';
 import { adapterFromConnector, defineKind } from '../kind';
-import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, ProposalState } from '../types';
+import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
 import type { SafeSession, SafeSessionOptions } from './session';
 
 /** Whether the page is inside a frame; a parent that cannot even be compared is taken as one. */
 export function isFramed(host: unknown): boolean {
   try {
     const page = host as Window | undefined;
-    return page !== undefined && page !== null && page.parent !== null && page.parent !== undefined && page.parent !== page;
+    return page?.parent != null && page !== page.parent;
   } catch {
     return true;
   }
 }
 
-type Detection = 'unknown' | 'safe' | 'notSafe';
-
 const SAFE_NAME = 'Safe{Wallet}';
 
-export const SAFE_UNAVAILABLE = {
-  notFramed: 'Safe{Wallet} connects only when the app is opened inside Safe{Wallet}.',
-  notSafe: (why: string) => `The page around this app is not Safe{Wallet}: ${why}`,
-} as const;
-
+/** Built only inside a frame (the kind's `offered`): until the parent has shown it is not a Safe, the page is a Safe App. */
 export class SafeConnector implements Connector {
   readonly id = 'safe' as const;
   readonly name = SAFE_NAME;
   readonly supportsRevoke = false;
   /** A transaction is proposed to the Safe: the answer is its safeTxHash (docs/behaviour.md §10.1). */
   readonly proposesTransactions = true;
-  private detection: Detection;
-  private refusal: string = SAFE_UNAVAILABLE.notFramed;
+  /** Why the parent is not a Safe, once it has shown it; undefined until then. */
+  unavailableReason: string | undefined;
   private session: Promise<SafeSession> | undefined;
-  private opened: SafeSession | undefined;
-  private readonly availability = new ListenerSet<void>();
-  private readonly events = new ListenerSet<ConnectorEvent>();
+  /** The Safe's name, once the parent has answered. */
+  private shownName: string | undefined;
+  /** Events (the Safe's name) and, as undefined, "availability changed". */
+  private readonly changes = new ListenerSet<ConnectorEvent | undefined>();
 
-  constructor(
-    host: unknown,
-    private readonly options: SafeSessionOptions = {},
-  ) {
-    this.detection = isFramed(host) ? 'unknown' : 'notSafe';
-  }
+  constructor(private readonly options: SafeSessionOptions = {}) {}
 
   isAvailable(): boolean {
-    return this.detection !== 'notSafe';
-  }
-
-  get unavailableReason(): string | undefined {
-    return this.isAvailable() ? undefined : this.refusal;
+    return this.unavailableReason === undefined;
   }
 
   /** In a frame the parent is asked at start, visibly: Safe{Wallet} answers in a moment. */
@@ -61,7 +47,7 @@ export class SafeConnector implements Connector {
     return this.isAvailable();
   }
 
-  /** Until the parent has shown it is not a Safe, the app is a Safe App: this kind alone, current. */
+  /** Until the parent has shown it is not a Safe, the page is a Safe App. */
   ownsPage(): boolean {
     return this.isAvailable();
   }
@@ -70,80 +56,50 @@ export class SafeConnector implements Connector {
     return (await this.open()).provider;
   }
 
-  /** Where a transaction proposed to this Safe stands (docs/behaviour.md §10.1). */
-  async proposalState(safeTxHash: string): Promise<ProposalState> {
-    return (await this.open()).proposalState(safeTxHash);
-  }
-
   private open(): Promise<SafeSession> {
-    if (!this.session) {
-      this.session = this.start().catch((error: unknown) => {
-        this.session = undefined;
-        throw error;
-      });
-    }
+    this.session ??= import(/* webpackChunkName: "safe" */ './session')
+      .then((chunk) => chunk.openSafeSession(this.options))
+      .then(
+        (session) => {
+          this.shownName = session.info.name;
+          this.changes.emit({ type: 'walletIdentified', name: session.info.name, icon: '' });
+          return session;
+        },
+        (error: unknown) => {
+          this.session = undefined;
+          // The session's own words say why (no answer in time, or which field is not a Safe's).
+          this.unavailableReason = String(error instanceof Error ? error.message : error);
+          this.changes.emit(undefined);
+          throw error;
+        },
+      );
     return this.session;
-  }
-
-  private async start(): Promise<SafeSession> {
-    try {
-      const { openSafeSession } = await import(/* webpackChunkName: "safe" */ './session');
-      const session = await openSafeSession(this.options);
-      this.opened = session;
-      this.settle('safe');
-      this.events.emit(this.identity(session));
-      return session;
-    } catch (error) {
-      this.refusal = SAFE_UNAVAILABLE.notSafe(error instanceof Error ? error.message : describeValue(error));
-      this.settle('notSafe');
-      throw error;
-    }
-  }
-
-  private settle(detection: Detection): void {
-    if (this.detection === detection) return;
-    this.detection = detection;
-    this.availability.emit(undefined);
   }
 
   async disconnect(): Promise<void> {}
 
-  private identity(session: SafeSession): ConnectorEvent {
-    return { type: 'walletIdentified', name: session.info.name, icon: '' };
-  }
-
   /** A Safe's chain and address never change in its frame: its one event is its name, once the parent has answered. */
   subscribe(listener: ConnectorListener): () => void {
-    const stop = this.events.subscribe(listener);
-    if (this.opened) {
-      try {
-        listener(this.identity(this.opened));
-      } catch {
-        // a listener's failure is the listener's
-      }
-    }
-    return stop;
+    if (this.shownName !== undefined) listener({ type: 'walletIdentified', name: this.shownName, icon: '' });
+    return this.changes.subscribe((event) => event && listener(event));
   }
 
   watchAvailability(listener: () => void): () => void {
-    return this.availability.subscribe(() => listener());
+    return this.changes.subscribe((event) => event ?? listener());
   }
 }
 
 /**
- * The kind (docs/behaviour.md §1.7): offered only inside a frame (outside one it costs nothing); its
- * parent's answers read only from the deployment's frame-ancestors origins when they are set.
+ * The kind (docs/behaviour.md §1.7): offered only inside a frame; its parent's answers read only from
+ * the deployment's frame-ancestors origins when they are set (./origins.ts, in the Safe's chunk).
  */
 export const safeKind = defineKind({
   id: 'safe',
   name: SAFE_NAME,
-  face: {
-    note: { installed: 'This Safe, in Safe{Wallet}', otherwise: 'This Safe, in Safe{Wallet}' },
-    timeoutWords: 'Safe{Wallet} did not answer in time.',
-    progress: 'Connecting your Safe in Safe{Wallet}.',
-  },
+  // Its timeout and progress words are the defaults ("Safe{Wallet} did not answer in time.").
+  face: { note: { otherwise: 'This Safe, in Safe{Wallet}' } },
   offered: (env) => isFramed(env.host),
-  // Read in the Safe's chunk (./origins.ts): nothing of it on a page that is not framed.
-  settings: (env) => ({ settings: { frameAncestors: env.config.frameAncestors, self: env.page.origin } }),
-  adapter: (settings, env) => adapterFromConnector(new SafeConnector(env.host, settings), env.chains),
+  // The environment's frame-ancestors and page origin are read in the Safe's chunk (./session.ts).
+  settings: () => ({ settings: undefined }),
+  adapter: (_settings, env) => adapterFromConnector(new SafeConnector(env), env.chains),
 });

@@ -12,6 +12,7 @@ import {
   SAFE_INFO_MS,
   SAFE_SIGNATURE_MS,
   SAFE_SIGNATURE_POLL_MS,
+  readHash,
   readProposal,
   readProposalState,
   readSafeInfo,
@@ -46,6 +47,12 @@ function rpcError(code: number, message: string): Error & { code: number } {
   return Object.assign(new Error(message), { code });
 }
 
+/**
+ * Our provider's own method (never sent to Safe{Wallet} as is): where a proposal stands, from
+ * getTxBySafeTxHash, checked (a ProposalState). The follower of Safe proposals asks it (docs/behaviour.md §10.1).
+ */
+export const SAFE_PROPOSAL_METHOD = 'walletdeck_safeProposal';
+
 export interface SafeSession {
   info: SafeInfo;
   provider: Eip1193Provider;
@@ -54,10 +61,10 @@ export interface SafeSession {
 }
 
 export interface SafeSessionOptions {
-  /** The deployment's frame-ancestors (WALLETDECK_FRAME_ANCESTORS), unset: any parent may answer. */
-  frameAncestors?: string | undefined;
-  /** The app's own origin (`'self'` in frame-ancestors). */
-  self?: string;
+  /** The deployment's frame-ancestors (WALLETDECK_FRAME_ANCESTORS; unset: any parent may answer), from the kind's environment. */
+  config?: { frameAncestors?: string | undefined };
+  /** The app's own URL (its origin is `'self'` in frame-ancestors). */
+  page?: { origin: string };
   /** Test seams: the hang guard and the signature waits (defaults: §9's constants). */
   infoMs?: number;
   signatureMs?: number;
@@ -70,7 +77,7 @@ function sleep(ms: number): Promise<void> {
 
 /** Asks the parent frame who it is; resolves with a session when it answers as a Safe within the guard. */
 export async function openSafeSession(options: SafeSessionOptions = {}): Promise<SafeSession> {
-  const allowedDomains = parentOrigins(options.frameAncestors, options.self ?? '');
+  const allowedDomains = parentOrigins(options.config?.frameAncestors, options.page?.origin ?? '');
   const sdk = new SafeAppsSDK({ ...(allowedDomains ? { allowedDomains } : {}) });
   const infoMs = options.infoMs ?? SAFE_INFO_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -135,6 +142,11 @@ export async function openSafeSession(options: SafeSessionOptions = {}): Promise
           return [info.address];
         case 'eth_chainId':
           return `0x${info.chainId.toString(16)}`;
+        case SAFE_PROPOSAL_METHOD: {
+          const hash = readHash(list[0]);
+          if (hash === undefined) throw rpcError(-32602, 'Not a safeTxHash');
+          return proposalState(hash);
+        }
         case 'wallet_switchEthereumChain':
         case 'wallet_addEthereumChain':
           throw rpcError(4200, SAFE_MESSAGES.oneChain);
