@@ -2,11 +2,12 @@
 // one not settled is followed to its receipt again), every new one followed to its receipt, and the
 // list written back whenever it changes. Storage arrives through saga context and may refuse.
 import type { SagaIterator, Task } from 'redux-saga';
-import { actionChannel, call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
+import { actionChannel, call, cancel, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { toWalletError } from '../src/lib/errors';
 import type { Action } from '@reduxjs/toolkit';
 import type { KeyValueStorage } from '../src/lib/persistence';
 import { createTransactionMemory, sentKey, type SentTransaction } from '../src/lib/sentTransactions';
-import { isUnsettled, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { batchActions, isUnsettled, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 
 /** Saga context key for TransactionsSagaContext (optional: nothing is kept across reloads without it). */
@@ -17,6 +18,8 @@ export interface TransactionsSagaContext {
   storage?: KeyValueStorage;
   /** The clock that stamps a sent transaction (tests pass their own). */
   now?: () => number;
+  /** "Send to several": its own time limits (sagas/batch.ts; the defaults apply without). */
+  batchTimeouts?: { capabilitiesMs?: number };
 }
 
 export function* transactionsContext(): SagaIterator<TransactionsSagaContext> {
@@ -58,8 +61,27 @@ function* countDown(key: string): SagaIterator {
   yield put(actions.toastExpired({ key }));
 }
 
+type BatchCode = typeof import('./batch');
+// "Send to several" runs only from the signing panel: its code comes with it.
+const loadBatch = (): Promise<BatchCode> => import(/* webpackChunkName: "signing" */ './batch');
+
+/** "Send to several" (docs/behaviour.md §7.9): one at a time (the reducer ignores a second while one runs). */
+export function* watchBatches(): SagaIterator {
+  // What each wallet can do, per account and chain: kept for as long as the page lives.
+  const cache = new Map<string, import('../src/lib/batchCalls').AtomicSupport>();
+  yield takeEvery(batchActions.requested.match, function* runOne(action: ReturnType<typeof batchActions.requested>): SagaIterator {
+    try {
+      const code: BatchCode = yield call(loadBatch);
+      yield call(code.runBatch, action, cache);
+    } catch (error) {
+      yield put(batchActions.changed({ id: action.payload.id, end: 'failed', error: toWalletError(error) }));
+    }
+  });
+}
+
 export function* watchTransactions(): SagaIterator {
   yield fork(watchToastExpiry);
+  yield fork(watchBatches);
   const context: TransactionsSagaContext = yield call(transactionsContext);
   const memory = createTransactionMemory(context.storage);
   const timeouts: SigningTimeouts = yield call(signingTimeouts);

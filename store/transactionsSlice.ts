@@ -1,8 +1,10 @@
 // Transactions the user sent (docs/behaviour.md §10): the recent ones of every account and chain (kept
 // across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
 // here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { boundTransactions, readSentTransaction, readTransactionList, sentKey, transactionKey, type SentReceipt, type SentStatus, type SentTransaction } from '../src/lib/sentTransactions';
+import { createAction, createSelector, createSlice, nanoid, type PayloadAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import type { ConnectionId } from '../src/lib/connectors/types';
+import type { WalletError } from '../src/lib/errors';
+import { boundTransactions, readSentTransaction, readTransactionList, sentKey, transactionKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
 import type { RootState } from './types';
 
 export interface TransactionsState {
@@ -17,7 +19,49 @@ export interface TransactionsState {
   heldToasts: string[];
   /** The list kept from earlier visits has been read (or there was none). */
   restored: boolean;
+  /** "Send to several": the last request, while it runs and after (its outcome), or null. */
+  batch: BatchRequest | null;
 }
+
+/** How a "Send to several" goes (docs/behaviour.md §7.9). */
+export type BatchMode =
+  /** One wallet_sendCalls, all or nothing (the wallet says `atomic` is supported or ready). */
+  | 'atomic'
+  /** One eth_sendTransaction per transfer, in order. */
+  | 'oneByOne';
+
+export type BatchStatus =
+  /** Reading what the wallet can do (wallet_getCapabilities). */
+  | 'checking'
+  /** The wallet has been asked (the batch, or the next transfer). */
+  | 'waiting'
+  /** Every transfer was accepted by the wallet. */
+  | 'done'
+  /** The user stopped it (the transfers not sent stay in the form). */
+  | 'stopped'
+  /** The user refused in the wallet. */
+  | 'declined'
+  | 'failed';
+
+export interface BatchRequest {
+  id: string;
+  connectionId: ConnectionId;
+  account: string;
+  chainId: number;
+  transfers: SentTransfer[];
+  mode?: BatchMode;
+  status: BatchStatus;
+  /** How many transfers, in order, the wallet accepted (all of them at once for an atomic batch). */
+  sent: number;
+  /** The user asked to stop: no transfer after the one the wallet is asked about now. */
+  stopRequested: boolean;
+  /** The record of an atomic batch (sentKey). */
+  key?: string;
+  error?: WalletError;
+}
+
+const BATCH_ENDS: ReadonlySet<BatchStatus> = new Set<BatchStatus>(['done', 'stopped', 'declined', 'failed']);
+export const batchRunning = (batch: BatchRequest | null | undefined): boolean => batch != null && !BATCH_ENDS.has(batch.status);
 
 /** Toasts on screen at once; an older one closes when a newer one would exceed this. */
 export const MAX_TOASTS = 3;
@@ -25,7 +69,29 @@ export const MAX_TOASTS = 3;
 /** How long a settled toast stays on screen (not held) before it leaves by itself (docs/behaviour.md §9). */
 export const TOAST_MS = 6_000;
 
-const initialState: TransactionsState = { list: [], toasts: [], heldToasts: [], restored: false };
+const initialState: TransactionsState = { list: [], toasts: [], heldToasts: [], restored: false, batch: null };
+
+export interface BatchArgs {
+  connectionId: ConnectionId;
+  account: string;
+  chainId: number;
+  transfers: SentTransfer[];
+}
+
+/**
+ * A step of a running batch: `mode` once the wallet said what it can do (the wallet is asked then);
+ * `sent`, the transfers accepted so far, in order (all of them: done); `stop`, the user's Stop;
+ * `end`, how it ended.
+ */
+export interface BatchChange {
+  id: string;
+  mode?: BatchMode;
+  sent?: number;
+  key?: string;
+  stop?: true;
+  end?: 'stopped' | 'declined' | 'failed';
+  error?: WalletError;
+}
 
 /** What the wallet's answer tells (the rest comes from the request it answered). */
 export type SentPayload = Omit<SentTransaction, 'status' | 'blockNumber' | 'receipts'>;
@@ -68,7 +134,7 @@ function closeToast(state: TransactionsState, key: string): void {
   state.heldToasts = state.heldToasts.filter((k) => k !== key);
 }
 
-export const transactionsSlice = createSlice({
+const slice = createSlice({
   name: 'transactions',
   initialState,
   reducers: {
@@ -139,7 +205,30 @@ export const transactionsSlice = createSlice({
   },
 });
 
-export const transactionsActions = transactionsSlice.actions;
+/**
+ * Reducers that come with code loaded later: "Send to several" (store/batchReducer.ts, with the
+ * signing panel) adds its own when it loads, as Redux's code splitting does. Until then its actions
+ * change nothing, which is safe: no batch can be asked for before its form is on screen.
+ */
+type Extra = (state: TransactionsState, action: UnknownAction) => TransactionsState;
+const extras: Extra[] = [];
+export function injectTransactionsReducer(extra: Extra): void {
+  if (!extras.includes(extra)) extras.push(extra);
+}
+const reducer: Reducer<TransactionsState> = (state, action) => extras.reduce((next, extra) => extra(next, action), slice.reducer(state, action));
+
+export const transactionsSlice = { ...slice, reducer };
+export const transactionsActions = slice.actions;
+
+/** "Send to several" (docs/behaviour.md §7.9): its actions here, its reducer in store/batchReducer.ts. */
+export const batchActions = {
+  /** Ignored while one runs, or when a transfer is not one (2 to MAX_TRANSFERS, each checked as a record's is). */
+  requested: createAction('transactions/batchRequested', (args: BatchArgs) => ({ payload: { ...args, id: nanoid() } })),
+  /** A running batch moves on: see BatchChange. */
+  changed: createAction<BatchChange>('transactions/batchChanged'),
+  /** The form took the outcome in (or the user edited it): it is no longer shown. */
+  cleared: createAction<{ id: string }>('transactions/batchCleared'),
+};
 
 const sameAccount = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -173,3 +262,5 @@ export const selectExpiringToasts = createSelector(
 
 /** Transactions to follow to their receipt: pending or not confirmed yet. */
 export const isUnsettled = (tx: SentTransaction): boolean => tx.status === 'pending' || tx.status === 'unconfirmed';
+
+export const selectBatch = (state: RootState): BatchRequest | null => state.transactions.batch;

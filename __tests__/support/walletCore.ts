@@ -65,6 +65,24 @@ export interface WalletCoreOptions {
 }
 
 /**
+ * EIP-5792 in the fake: what `wallet_getCapabilities` says of `atomic`, and where the receipts of the
+ * transactions that carried a batch are read (default: the node of the chain the wallet is on).
+ * The fake runs a batch's calls as consecutive transactions (an account's key cannot do more) and
+ * reports their receipts as they are: 100 while one is not mined, then 200, 500 or 600.
+ */
+export interface CallsSupport {
+  atomic: 'supported' | 'ready' | 'unsupported';
+  /** `atomic` under the "0x0" key (every chain) instead of the chain's own. */
+  everyChain?: boolean;
+  readReceipt?: (hash: string) => Promise<unknown>;
+}
+
+interface SentBatch {
+  chainId: number;
+  hashes: string[];
+}
+
+/**
  * Where notifications go: every provider (page or in-process) attached to this wallet. `make` builds
  * the message for one origin (undefined: not for that origin).
  */
@@ -202,6 +220,52 @@ export class WalletCore {
   setHandler(method: string, handler: Handler): void {
     this.handlers.set(method, handler);
   }
+  /** EIP-5792 support (none by default: the methods are unknown, 4200). */
+  calls: CallsSupport | undefined;
+  private readonly batches = new Map<string, SentBatch>();
+
+  /** The wallet learns EIP-5792 (wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus). */
+  supportCalls(support: CallsSupport | undefined): void {
+    this.calls = support;
+  }
+
+  private async sendCalls(origin: string, params: unknown[]): Promise<unknown> {
+    const request = params[0];
+    if (!isRecord(request) || request['version'] !== '2.0.0' || !Array.isArray(request['calls'])) throw invalidParams('expected [{ version: "2.0.0", calls }]');
+    if (hexChainId(request['chainId']) !== this.chainId) throw new RpcFailure(5710, 'Unsupported chain id');
+    const from = request['from'];
+    if (typeof from !== 'string' || !this.accounts.some((a) => a.toLowerCase() === from.toLowerCase())) throw new RpcFailure(4100, `Unknown account ${String(from)}`);
+    if (request['atomicRequired'] === true && this.calls?.atomic === 'unsupported') throw new RpcFailure(5760, 'Atomicity not supported');
+    const calls = request['calls'] as unknown[];
+    const hashes: string[] = [];
+    await this.prompt(origin, 'wallet_sendCalls', async () => {
+      for (const raw of calls) {
+        if (!isRecord(raw)) throw invalidParams('a call is not an object');
+        const tx = { from, to: raw['to'], value: raw['value'] ?? '0x0', ...(raw['data'] !== undefined ? { data: raw['data'] } : {}) };
+        // A test's scripted eth_sendTransaction (in process), else the wallet's keys (browser).
+        const scripted = this.handlers.get('eth_sendTransaction');
+        const hash = scripted ? await scripted([tx]) : await this.options.signer?.(origin, 'eth_sendTransaction', [tx], (run) => run());
+        if (typeof hash !== 'string') throw new RpcFailure(-32603, 'The wallet could not send a call');
+        hashes.push(hash);
+      }
+    });
+    const id = `0x${Array.from(globalThis.crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+    this.batches.set(id, { chainId: this.chainId, hashes });
+    return { id };
+  }
+
+  private async callsStatus(params: unknown[]): Promise<unknown> {
+    const id = params[0];
+    const batch = typeof id === 'string' ? this.batches.get(id) : undefined;
+    if (!batch) throw new RpcFailure(5730, 'Unknown bundle id');
+    const read = this.calls?.readReceipt ?? ((hash: string) => this.forward('eth_getTransactionReceipt', [hash]));
+    const receipts = (await Promise.all(batch.hashes.map(read))) as Array<Record<string, unknown> | null>;
+    const mined = receipts.filter((r): r is Record<string, unknown> => isRecord(r));
+    const ok = mined.filter((r) => r['status'] === '0x1').length;
+    const status = mined.length < receipts.length ? 100 : ok === mined.length ? 200 : ok === 0 ? 500 : 600;
+    return { version: '2.0.0', id, chainId: hex(batch.chainId), status, atomic: true, ...(status === 100 ? {} : { receipts: mined }) };
+  }
+
 
   providerState(origin: string) {
     return {
@@ -384,6 +448,15 @@ export class WalletCore {
           await this.switchChain(chainId);
         });
         return null;
+      }
+      case 'wallet_getCapabilities':
+      case 'wallet_sendCalls':
+      case 'wallet_getCallsStatus': {
+        if (!this.calls) throw new RpcFailure(4200, `The method "${method}" is not supported by this wallet.`);
+        if (!authorized) throw new RpcFailure(4100, 'The requested account and/or method has not been authorized by the user.');
+        if (method === 'wallet_sendCalls') return this.sendCalls(origin, params);
+        if (method === 'wallet_getCallsStatus') return this.callsStatus(params);
+        return { [this.calls.everyChain ? '0x0' : hex(this.chainId)]: { atomic: { status: this.calls.atomic } } };
       }
       case 'personal_sign':
       case 'eth_signTypedData_v4':

@@ -111,3 +111,29 @@ export function readCallsStatus(raw: unknown, id: string, chainId: number): Call
     return undefined;
   }
 }
+
+/** Wallet errors after which a batch goes one by one instead: nothing was sent (EIP-1193, EIP-5792). */
+export const FALLBACK_CODES: ReadonlySet<number> = new Set([
+  -32601, // method not found
+  4200, // unsupported method
+  5700, // unsupported non-optional capability (atomicRequired)
+  5710, // unsupported chain
+  5740, // batch too large
+  5760, // atomicity not supported
+]);
+
+/** The user refused in the wallet: the request itself (4001) or the account's upgrade for batches (5750). */
+export const DECLINE_CODES: ReadonlySet<number> = new Set([4001, 5750]);
+
+export const BATCH_ERROR_NAMES = {
+  invalidAnswer: 'InvalidWalletAnswerError',
+  interrupted: 'BatchInterruptedError',
+} as const;
+
+export const BATCH_MESSAGES = {
+  invalidCallsId: 'The wallet answered with something that is not a batch id',
+  interrupted: (reason: string) => `Sending one by one stopped: ${reason}`,
+  accountChanged: (from: string, to: string) => `the account changed from ${from} to ${to}`,
+  chainChanged: (from: number, to: number) => `the chain changed from ${from} to ${to}`,
+  disconnected: 'the wallet disconnected',
+} as const;

@@ -93,24 +93,15 @@ const STATUSES: ReadonlySet<string> = new Set<SentStatus>(['pending', 'confirmed
 const MAX_UINT256 = (1n << 256n) - 1n;
 
 /** The identity the wallet returned: the hash, the batch id (case kept: it is the wallet's text) or the Safe hash. */
-export function identityOf(tx: Pick<SentTransaction, 'via' | 'hash'>): string {
-  switch (tx.via.kind) {
-    case 'transaction':
-      return (tx.hash ?? '').toLowerCase();
-    case 'calls':
-      return tx.via.id;
-    case 'safe':
-      return tx.via.safeTxHash.toLowerCase();
-  }
-}
+export const identityOf = ({ via, hash }: Pick<SentTransaction, 'via' | 'hash'>): string =>
+  via.kind === 'calls' ? via.id : (via.kind === 'safe' ? via.safeTxHash : (hash ?? '')).toLowerCase();
 
 /** One transaction's key: the same hash on two chains is two transactions. */
 export const transactionKey = (chainId: number, hash: string): string => `${chainId}:${hash.toLowerCase()}`;
 
 /** A record's key, unique per chain: a transaction's is its hash's (as before); a batch's and a Safe proposal's are marked. */
-export function sentKey(tx: Pick<SentTransaction, 'via' | 'hash' | 'chainId'>): string {
-  return tx.via.kind === 'transaction' ? transactionKey(tx.chainId, identityOf(tx)) : `${tx.chainId}:${tx.via.kind}:${identityOf(tx)}`;
-}
+export const sentKey = (tx: Pick<SentTransaction, 'via' | 'hash' | 'chainId'>): string =>
+  `${tx.chainId}:${tx.via.kind === 'transaction' ? '' : `${tx.via.kind}:`}${identityOf(tx)}`;
 
 /** A well-formed wei amount (decimal digits, at most 2^256 - 1), or undefined. */
 export function readWei(raw: unknown): string | undefined {
@@ -119,71 +110,58 @@ export function readWei(raw: unknown): string | undefined {
   return value <= MAX_UINT256 ? value.toString() : undefined;
 }
 
-const readBlock = (raw: unknown): number | undefined => (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? raw : undefined);
+const isBlock = (raw: unknown): raw is number => typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0;
 
-function readVia(raw: unknown): SentVia | undefined {
+/** Thrown inside the readers below: the value is not what it must be. */
+const refuse = (): never => {
+  throw new TypeError('not a sent transaction');
+};
+const need = (ok: unknown): void => {
+  if (!ok) refuse();
+};
+/** Runs a reader; anything refused (or a hostile object: a Proxy, a getter that throws) is undefined. */
+function tryRead<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+function viaOf(raw: unknown): SentVia {
   // Records from before batches have no `via`: their hash was the transaction.
   if (raw === undefined) return { kind: 'transaction' };
-  if (!isRecord(raw)) return undefined;
-  switch (raw['kind']) {
-    case 'transaction':
-      return { kind: 'transaction' };
-    case 'calls':
-      return isCallsId(raw['id']) ? { kind: 'calls', id: raw['id'] } : undefined;
-    case 'safe':
-      return isTransactionHash(raw['safeTxHash']) ? { kind: 'safe', safeTxHash: raw['safeTxHash'].toLowerCase() } : undefined;
-    default:
-      return undefined;
-  }
+  need(isRecord(raw));
+  const { kind, id, safeTxHash } = raw as Record<string, unknown>;
+  if (kind === 'transaction') return { kind };
+  if (kind === 'calls' && isCallsId(id)) return { kind, id };
+  if (kind === 'safe' && isTransactionHash(safeTxHash)) return { kind, safeTxHash: safeTxHash.toLowerCase() };
+  return refuse();
+}
+
+function transferOf(raw: unknown): SentTransfer {
+  need(isRecord(raw));
+  const { to, toName, valueWei } = raw as Record<string, unknown>;
+  const recipient = checksumAddress(to);
+  const wei = readWei(valueWei);
+  need(recipient && wei !== undefined && (toName === undefined || isRecipientName(toName)));
+  return { to: recipient!, ...(toName !== undefined ? { toName: toName as string } : {}), valueWei: wei! };
 }
 
 /** One transfer checked field by field, or undefined. */
-export function readTransfer(raw: unknown): SentTransfer | undefined {
-  if (!isRecord(raw)) return undefined;
-  const { to, toName, valueWei } = raw;
-  const recipient = checksumAddress(to);
-  const wei = readWei(valueWei);
-  if (!recipient || wei === undefined) return undefined;
-  if (toName !== undefined && !isRecipientName(toName)) return undefined;
-  return { to: recipient, ...(toName !== undefined ? { toName } : {}), valueWei: wei };
+export const readTransfer = (raw: unknown): SentTransfer | undefined => tryRead(() => transferOf(raw));
+
+function receiptOf(raw: unknown): SentReceipt {
+  need(isRecord(raw));
+  const { hash, blockNumber, success } = raw as Record<string, unknown>;
+  need(isTransactionHash(hash) && isBlock(blockNumber) && typeof success === 'boolean');
+  return { hash: (hash as string).toLowerCase(), blockNumber: blockNumber as number, success: success as boolean };
 }
 
-function readTransfers(raw: Record<string, unknown>): SentTransfer[] | undefined {
-  const list = raw['transfers'];
-  // Records from before batches carried their one transfer's fields on the record itself.
-  if (list === undefined) {
-    const one = readTransfer(raw);
-    return one ? [one] : undefined;
-  }
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TRANSFERS) return undefined;
-  const transfers: SentTransfer[] = [];
-  for (const item of list) {
-    const transfer = readTransfer(item);
-    if (!transfer) return undefined;
-    transfers.push(transfer);
-  }
-  return transfers;
-}
-
-/** A receipt as a record keeps it, or undefined. */
-export function readReceipt(raw: unknown): SentReceipt | undefined {
-  if (!isRecord(raw)) return undefined;
-  const { hash, blockNumber, success } = raw;
-  const block = readBlock(blockNumber);
-  if (!isTransactionHash(hash) || block === undefined || typeof success !== 'boolean') return undefined;
-  return { hash: hash.toLowerCase(), blockNumber: block, success };
-}
-
-function readReceipts(raw: unknown): SentReceipt[] | undefined | false {
-  if (raw === undefined) return undefined;
-  if (!Array.isArray(raw) || raw.length > MAX_TRANSFERS) return false;
-  const receipts: SentReceipt[] = [];
-  for (const item of raw) {
-    const receipt = readReceipt(item);
-    if (!receipt) return false;
-    receipts.push(receipt);
-  }
-  return receipts;
+/** A list of at most MAX_TRANSFERS items, each read by `read` (one bad item refuses the list). */
+function listOf<T>(raw: unknown, read: (item: unknown) => T, min: number): T[] {
+  need(Array.isArray(raw) && raw.length >= min && raw.length <= MAX_TRANSFERS);
+  return (raw as unknown[]).map(read);
 }
 
 /**
@@ -191,48 +169,40 @@ function readReceipts(raw: unknown): SentReceipt[] | undefined | false {
  * when any field is not what it must be. Only known fields are kept. Records stored before batches
  * (a `hash` and one transfer's fields) read as { kind: 'transaction' } with one transfer.
  */
-export function readSentTransaction(raw: unknown): SentTransaction | undefined {
-  try {
-    if (!isRecord(raw)) return undefined;
-    const { hash, chainId, account, status, blockNumber, sentAt } = raw;
-    const via = readVia(raw['via']);
-    if (!via) return undefined;
-    if (hash !== undefined && !isTransactionHash(hash)) return undefined;
-    // A transaction is known by its hash; a batch or a proposal may not have one yet.
-    if (via.kind === 'transaction' && hash === undefined) return undefined;
+export const readSentTransaction = (raw: unknown): SentTransaction | undefined =>
+  tryRead(() => {
+    need(isRecord(raw));
+    const record = raw as Record<string, unknown>;
+    const { hash, chainId, account, status, blockNumber, sentAt, transfers, receipts } = record;
+    const via = viaOf(record['via']);
+    const batch = via.kind === 'calls';
     const chain = validateChainId(chainId);
     const from = checksumAddress(account);
-    const transfers = readTransfers(raw);
-    if (!chain.ok || typeof chainId !== 'number' || !from || !transfers) return undefined;
-    // One transaction carries one transfer; several go as a batch.
-    if (via.kind !== 'calls' && transfers.length !== 1) return undefined;
-    if (typeof status !== 'string' || !STATUSES.has(status)) return undefined;
-    if (typeof sentAt !== 'number' || !Number.isFinite(sentAt) || sentAt < 0) return undefined;
-    if (blockNumber !== undefined && readBlock(blockNumber) === undefined) return undefined;
-    const block = readBlock(blockNumber);
+    // Records from before batches carried their one transfer's fields on the record itself.
+    const sent = transfers === undefined ? [transferOf(record)] : listOf(transfers, transferOf, 1);
     const settled = status === 'confirmed' || status === 'failed' || status === 'partial';
-    // Only a batch can be partly through; only a settled one has a block; a transaction's is always known.
-    if (status === 'partial' && via.kind !== 'calls') return undefined;
-    if (block !== undefined && !settled) return undefined;
-    if (via.kind === 'transaction' && settled !== (block !== undefined)) return undefined;
-    const receipts = readReceipts(raw['receipts']);
-    if (receipts === false || (receipts !== undefined && via.kind !== 'calls')) return undefined;
+    need(chain.ok && typeof chainId === 'number' && from);
+    // A transaction is known by its hash; a batch or a proposal may not have one yet.
+    need(hash === undefined ? via.kind !== 'transaction' : isTransactionHash(hash));
+    // One transaction carries one transfer; several go as a batch.
+    need(batch || sent.length === 1);
+    need(typeof status === 'string' && STATUSES.has(status) && (status !== 'partial' || batch));
+    need(typeof sentAt === 'number' && Number.isFinite(sentAt) && sentAt >= 0);
+    // Only a settled record has a block; a settled transaction always has one.
+    need(blockNumber === undefined ? !settled || via.kind !== 'transaction' : isBlock(blockNumber) && settled);
+    need(receipts === undefined || batch);
     return {
       via,
-      ...(typeof hash === 'string' ? { hash: hash.toLowerCase() } : {}),
-      chainId: chain.value,
-      account: from,
-      transfers,
+      ...(hash !== undefined ? { hash: (hash as string).toLowerCase() } : {}),
+      chainId: chain.ok ? chain.value : refuse(),
+      account: from!,
+      transfers: sent,
       status: status as SentStatus,
-      ...(block !== undefined ? { blockNumber: block } : {}),
-      ...(receipts !== undefined ? { receipts } : {}),
-      sentAt,
+      ...(blockNumber !== undefined ? { blockNumber: blockNumber as number } : {}),
+      ...(receipts !== undefined ? { receipts: listOf(receipts, receiptOf, 0) } : {}),
+      sentAt: sentAt as number,
     };
-  } catch {
-    // A hostile object (a Proxy, a getter that throws) is not a transaction.
-    return undefined;
-  }
-}
+  });
 
 /**
  * The list kept: newest first, one entry per transaction, at most MAX_PER_ACCOUNT_CHAIN for each

@@ -15,14 +15,43 @@ import { chainApi } from '../../../store/chainApi';
 import { signingApi } from '../../../store/signingApi';
 import type { SigningTarget } from '../../../store/signingSelectors';
 import { exactNativeAmount, formatNativeAmount } from '../chain/format';
+import { useAppSelector } from '../../../store/hooks';
+import { batchRunning } from '../../../store/transactionsSlice';
 import { FormSection } from './FormSection';
+import { SeveralForm } from './SeveralForm';
+import './several.css';
 import { useRecipient, type RecipientState } from './useRecipient';
 import { useSigningRequest } from './useSigningRequest';
 
 /** Gas limit for a transfer whose estimate failed and that the user sends anyway. */
 const FALLBACK_GAS = '0x186a0';
 
+/**
+ * One recipient, or several ("Send to several", docs/behaviour.md §7.9): a choice above the form. A
+ * batch of this account keeps the form on several; while one runs the choice waits.
+ */
 export function TransferForm({ target }: { target: SigningTarget }) {
+  const batch = useAppSelector((s) => (s.transactions.batch?.account.toLowerCase() === target.account.toLowerCase() ? s.transactions.batch : null));
+  const [several, setSeveral] = useState(batch !== null);
+  const name = useId();
+  const running = batchRunning(batch);
+  return (
+    <div className="transfer-part">
+      <fieldset className="transfer-choice" data-testid="transfer-choice">
+        <legend className="visually-hidden">Recipients</legend>
+        <label>
+          <input type="radio" name={name} checked={!several} disabled={running} onChange={() => setSeveral(false)} /> Send to one
+        </label>
+        <label>
+          <input type="radio" name={name} checked={several} disabled={running} onChange={() => setSeveral(true)} /> Send to several
+        </label>
+      </fieldset>
+      {several ? <SeveralForm target={target} /> : <SingleTransferForm target={target} />}
+    </div>
+  );
+}
+
+function SingleTransferForm({ target }: { target: SigningTarget }) {
   const chains = useChains();
   const symbol = chains[target.chainId]?.nativeCurrency?.symbol ?? 'ETH';
   const [to, setTo] = useState('');
@@ -149,7 +178,7 @@ export function TransferForm({ target }: { target: SigningTarget }) {
 }
 
 /** What the amount field says, for users; the exact message stays in `data-message` for tests. */
-function amountWords(problem: AmountProblem, text: string): string {
+export function amountWords(problem: AmountProblem, text: string): string {
   switch (problem) {
     case 'empty':
       return 'Enter an amount';
@@ -169,12 +198,12 @@ function amountWords(problem: AmountProblem, text: string): string {
   }
 }
 
-function recipientInvalid(recipient: RecipientState): boolean {
+export function recipientInvalid(recipient: RecipientState): boolean {
   return ['zeroAddress', 'badAddress', 'badChecksum', 'notRecipient', 'notFound', 'invalidName', 'noNames'].includes(recipient.status);
 }
 
 /** Beside the field: the address a name resolves to, or why there is none. */
-function RecipientLine({ recipient, chain, ownAddress }: { recipient: RecipientState; chain: string; ownAddress: boolean }) {
+export function RecipientLine({ recipient, chain, ownAddress }: { recipient: RecipientState; chain: string; ownAddress: boolean }) {
   const own = ownAddress ? (
     <span className="own-address" data-testid="own-address">
       This is your own address.

@@ -1,0 +1,235 @@
+// "Send to several" (docs/behaviour.md §7.9): up to MAX_TRANSFERS recipients, each checked as the single
+// transfer's is (an address or a verified name, never the zero address; an amount as read by
+// readAmount). The sagas decide how they go (one batch, or one by one); this form shows where it
+// stands ("2 of 3 sent"), offers Stop while they go one by one, and keeps every transfer the wallet
+// did not accept: only the sent ones leave the form.
+import { useEffect, useId, useRef, useState } from 'react';
+import { chainName } from '../../lib/chains';
+import { MAX_TRANSFERS, type SentTransfer } from '../../lib/sentTransactions';
+import { readAmount } from '../../lib/transfer';
+import { useChains } from '../../ui/chainsContext';
+import { ErrorDetails } from '../../ui/ErrorDetails';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import type { SigningTarget } from '../../../store/signingSelectors';
+import { batchActions } from '../../../store/batchReducer';
+import { batchRunning, selectBatch, type BatchRequest } from '../../../store/transactionsSlice';
+import { exactNativeAmount } from '../chain/format';
+import { amountWords, recipientInvalid, RecipientLine } from './TransferForm';
+import { useRecipient } from './useRecipient';
+import './several.css';
+
+interface Row {
+  id: number;
+  to: string;
+  amount: string;
+}
+
+let nextRow = 1;
+const newRow = (): Row => ({ id: nextRow++, to: '', amount: '' });
+
+export function SeveralForm({ target }: { target: SigningTarget }) {
+  const dispatch = useAppDispatch();
+  const chains = useChains();
+  const symbol = chains[target.chainId]?.nativeCurrency?.symbol ?? 'ETH';
+  const titleId = useId();
+  const [rows, setRows] = useState<Row[]>(() => [newRow(), newRow()]);
+  const [ready, setReady] = useState<Record<number, SentTransfer | undefined>>({});
+  const stored = useAppSelector(selectBatch);
+  // Only a batch of this account and chain is this form's.
+  const batch = stored && stored.account.toLowerCase() === target.account.toLowerCase() && stored.chainId === target.chainId ? stored : null;
+  const running = batchRunning(batch);
+  // The rows in the request, in order: the first `sent` of them leave the form as the wallet accepts them.
+  const sending = useRef<{ batchId: string; rows: number[]; removed: number } | null>(null);
+  useEffect(() => {
+    const request = sending.current;
+    if (!batch || !request || request.batchId !== batch.id || batch.sent <= request.removed) return;
+    const gone = new Set(request.rows.slice(request.removed, batch.sent));
+    request.removed = batch.sent;
+    setRows((now) => {
+      const left = now.filter((row) => !gone.has(row.id));
+      return left.length > 0 ? left : [newRow(), newRow()];
+    });
+  }, [batch]);
+  const transfers = rows.map((row) => ready[row.id]);
+  const complete = transfers.every((t): t is SentTransfer => t !== undefined);
+  const canSend = complete && rows.length >= 2 && !running;
+  const setRow = (id: number, change: Partial<Row>) => {
+    setRows((now) => now.map((row) => (row.id === id ? { ...row, ...change } : row)));
+    // Editing after an outcome: the outcome is no longer about this form's content.
+    if (batch && !running) dispatch(batchActions.cleared({ id: batch.id }));
+  };
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!canSend) return;
+    const action = dispatch(batchActions.requested({ ...target, transfers: transfers as SentTransfer[] }));
+    sending.current = { batchId: action.payload.id, rows: rows.map((r) => r.id), removed: 0 };
+  };
+  const total = complete ? (transfers as SentTransfer[]).reduce((sum, t) => sum + BigInt(t.valueWei), 0n) : undefined;
+  return (
+    <form className="sign-form several" aria-labelledby={titleId} data-testid="sign-several" onSubmit={submit} noValidate>
+      <h3 id={titleId}>Send {symbol} to several</h3>
+      <ol className="several-rows">
+        {rows.map((row, index) => (
+          <SeveralRow
+            key={row.id}
+            row={row}
+            index={index}
+            target={target}
+            symbol={symbol}
+            chain={chainName(chains, target.chainId)}
+            disabled={running}
+            onChange={(change) => setRow(row.id, change)}
+            onReady={(transfer) => setReady((now) => (now[row.id] === transfer ? now : { ...now, [row.id]: transfer }))}
+            onRemove={rows.length > 2 ? () => setRows((now) => now.filter((r) => r.id !== row.id)) : undefined}
+          />
+        ))}
+      </ol>
+      <div className="actions">
+        <button type="button" className="secondary" disabled={running || rows.length >= MAX_TRANSFERS} onClick={() => setRows((now) => [...now, newRow()])}>
+          Add a recipient
+        </button>
+      </div>
+      {rows.length >= MAX_TRANSFERS ? <p className="muted tx-small">At most {MAX_TRANSFERS} recipients at once.</p> : null}
+      {total !== undefined ? (
+        <p className="muted" data-testid="several-total">
+          In all <span className="amount">{exactNativeAmount(total.toString())} {symbol}</span> to {rows.length} recipients, plus the network fees.
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" disabled={!canSend}>
+          Send to {rows.length}
+        </button>
+        {batch?.mode === 'oneByOne' && running ? (
+          <button type="button" className="warning" disabled={batch.stopRequested} onClick={() => dispatch(batchActions.changed({ id: batch.id, stop: true }))}>
+            Stop
+          </button>
+        ) : null}
+      </div>
+      <BatchStatus batch={batch} />
+    </form>
+  );
+}
+
+function SeveralRow({
+  row,
+  index,
+  target,
+  symbol,
+  chain,
+  disabled,
+  onChange,
+  onReady,
+  onRemove,
+}: {
+  row: Row;
+  index: number;
+  target: SigningTarget;
+  symbol: string;
+  chain: string;
+  disabled: boolean;
+  onChange(change: Partial<Row>): void;
+  onReady(transfer: SentTransfer | undefined): void;
+  onRemove: (() => void) | undefined;
+}) {
+  const chains = useChains();
+  const recipientId = useId();
+  const amountId = useId();
+  const recipient = useRecipient(row.to, target.chainId);
+  const address = recipient.status === 'address' || recipient.status === 'resolved' ? recipient.address : undefined;
+  const own = address !== undefined && address.toLowerCase() === target.account.toLowerCase();
+  const amount = readAmount(row.amount);
+  const name = recipient.status === 'resolved' ? recipient.name : undefined;
+  const wei = amount.ok ? amount.wei.toString() : undefined;
+  useEffect(() => {
+    onReady(address !== undefined && wei !== undefined ? { to: address, ...(name !== undefined ? { toName: name } : {}), valueWei: wei } : undefined);
+    // onReady is a new function each render; what it reports is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [address, name, wei]);
+  const n = index + 1;
+  return (
+    <li className="several-row" data-testid="several-row">
+      <label>
+        Recipient {n}
+        <input
+          value={row.to}
+          onChange={(e) => onChange({ to: e.target.value })}
+          placeholder={chains[target.chainId]?.ensRegistry ? '0x… or a name' : '0x…'}
+          spellCheck={false}
+          autoComplete="off"
+          autoCapitalize="off"
+          disabled={disabled}
+          aria-describedby={recipientId}
+          aria-invalid={recipientInvalid(recipient) ? true : undefined}
+        />
+      </label>
+      <div id={recipientId} className="recipient" data-testid="recipient" data-status={recipient.status} aria-live="polite">
+        <RecipientLine recipient={recipient} chain={chain} ownAddress={own} />
+      </div>
+      <label>
+        Amount {n} ({symbol})
+        <input
+          value={row.amount}
+          onChange={(e) => onChange({ amount: e.target.value })}
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={disabled}
+          aria-invalid={amount.ok || row.amount === '' ? undefined : true}
+          aria-describedby={amountId}
+        />
+      </label>
+      <div id={amountId} data-testid="amount-note" data-problem={amount.ok ? undefined : amount.problem} data-message={amount.ok ? undefined : amount.message}>
+        {amount.ok ? (
+          amount.readAs !== undefined ? (
+            <p className="muted">
+              Read as <span className="amount">{amount.readAs} {symbol}</span>.
+            </p>
+          ) : null
+        ) : row.amount !== '' ? (
+          <p className="field-problem">{amountWords(amount.problem, row.amount.trim())}</p>
+        ) : null}
+      </div>
+      {onRemove ? (
+        <button type="button" className="secondary small" disabled={disabled} onClick={onRemove} aria-label={`Remove recipient ${n}`}>
+          Remove
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** Where the request stands, in the user's words; the exact error stays under "Details". */
+function BatchStatus({ batch }: { batch: BatchRequest | null }) {
+  if (!batch) return null;
+  const n = batch.transfers.length;
+  const progress = `${batch.sent} of ${n} sent`;
+  const words = ((): string => {
+    switch (batch.status) {
+      case 'checking':
+        return 'Checking what your wallet can do…';
+      case 'waiting':
+        if (batch.mode === 'atomic') return `Confirm the ${n} transfers in your wallet: they go as one batch, all or nothing.`;
+        return batch.stopRequested ? `${progress}. Stopping once your wallet answers about this one.` : `${progress}. Confirm transfer ${batch.sent + 1} in your wallet.`;
+      case 'done':
+        return batch.mode === 'atomic' ? `Sent as one batch of ${n} transfers: follow it in Recent transactions.` : `${progress}: follow them in Recent transactions.`;
+      case 'stopped':
+        return batch.error
+          ? `${progress}. The rest were not sent because your wallet switched account or network; they are still in the form.`
+          : `Stopped: ${progress}. The rest are still in the form.`;
+      case 'declined':
+        return batch.sent > 0 ? `You declined in your wallet. ${progress}; the rest are still in the form.` : 'You declined in your wallet. Nothing was sent.';
+      case 'failed':
+        return batch.sent > 0 ? `Your wallet did not send the rest. ${progress}; the rest are still in the form.` : 'Your wallet did not send them. They are still in the form.';
+    }
+  })();
+  return (
+    <div className="outcome" data-testid="several-status" data-status={batch.status} data-mode={batch.mode ?? ''} data-sent={batch.sent} aria-live="polite">
+      {batch.error && batch.status !== 'declined' ? (
+        <ErrorDetails error={batch.error} alert={batch.status === 'failed'}>
+          {words}
+        </ErrorDetails>
+      ) : (
+        <p className={batch.status === 'done' ? 'ok' : batch.status === 'declined' ? 'calm' : undefined}>{words}</p>
+      )}
+    </div>
+  );
+}
