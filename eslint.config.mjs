@@ -100,7 +100,10 @@ function importRules(options) {
 function uiFloor(files, floorPatterns, { allowLazy = false } = {}) {
   return {
     files,
-    rules: importRules({
+    rules: {
+      // The wallet state's shape is the store's: the UI asks store/ selectors (selectKinds, selectKindView…).
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='wallet']", message: 'The UI reads the wallet state only through store/ selectors.' }],
+      ...importRules({
       paths: [
         { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from store/hooks.' },
         { name: '@reduxjs/toolkit/query/react', message: "Read through src/ui/useRead: RTK Query's React hooks would add 3 kB to the first visit." },
@@ -112,6 +115,7 @@ function uiFloor(files, floorPatterns, { allowLazy = false } = {}) {
         { group: ['**/sagas', '**/sagas/**'], message: 'The UI dispatches actions; it never imports sagas.' },
         ...floorPatterns,
       ],
-    }),
+      }),
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { KindCsp } from '../src/lib/connectors/kind';
 
 export interface CspOptions {
   rpcUrls: readonly string[];
-  /** What each wallet kind needs (src/lib/connectors/registry.ts kindCspSources). */
+  /** What each wallet kind needs (scripts/kindCsp.ts kindCspSources). */
   kinds?: readonly KindCsp[];
   frameAncestors?: string;
 }

@@ -1,7 +1,7 @@
 // The page's Content-Security-Policy, derived at build time from the configuration (webpack.config.ts):
 // scripts only from the app's own origin; connections only to the configured RPC endpoints and to
-// what each wallet kind says it needs (its definition's `csp`, src/lib/connectors/<kind>/index.ts,
-// given here by webpack.config.ts from the registry); images from the app and data: URIs (wallet
+// what each wallet kind says it needs (its folder's csp.ts, src/lib/connectors/<kind>/csp.ts, given
+// here by webpack.config.ts through scripts/kindCsp.ts); images from the app and data: URIs (wallet
 // icons); no plugins, no <base>, no form posts. What each wallet SDK needs was found by reading it
 // (README, "Content-Security-Policy").
 const { execFileSync } = require('node:child_process');
@@ -49,7 +49,7 @@ function styleHashes(modules) {
  *   kinds?: ReadonlyArray<{ connect?: readonly string[]; frames?: readonly string[]; styleModules?: { package: string; files: readonly string[] } }>;
  *   frameAncestors?: string;
  * }} options what the build offers: the chain table's RPC URLs, what each wallet kind needs
- *   (the registry's kindCspSources), and who may frame the page (deployer's choice, header only)
+ *   (scripts/kindCsp.ts kindCspSources), and who may frame the page (deployer's choice, header only)
  * @returns {{ header: string; meta: string; connectSources: string[] }} the policy for a response
  *   header, the same without what a <meta> cannot carry (frame-ancestors), and the connect-src list
  */

@@ -2,8 +2,9 @@
 // plain data, and wallet icons that can never carry markup.
 import { ListenerSet, attachHandlers, providerEventHandlers } from '../../src/lib/connectors/events';
 import { describeKind, readConnectorInfo } from '../../src/lib/connectors/describe';
+import { adapterFromConnector } from '../../src/lib/connectors/kind';
 import { kindDefinition, unavailableAdapter } from '../../src/lib/connectors/registry';
-import type { ConnectorEvent } from '../../src/lib/connectors/types';
+import type { Connector, ConnectorEvent, Eip1193Provider, RequestArguments } from '../../src/lib/connectors/types';
 import { safeIconUri } from '../../src/lib/validation';
 
 function collect() {
@@ -94,6 +95,13 @@ describe('a connector described as plain data', () => {
     });
   });
 
+  it('a kind not offered on this page (outside its host\'s frame) is unavailable with no reason to show, and refuses every request', async () => {
+    const adapter = unavailableAdapter('coinbase', 'Coinbase Wallet is not offered on this page', { quiet: true });
+    expect(describeKind('coinbase', adapter)).toEqual({ name: 'Coinbase Wallet', face: kindDefinition('coinbase').face, available: false });
+    expect(adapter.storedSession()).toBe(false);
+    await expect(adapter.request({ method: 'eth_accounts' })).rejects.toMatchObject({ name: 'ConfigurationError', message: 'Coinbase Wallet is not offered on this page' });
+  });
+
   it('a kind that throws while describing itself is shown unavailable, not a crash', () => {
     const broken = unavailableAdapter('coinbase', 'x');
     broken.status = () => {
@@ -118,6 +126,89 @@ describe('a connector described as plain data', () => {
       { uuid: '1', rdns: 'io.metamask', name: 'MetaMask', icon: 'data:image/svg+xml;base64,PHN2Zy8+' },
       { uuid: '2', rdns: 'com.evil', name: 'Evil', icon: '' },
     ]);
+  });
+});
+
+describe("a kind's adapter over a connector: the provider stays inside", () => {
+  /** A provider that records what it was asked, answering each request with its method. */
+  function recording() {
+    const asked: string[] = [];
+    const provider: Eip1193Provider = {
+      request: (args: RequestArguments) => {
+        asked.push(args.method);
+        return Promise.resolve(args.method);
+      },
+    };
+    return { asked, provider };
+  }
+
+  function connector(overrides: Partial<Connector>): Connector {
+    return {
+      id: 'injected',
+      supportsRevoke: false,
+      isAvailable: () => true,
+      hasStoredSession: () => false,
+      getProvider: () => Promise.reject(new Error('not loaded')),
+      disconnect: async () => undefined,
+      subscribe: () => () => undefined,
+      ...overrides,
+    };
+  }
+
+  it('asks a provider at hand in the calling task (nothing awaited before the wallet is asked)', () => {
+    const { asked, provider } = recording();
+    const adapter = adapterFromConnector(connector({ providerNow: () => provider }), {});
+    void adapter.request({ method: 'eth_requestAccounts' });
+    expect(asked).toEqual(['eth_requestAccounts']);
+    // A kind with no step of its own has nothing to wait for before the accounts are asked.
+    expect(adapter.connect({})).toBeUndefined();
+  });
+
+  it('loads the provider first when none is at hand, and a providerNow that throws is no provider', async () => {
+    const { asked, provider } = recording();
+    const adapter = adapterFromConnector(
+      connector({
+        providerNow: () => {
+          throw new Error('hostile getter');
+        },
+        getProvider: async () => provider,
+      }),
+      {},
+    );
+    await expect(adapter.request({ method: 'eth_chainId' })).resolves.toBe('eth_chainId');
+    expect(asked).toEqual(['eth_chainId']);
+  });
+
+  it('its status says what the sagas need, and a link check that throws is not believed', () => {
+    const adapter = adapterFromConnector(
+      connector({
+        supportsRevoke: true,
+        chainIdBeforeConnect: true,
+        isLinkDead: () => {
+          throw new Error('probe failed');
+        },
+      }),
+      {},
+    );
+    const status = adapter.status();
+    expect(status).toMatchObject({ available: true, revokes: true, chainIdBeforeConnect: true, linkDead: false, pairsByQrCode: false });
+  });
+
+  it('a connect step of its own (QR pairing) runs with the loaded provider and the chain asked for', async () => {
+    const { provider } = recording();
+    const steps: Array<[Eip1193Provider, { chainId?: number }]> = [];
+    const adapter = adapterFromConnector(
+      connector({
+        getProvider: async () => provider,
+        connect: async (p, options) => {
+          steps.push([p, options]);
+        },
+      }),
+      {},
+    );
+    await adapter.connect({ chainId: 10 });
+    expect(steps).toEqual([[provider, { chainId: 10 }]]);
+    expect(adapter.status().pairsByQrCode).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
-const RULES = new Set(['no-restricted-imports', 'walletdeck/no-restricted-import-expressions', 'no-restricted-globals', 'no-restricted-properties']);
+const RULES = new Set(['no-restricted-imports', 'walletdeck/no-restricted-import-expressions', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax']);
 
 interface Source {
   filePath: string;
@@ -67,6 +67,8 @@ const CASES: (Source & { key: string })[] = [
     { key: `static ${filePath} ${source}`, filePath, code: staticImport(source) },
     { key: `dynamic ${filePath} ${source}`, filePath, code: dynamicImport(source) },
   ]),
+  { key: 'wallet state inline', filePath: 'src/features/wallet/x.tsx', code: "import { useAppSelector } from '../../../store/hooks';\nexport const useKinds = () => useAppSelector((s) => s.wallet.kinds);\n" },
+  { key: 'wallet state by selector', filePath: 'src/features/wallet/x.tsx', code: "import { useAppSelector } from '../../../store/hooks';\nimport { selectKinds } from '../../../store/selectors';\nexport const useKinds = () => useAppSelector(selectKinds);\n" },
   { key: 'lazy static', filePath: 'src/features/wallet/x.tsx', code: "import { lazy } from 'react';\nexport const L = lazy(() => import('./QrCodePanel'));\n" },
   { key: 'lazy in lazyPart', filePath: 'src/ui/lazyPart.tsx', code: "import { lazy } from 'react';\nexport const L = lazy(() => import('./Dialog'));\n" },
   { key: 'useSelector static', filePath: 'src/app/x.tsx', code: "import { useSelector } from 'react-redux';\nexport const s = useSelector;\n" },
@@ -122,6 +124,13 @@ describe('every import-direction rule holds for static imports and for import()'
 
   it.each(['clean lib', 'clean store', 'clean sagas', 'clean features', 'clean ui'])('%s: what the floor may import passes', (key) => {
     expect(messagesOf(key)).toEqual([]);
+  });
+});
+
+describe('the UI reads the wallet state through store/ selectors', () => {
+  it('an inline read of state.wallet in a component is reported; the selector passes', () => {
+    expect(messagesOf('wallet state inline')).toEqual([{ ruleId: 'no-restricted-syntax', message: 'The UI reads the wallet state only through store/ selectors.' }]);
+    expect(messagesOf('wallet state by selector')).toEqual([]);
   });
 });
 

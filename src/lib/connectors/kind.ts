@@ -187,20 +187,17 @@ export function defineKind<const Id extends string, S>(definition: KindDefinitio
  * at hand synchronously, else loads it first.
  */
 export function adapterFromConnector(connector: Connector, chains: ChainTable): KindAdapter {
-  const provider = (): Eip1193Provider | Promise<Eip1193Provider> => {
-    let atHand: Eip1193Provider | undefined;
+  const atHand = (): Eip1193Provider | undefined => {
     try {
-      atHand = connector.providerNow?.();
+      return connector.providerNow?.();
     } catch {
-      atHand = undefined;
+      return undefined;
     }
-    return atHand ?? connector.getProvider();
   };
   const request = (args: RequestArguments): Promise<unknown> => {
-    const found = provider();
+    const provider = atHand();
     // No await before asking a provider at hand: the request leaves in this very task.
-    if (!(found instanceof Promise)) return found.request(args);
-    return found.then((p) => p.request(args));
+    return provider ? provider.request(args) : connector.getProvider().then((loaded) => loaded.request(args));
   };
   return {
     id: connector.id,

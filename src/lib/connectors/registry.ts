@@ -23,14 +23,17 @@ export function kindDefinition(id: KindId): KindDefinition<KindId> {
   return KINDS.find((kind) => kind.id === id) as KindDefinition<KindId>;
 }
 
-/** A kind that cannot be used here: it never reconnects, asks nothing, and says why. */
-export function unavailableAdapter(id: KindId, reason: string): KindAdapter {
+/**
+ * A kind that cannot be used here: it never reconnects, asks nothing, and says why (`quiet`: a kind
+ * that is simply not offered on this page, e.g. outside its host's frame, says nothing to the UI).
+ */
+export function unavailableAdapter(id: KindId, reason: string, { quiet = false } = {}): KindAdapter {
   const refuse = async (): Promise<never> => {
     throw new WalletdeckError(ERROR_NAMES.configuration, reason);
   };
   return {
     id,
-    status: () => ({ available: false, unavailableReason: reason }),
+    status: () => (quiet ? { available: false } : { available: false, unavailableReason: reason }),
     storedSession: () => false,
     request: refuse,
     load: refuse,
@@ -57,7 +60,7 @@ export function createAdapters(env: KindEnvironment | undefined, given: Partial<
     if (!env) return [id, unavailableAdapter(id, `${kind.name} needs a browser`)];
     const definition = kind as KindDefinition<KindId>;
     try {
-      if (definition.offered && !definition.offered(env)) return [id, unavailableAdapter(id, `${kind.name} is not offered on this page`)];
+      if (definition.offered && !definition.offered(env)) return [id, unavailableAdapter(id, `${kind.name} is not offered on this page`, { quiet: true })];
       const settings = definition.settings(env);
       if ('unavailable' in settings) {
         if (settings.hint) console.info(`Walletdeck: ${settings.hint}`);

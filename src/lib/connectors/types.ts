@@ -68,8 +68,6 @@ export type ConnectorListener = (event: ConnectorEvent) => void;
  */
 export interface Connector {
   readonly id: string;
-  /** Shown in the UI. */
-  readonly name: string;
   /**
    * Cheap and synchronous: is there a session to reconnect silently at start? Must not load an SDK.
    * The browser-extension wallet answers whether an extension is present.

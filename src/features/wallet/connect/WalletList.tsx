@@ -59,9 +59,10 @@ const hinted = new Set<ConnectionId>();
 function useUnavailableHints(kinds: Kinds) {
   useEffect(() => {
     for (const [kind, info] of Object.entries(kinds) as Array<[ConnectionId, ConnectorInfo]>) {
-      if (info.available || hinted.has(kind)) continue;
+      // A kind with no reason is simply not offered on this page (outside its host's frame): nothing to hint.
+      if (info.available || info.unavailableReason === undefined || hinted.has(kind)) continue;
       hinted.add(kind);
-      console.info(`[walletdeck] ${info.name} is not offered in this build${info.unavailableReason ? `: ${info.unavailableReason}` : ''}`);
+      console.info(`[walletdeck] ${info.name} is not offered in this build: ${info.unavailableReason}`);
     }
   }, [kinds]);
 }

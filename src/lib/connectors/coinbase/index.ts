@@ -39,7 +39,6 @@ const noBrowser = (what: string) => new WalletdeckError(ERROR_NAMES.configuratio
 
 export class CoinbaseConnector implements Connector {
   readonly id = 'coinbase' as const;
-  readonly name = COINBASE_NAME;
   readonly supportsRevoke = false;
 
   private readonly host: CoinbaseHost | undefined;

@@ -79,7 +79,6 @@ function legacyProvider(host: InjectedHost | undefined): { provider?: ExtensionP
 
 export class InjectedConnector implements Connector {
   readonly id = 'injected' as const;
-  readonly name = INJECTED_NAME;
   readonly supportsRevoke = true;
   readonly chainIdBeforeConnect = true;
   private readonly announced = new Map<string, Announced>();

@@ -16,7 +16,6 @@ const WALLETCONNECT_NAME = 'WalletConnect';
 
 export class WalletConnectConnector implements Connector {
   readonly id = 'walletconnect' as const;
-  readonly name = WALLETCONNECT_NAME;
   /** Ending the WalletConnect session is the revocation: no `wallet_revokePermissions`. */
   readonly supportsRevoke = false;
 
