@@ -211,7 +211,7 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
             // A Safe answered with its proposal's hash: the proposal is followed, its chain hash comes later.
             const via = { kind: 'safe', safeTxHash: answer } as const;
             yield put(transactionsActions.sent({ via, chainId, account, transfers, sentAt: (now ?? Date.now)() }));
-            yield put(actions.transactionSent({ id, hash: answer, proposal: true }));
+            yield put(actions.transactionSent({ id, hash: answer }));
             return;
           }
           // It belongs to the account and chain the wallet was asked for, whatever is connected now.

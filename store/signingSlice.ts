@@ -53,9 +53,8 @@ export interface SigningRequest {
   signature?: string;
   /** The account when the signature is its (by its key or its contract), else the key that made it. */
   signer?: string;
-  /** What the wallet answered for a transaction: its chain hash, or with `proposal` a Safe proposal's hash (docs/behaviour.md §10.1). */
+  /** What the wallet answered for a transaction: its chain hash, or a Safe proposal's hash (docs/behaviour.md §10.1). */
   hash?: string;
-  proposal?: true;
   error?: WalletError;
 }
 
@@ -180,13 +179,12 @@ export const signingSlice = createSlice({
       request.error = action.payload.error;
     },
     /** The wallet accepted the transaction: the request ends here, the transaction is followed on. */
-    transactionSent(state, action: PayloadAction<WithId<{ hash: string; proposal?: boolean }>>) {
+    transactionSent(state, action: PayloadAction<WithId<{ hash: string }>>) {
       const request = byId(state, action.payload.id);
       if (request?.status !== 'waiting' || request.input.kind !== 'transaction' || typeof action.payload.hash !== 'string') return;
       settle(request);
       request.status = 'sent';
       request.hash = action.payload.hash;
-      if (action.payload.proposal === true) request.proposal = true;
     },
     failed(state, action: PayloadAction<WithId<{ error: WalletError }>>) {
       const request = byId(state, action.payload.id);

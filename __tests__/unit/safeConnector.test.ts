@@ -1,7 +1,7 @@
 // The Safe{Wallet} kind's checks of what the parent frame says (docs/behaviour.md §1.7), and the kind
 // outside a frame: never offered, nothing loaded. The SDK's conversation itself is the browser suite's
 // (__tests__/e2e/safe.test.ts).
-import { isFramed, SafeConnector, safeKind } from '../../src/lib/connectors/safe';
+import { isFramed, safeKind } from '../../src/lib/connectors/safe';
 import { parentOrigins } from '../../src/lib/connectors/safe/origins';
 import { readProposalState, readSafeInfo, readSignAnswer, safeName } from '../../src/lib/connectors/safe/info';
 
@@ -90,11 +90,9 @@ describe('the kind outside a frame, and in one', () => {
     const framed = { parent: {} };
     expect(isFramed(framed)).toBe(true);
     expect(safeKind.offered?.(env(framed))).toBe(true);
-    const safe = new SafeConnector();
-    expect(safe.isAvailable()).toBe(true);
-    expect(safe.hasStoredSession()).toBe(true);
-    expect(safe.ownsPage()).toBe(true);
-    expect(safe.proposesTransactions).toBe(true);
+    const safe = safeKind.adapter(undefined, { ...env(framed), chains: {} });
+    expect(safe.status()).toMatchObject({ available: true, ownsPage: true, proposes: true });
+    expect(safe.storedSession()).toBe(true);
   });
 
   it('a parent that cannot even be compared (a throwing getter) is taken as a frame', () => {

@@ -13,13 +13,11 @@ import { TransactionLink } from '../transactions/TransactionLink';
 import { failureDetail, statusWords } from '../transactions/words';
 import { plainError } from './words';
 
-/** The record a sent request made: by its chain hash, or by its key when the wallet proposed it (a Safe). */
+/** The record a sent request made: the transaction of its hash, else the Safe proposal of that hash (docs/behaviour.md §10.1). */
 const sentOf = (s: RootState, request: SigningRequest | undefined) =>
-  !request?.hash
-    ? undefined
-    : request.proposal
-      ? selectSent(s, sentKey({ via: { kind: 'safe', safeTxHash: request.hash }, chainId: request.chainId }))
-      : selectTransaction(s, request.chainId, request.hash);
+  request?.hash
+    ? (selectTransaction(s, request.chainId, request.hash) ?? selectSent(s, sentKey({ via: { kind: 'safe', safeTxHash: request.hash }, chainId: request.chainId })))
+    : undefined;
 
 export function Outcome({ kind }: { kind: SigningKind }) {
   const dispatch = useAppDispatch();
@@ -125,7 +123,7 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
 function SentOutcome({ request }: { request: SigningRequest }) {
   const sent = useAppSelector((s) => sentOf(s, request));
   // A proposal's chain hash is known once it is executed.
-  const hash = request.proposal ? sent?.hash : request.hash;
+  const hash = sent?.via.kind === 'safe' ? sent.hash : request.hash;
   if (!request.hash) return null;
   const detail = sent ? failureDetail(sent) : undefined;
   return (

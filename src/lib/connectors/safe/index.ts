@@ -7,7 +7,7 @@
 import { ListenerSet } from '../events';
 import { adapterFromConnector, defineKind } from '../kind';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
-import type { SafeSession, SafeSessionOptions } from './session';
+import type { SafeSessionOptions } from './session';
 
 /** Whether the page is inside a frame; a parent that cannot even be compared is taken as one. */
 export function isFramed(host: unknown): boolean {
@@ -19,24 +19,25 @@ export function isFramed(host: unknown): boolean {
   }
 }
 
-const SAFE_NAME = 'Safe{Wallet}';
-
-/** Built only inside a frame (the kind's `offered`): until the parent has shown it is not a Safe, the page is a Safe App. */
+/**
+ * Built only inside a frame (the kind's `offered`): until the parent has shown it is not a Safe, the
+ * page is a Safe App. Only what must answer synchronously is here; ./session.ts (the Safe's chunk)
+ * asks the parent and settles this state (its `connectSafe`).
+ */
 export class SafeConnector implements Connector {
   readonly id = 'safe' as const;
-  readonly name = SAFE_NAME;
   readonly supportsRevoke = false;
   /** A transaction is proposed to the Safe: the answer is its safeTxHash (docs/behaviour.md §10.1). */
   readonly proposesTransactions = true;
   /** Why the parent is not a Safe, once it has shown it; undefined until then. */
   unavailableReason: string | undefined;
-  private session: Promise<SafeSession> | undefined;
   /** The Safe's name, once the parent has answered. */
-  private shownName: string | undefined;
+  shownName: string | undefined;
   /** Events (the Safe's name) and, as undefined, "availability changed". */
-  private readonly changes = new ListenerSet<ConnectorEvent | undefined>();
+  readonly changes = new ListenerSet<ConnectorEvent | undefined>();
+  session: Promise<Eip1193Provider> | undefined;
 
-  constructor(private readonly options: SafeSessionOptions = {}) {}
+  constructor(readonly env: SafeSessionOptions = {}) {}
 
   isAvailable(): boolean {
     return this.unavailableReason === undefined;
@@ -47,33 +48,12 @@ export class SafeConnector implements Connector {
     return this.isAvailable();
   }
 
-  /** Until the parent has shown it is not a Safe, the page is a Safe App. */
   ownsPage(): boolean {
     return this.isAvailable();
   }
 
-  async getProvider(): Promise<Eip1193Provider> {
-    return (await this.open()).provider;
-  }
-
-  private open(): Promise<SafeSession> {
-    this.session ??= import(/* webpackChunkName: "safe" */ './session')
-      .then((chunk) => chunk.openSafeSession(this.options))
-      .then(
-        (session) => {
-          this.shownName = session.info.name;
-          this.changes.emit({ type: 'walletIdentified', name: session.info.name, icon: '' });
-          return session;
-        },
-        (error: unknown) => {
-          this.session = undefined;
-          // The session's own words say why (no answer in time, or which field is not a Safe's).
-          this.unavailableReason = String(error instanceof Error ? error.message : error);
-          this.changes.emit(undefined);
-          throw error;
-        },
-      );
-    return this.session;
+  getProvider(): Promise<Eip1193Provider> {
+    return (this.session ??= import(/* webpackChunkName: "safe" */ './session').then((chunk) => chunk.connectSafe(this)));
   }
 
   async disconnect(): Promise<void> {}
@@ -95,7 +75,7 @@ export class SafeConnector implements Connector {
  */
 export const safeKind = defineKind({
   id: 'safe',
-  name: SAFE_NAME,
+  name: 'Safe{Wallet}',
   // Its timeout and progress words are the defaults ("Safe{Wallet} did not answer in time.").
   face: { note: { otherwise: 'This Safe, in Safe{Wallet}' } },
   offered: (env) => isFramed(env.host),

@@ -8,6 +8,7 @@ import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import { checksumAddress } from '../../validation';
 import { isRecord } from '../../guards';
 import type { Eip1193Provider, RequestArguments } from '../types';
+import type { SafeConnector } from '.';
 import {
   SAFE_INFO_MS,
   SAFE_SIGNATURE_MS,
@@ -73,6 +74,24 @@ export interface SafeSessionOptions {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The Safe connector's provider (./index.ts): the parent asked, the connector's state settled either
+ * way (its name and an event when it is a Safe; why not, and "availability changed", when it is not).
+ */
+export async function connectSafe(connector: SafeConnector): Promise<Eip1193Provider> {
+  try {
+    const session = await openSafeSession(connector.env);
+    connector.shownName = session.info.name;
+    connector.changes.emit({ type: 'walletIdentified', name: session.info.name, icon: '' });
+    return session.provider;
+  } catch (error) {
+    connector.session = undefined;
+    connector.unavailableReason = error instanceof Error ? error.message : String(error);
+    connector.changes.emit(undefined);
+    throw error;
+  }
 }
 
 /** Asks the parent frame who it is; resolves with a session when it answers as a Safe within the guard. */
