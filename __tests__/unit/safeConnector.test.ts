@@ -3,6 +3,8 @@
 // (__tests__/e2e/safe.test.ts).
 import { isFramed, safeKind } from '../../src/lib/connectors/safe';
 import { parentOrigins } from '../../src/lib/connectors/safe/origins';
+import { createWalletState, walletActions, walletSlice } from '../../store/walletSlice';
+import { everyKind } from '../support/slice';
 import { readProposalState, readSafeInfo, readSignAnswer, safeName } from '../../src/lib/connectors/safe/info';
 
 const SAFE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -114,5 +116,26 @@ describe("the parent's origins, from the deployment's frame-ancestors", () => {
     expect(allowed('https://appxsafe.global')).toBe(false);
     expect(allowed('http://app.safe.global')).toBe(false);
     expect(allowed('https://safe.test:8443')).toBe(false);
+  });
+});
+
+describe('the page the Safe owns, in the store (docs/behaviour.md §1.7)', () => {
+  const face = { note: { otherwise: 'This Safe, in Safe{Wallet}' } };
+  const owning = { safe: { name: 'Safe{Wallet}', face, available: true, ownsPage: true } };
+  const refused = { safe: { name: 'Safe{Wallet}', face, available: false, unavailableReason: 'not a Safe' } };
+
+  it("is current while it owns the page, and the user's earlier choice is back (not overwritten) once the parent is not a Safe", () => {
+    let state = createWalletState(everyKind([1]), { current: 'coinbase', kinds: owning });
+    expect(state.current).toBe('safe');
+    expect(state.chosen).toBe(true);
+    state = walletSlice.reducer(state, walletActions.connectorsDescribed({ kinds: refused }));
+    expect(state.current).toBe('coinbase');
+    expect(state.ownerReplaced).toBeUndefined();
+  });
+
+  it('a kind that says it owns the page while unavailable owns nothing', () => {
+    const state = createWalletState(everyKind([1]), { kinds: { safe: { name: 'Safe{Wallet}', face, available: false, ownsPage: true } } });
+    expect(state.kinds.safe.ownsPage).toBeUndefined();
+    expect(state.current).toBe('injected');
   });
 });
