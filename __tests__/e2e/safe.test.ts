@@ -77,6 +77,12 @@ interface Opened {
 async function openInParent(options: ParentOptions, view: { width?: number; before?: (context: BrowserContext, page: Page) => Promise<void> } = {}): Promise<Opened> {
   const context = await suite.newContext({ viewport: { width: view.width ?? 1280, height: 900 } });
   await recordHeaderHistory(context);
+  // The shipped Content-Security-Policy (served with the build's _headers) holds the Safe's flows too.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { policyViolations: string[] }).policyViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   const page = await context.newPage();
   const console: string[] = [];
   page.on('console', (message) => {
@@ -213,8 +219,12 @@ describe('signing through the Safe', () => {
     await parentDoes(page, { signed: asked.messageHash!, signature });
     const outcome = await waitForOutcome(app, 'message', 'signed', WAIT_MS);
     expect(await outcome.getByTestId('verified').textContent()).toBe(`Signed and verified: the signer is ${safeAddress}, the connected account.`);
+    expect(await policyViolations(app)).toEqual([]);
   });
 });
+
+/** What the shipped policy refused in the app's frame since it loaded. */
+const policyViolations = (app: Frame) => app.evaluate(() => (window as unknown as { policyViolations?: string[] }).policyViolations ?? []);
 
 describe('a transaction through the Safe', () => {
   it('is proposed, says it waits for the owners (toast and recent transactions, across a reload), then follows the execution to its chain hash and receipt', async () => {
@@ -249,6 +259,7 @@ describe('a transaction through the Safe', () => {
     await settled.waitFor();
     expect(await settled.textContent()).toMatch(/Sent 0\.01 ETH/);
     expect(BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', [recipient, 'latest'])) - before).toBe(10n ** 16n);
+    expect(await policyViolations(app)).toEqual([]);
   });
 
   it('a proposal the owners reject ends as not sent, no money moved', async () => {
