@@ -18,7 +18,7 @@ import { TRANSFER_MESSAGES, toQuantity, transferProblem } from '../src/lib/trans
 import { signingTargetOf, selectSigningRequest } from '../store/signingSelectors';
 import { SIGNING_ERROR_NAMES, signingActions as actions, type SigningInput, type SigningKind, type SigningRequestArgs } from '../store/signingSlice';
 import { signatureApi } from '../store/signatureApi';
-import { transactionsActions } from '../store/transactionsSlice';
+import { transactionsActions } from '../store/transactionRecords';
 import type { RootState } from '../store/types';
 import { walletActions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';

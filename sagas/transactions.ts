@@ -6,8 +6,8 @@ import { actionChannel, call, cancel, delay, fork, getContext, put, select, take
 import { toWalletError } from '../src/lib/errors';
 import type { Action } from '@reduxjs/toolkit';
 import type { KeyValueStorage } from '../src/lib/persistence';
-import { createTransactionMemory, sentKey, type SentTransaction } from '../src/lib/sentTransactions';
-import { batchActions, isUnsettled, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { sentKey, TRANSACTIONS_KEY, type SentTransaction, type TransactionMemory } from '../src/lib/sentTransactions';
+import { batchActions, isUnsettled, lateParts, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 
 /** Saga context key for TransactionsSagaContext (optional: nothing is kept across reloads without it). */
@@ -25,6 +25,15 @@ export interface TransactionsSagaContext {
 export function* transactionsContext(): SagaIterator<TransactionsSagaContext> {
   const context: TransactionsSagaContext | undefined = yield getContext(TRANSACTIONS_CONTEXT);
   return context ?? {};
+}
+
+/** Whether storage holds a list kept from an earlier visit (storage may refuse: then it holds none). */
+function hasKeptList(storage: KeyValueStorage | undefined): boolean {
+  try {
+    return typeof storage?.getItem(TRANSACTIONS_KEY) === 'string';
+  } catch {
+    return false;
+  }
 }
 
 type Follower = typeof import('./transactionsFollow');
@@ -83,7 +92,19 @@ export function* watchTransactions(): SagaIterator {
   yield fork(watchToastExpiry);
   yield fork(watchBatches);
   const context: TransactionsSagaContext = yield call(transactionsContext);
-  const memory = createTransactionMemory(context.storage);
+  // The code that reads, checks and writes the kept list comes with the follower's chunk, loaded
+  // only when there is a list to read back or a transaction to keep: a first visit has neither.
+  let memory: TransactionMemory | undefined;
+  function* memoryOf(): SagaIterator<TransactionMemory | undefined> {
+    try {
+      // Whatever recorded a transaction brought the code with it; otherwise it comes with the follower.
+      if (!lateParts.memory) yield call(loadFollower);
+      if (lateParts.memory) memory ??= lateParts.memory(context.storage);
+    } catch {
+      // The code could not load (offline, a new deploy): nothing is read or kept this time.
+    }
+    return memory;
+  }
   const timeouts: SigningTimeouts = yield call(signingTimeouts);
   // Taken before anything is restored, so no transaction sent meanwhile is missed.
   const changes = yield actionChannel(isTransactionsAction);
@@ -103,7 +124,8 @@ export function* watchTransactions(): SagaIterator {
     }
   }
 
-  yield put(actions.restored({ transactions: memory.load() }));
+  const kept: TransactionMemory | undefined = hasKeptList(context.storage) ? yield call(memoryOf) : undefined;
+  yield put(actions.restored({ transactions: kept?.load() ?? [] }));
   let saved: SentTransaction[] = yield select(selectTransactionList);
   for (const tx of saved) if (isUnsettled(tx)) yield fork(followOnce, tx);
   while (true) {
@@ -113,7 +135,8 @@ export function* watchTransactions(): SagaIterator {
     // A transaction new to the list is one the wallet has just accepted: follow it.
     const known = new Set(saved.map(keyOf));
     for (const tx of list) if (!known.has(keyOf(tx)) && tx.status === 'pending') yield fork(followOnce, tx);
-    memory.save(list);
+    const writer: TransactionMemory | undefined = yield call(memoryOf);
+    writer?.save(list);
     saved = list;
   }
 }

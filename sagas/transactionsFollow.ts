@@ -13,7 +13,8 @@ import { isTransactionHash, sentKey, type SentTransaction, type SentVia, type Se
 import { balanceTag } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
 import { transactionsApi, type ReceiptOutcome } from '../store/transactionsApi';
-import { transactionsActions as actions } from '../store/transactionsSlice';
+// Its records reducer joins the slice with this chunk: what the follower reads back and settles is checked there.
+import { transactionsActions as actions } from '../store/transactionRecords';
 import { walletOfAccount } from './batchWallet';
 import type { SigningTimeouts } from './signingContext';
 

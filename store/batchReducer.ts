@@ -3,7 +3,8 @@
 // signing panel or the batch saga. Every payload is checked: a replayed or hand-made action changes
 // nothing unless it is a proper step of the batch running now.
 import { createReducer } from '@reduxjs/toolkit';
-import { MAX_TRANSFERS, readTransfer, type SentTransfer } from '../src/lib/sentTransactions';
+import { readTransfer } from '../src/lib/sentRecords';
+import { MAX_TRANSFERS, type SentTransfer } from '../src/lib/sentTransactions';
 import { batchActions, batchRunning, injectTransactionsReducer, transactionsSlice } from './transactionsSlice';
 
 export const batchReducer = createReducer(transactionsSlice.getInitialState(), (builder) =>

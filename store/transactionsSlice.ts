@@ -1,10 +1,13 @@
 // Transactions the user sent (docs/behaviour.md §10): the recent ones of every account and chain (kept
-// across reloads by sagas/transactions.ts) and the toasts open for them. Every payload is checked
-// here (src/lib/sentTransactions.ts), so a replayed or hand-made action cannot store a bad entry.
+// across reloads by sagas/transactions.ts) and the toasts open for them. Records are stored by the
+// records reducer (store/transactionRecords.ts), which checks every payload (src/lib/sentRecords.ts),
+// so a replayed or hand-made action cannot store a bad entry; "Send to several" has its own
+// (store/batchReducer.ts). Both join this slice when their code loads.
 import { createAction, createSelector, createSlice, nanoid, type PayloadAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import type { WalletError } from '../src/lib/errors';
-import { boundTransactions, readSentTransaction, readTransactionList, sentKey, transactionKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
+import type { KeyValueStorage } from '../src/lib/persistence';
+import { sentKey, type TransactionMemory, transactionKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
 import type { RootState } from './types';
 
 export interface TransactionsState {
@@ -112,7 +115,7 @@ export interface Settlement extends TxRef {
 
 export const keyOf = (tx: SentTransaction): string => sentKey(tx);
 
-function find(state: TransactionsState, ref: unknown): SentTransaction | undefined {
+export function find(state: TransactionsState, ref: unknown): SentTransaction | undefined {
   if (typeof ref !== 'object' || ref === null) return undefined;
   const { key } = ref as Partial<TxRef>;
   if (typeof key !== 'string') return undefined;
@@ -120,7 +123,7 @@ function find(state: TransactionsState, ref: unknown): SentTransaction | undefin
 }
 
 /** The toasts of transactions still in the list (a bounded list may have dropped one). */
-function pruneToasts(state: TransactionsState): void {
+export function pruneToasts(state: TransactionsState): void {
   const known = new Set(state.list.map(keyOf));
   state.toasts = state.toasts.filter((key) => known.has(key)).slice(-MAX_TOASTS);
   state.heldToasts = state.heldToasts.filter((key) => state.toasts.includes(key));
@@ -138,34 +141,12 @@ const slice = createSlice({
   name: 'transactions',
   initialState,
   reducers: {
-    /** The wallet accepted a transaction: it is pending, in its account's recent list, with a toast. */
-    sent(state, action: PayloadAction<SentPayload>) {
-      const tx = readSentTransaction({ ...action.payload, status: 'pending', blockNumber: undefined, receipts: undefined });
-      if (!tx) return;
-      const key = keyOf(tx);
-      if (state.list.some((t) => keyOf(t) === key)) return;
-      state.list = boundTransactions([tx, ...state.list]);
-      state.toasts = [...state.toasts.filter((k) => k !== key), key];
-      pruneToasts(state);
-    },
-    /** The list kept from an earlier visit (untrusted: checked entry by entry), merged with this page's. */
-    restored(state, action: PayloadAction<{ transactions: unknown }>) {
-      const earlier = readTransactionList(typeof action.payload === 'object' && action.payload !== null ? action.payload.transactions : undefined);
-      const known = new Set(state.list.map(keyOf));
-      state.list = boundTransactions([...state.list, ...earlier.filter((tx) => !known.has(keyOf(tx)))]);
+    /**
+     * The list kept from an earlier visit has been read. The entries it brings are merged by the
+     * records reducer (store/transactionRecords.ts), which comes with the code that read them.
+     */
+    restored(state, _action: PayloadAction<{ transactions: unknown }>) {
       state.restored = true;
-      pruneToasts(state);
-    },
-    /** Its follower found where it settled: confirmed, failed or (a batch) partly through. */
-    settled(state, action: PayloadAction<Settlement>) {
-      const tx = find(state, action.payload);
-      if (!tx || (tx.status !== 'pending' && tx.status !== 'unconfirmed')) return;
-      const { status, blockNumber, hash, receipts } = action.payload;
-      if (status !== 'confirmed' && status !== 'failed' && status !== 'partial') return;
-      // The record as it would become, checked as a whole; its identity cannot change.
-      const next = readSentTransaction({ ...tx, status, blockNumber, hash: hash ?? tx.hash, receipts });
-      if (!next || keyOf(next) !== keyOf(tx)) return;
-      Object.assign(tx, next);
     },
     /** Followed for as long as we follow, without a receipt: it may still be mined. */
     unconfirmed(state, action: PayloadAction<TxRef>) {
@@ -218,7 +199,24 @@ export function injectTransactionsReducer(extra: Extra): void {
 const reducer: Reducer<TransactionsState> = (state, action) => extras.reduce((next, extra) => extra(next, action), slice.reducer(state, action));
 
 export const transactionsSlice = { ...slice, reducer };
-export const transactionsActions = slice.actions;
+
+/**
+ * How the kept list is read and written (src/lib/sentTransactions.ts), set by the records module when
+ * it loads: the code that sends a transaction brings it, so what it sends is written at once.
+ */
+export const lateParts: { memory?: (storage: KeyValueStorage | undefined) => TransactionMemory } = {};
+/**
+ * The actions. `sent` and `settled`, and the entries `restored` brings, are checked and stored by the
+ * records reducer (store/transactionRecords.ts): it joins the slice with the code that records or
+ * reads transactions (the signing panel, the follower), so that a first visit does not load it.
+ */
+export const transactionsActions = {
+  ...slice.actions,
+  /** The wallet accepted a transaction: it is pending, in its account's recent list, with a toast. */
+  sent: createAction<SentPayload>('transactions/sent'),
+  /** Its follower found where it settled: confirmed, failed or (a batch) partly through. */
+  settled: createAction<Settlement>('transactions/settled'),
+};
 
 /** "Send to several" (docs/behaviour.md §7.9): its actions here, its reducer in store/batchReducer.ts. */
 export const batchActions = {

@@ -137,6 +137,7 @@ describe('a wallet that batches (atomic supported or ready): one wallet_sendCall
     first.stop();
     // The next page's wallet remembers the batch (it is the same wallet); the chain mines it meanwhile.
     const second = await load({ calls: { atomic: 'supported' }, storage, node });
+    await second.waitFor((s) => s.transactions.restored && s.transactions.list.length === 1);
     expect(second.list()).toEqual([expect.objectContaining({ via: id, status: 'pending' })]);
     const status = { version: '2.0.0', status: 200, receipts: [{ transactionHash: hash(77), blockNumber: '0x9', status: '0x1' }] };
     second.wallet.answer('wallet_getCallsStatus', (params) => ((params as unknown[])[0] === (id as { id: string }).id ? status : { status: 100 }));

@@ -6,15 +6,14 @@ import {
   MAX_STORED_CHARS,
   MAX_TRANSACTIONS,
   TRANSACTIONS_KEY,
-  boundTransactions,
-  createTransactionMemory,
-  readSentTransaction,
-  readTransactionList,
   type SentTransaction,
 } from '../../src/lib/sentTransactions';
+import { boundTransactions, createTransactionMemory, readSentTransaction, readTransactionList } from '../../src/lib/sentRecords';
 import { transactionsActions as a, transactionsSlice, selectPendingTransactions, selectRecentTransactions, selectToastTransactions, MAX_TOASTS } from '../../store/transactionsSlice';
 import type { RootState } from '../../store/types';
 import { memoryWebStorage } from '../support/webStorage';
+// The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
+import '../../store/transactionRecords';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
