@@ -96,6 +96,26 @@ async function openInParent(options: ParentOptions, view: { width?: number; befo
   return { context, page, app, console };
 }
 
+describe('outside a frame', () => {
+  it('the Safe kind is not offered and nothing of its SDK loads; in a frame its chunk does', async () => {
+    const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
+    const loaded: string[] = [];
+    context.on('request', (request) => {
+      if (/\/js\/safe\.[0-9a-f]+\.js$/.test(request.url())) loaded.push(request.url());
+    });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    expect(await offeredKinds(page.mainFrame())).not.toContain('safe');
+    await page.getByTestId('corner-notices').waitFor({ state: 'attached' });
+    expect(loaded).toEqual([]);
+    const framed = await context.newPage();
+    await framed.goto(parent.url({ mode: 'safe', info: safeInfo() }));
+    const app = framed.frames().find((frame) => frame.url().startsWith(suite.server.url))!;
+    await waitForStatus(app, 'safe', 'Connected');
+    expect(loaded).toHaveLength(1);
+  });
+});
+
 describe('inside Safe{Wallet}', () => {
   it('connects the Safe with no click: its address, its name and its chain, never a "Connect wallet" on the way', async () => {
     const { page, app } = await openInParent({ mode: 'safe', info: safeInfo() });
