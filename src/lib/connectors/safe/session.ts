@@ -76,6 +76,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** A question to the parent while waiting: its answer, or undefined when it refuses or does not answer within `ms` (asked again later). */
+function answerWithin<T>(question: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([question.catch(() => undefined), sleep(ms).then(() => undefined)]);
+}
+
 /**
  * The Safe connector's provider (./index.ts): the parent asked, the connector's state settled either
  * way (its name and an event when it is a Safe; why not, and "availability changed", when it is not).
@@ -134,10 +139,10 @@ export async function openSafeSession(options: SafeSessionOptions = {}): Promise
     while (Date.now() < until) {
       if (first.kind === 'offChain') {
         // Safe{Wallet} answers the owners' signatures once enough of them signed, "" until then.
-        const ready = readSignature(await sdk.safe.getOffChainSignature(first.messageHash).catch(() => undefined));
+        const ready = readSignature(await answerWithin(sdk.safe.getOffChainSignature(first.messageHash), pollMs));
         if (ready !== undefined && ready !== '0x') return ready;
       } else {
-        const state = await proposalState(first.safeTxHash).catch(() => undefined);
+        const state = await answerWithin(proposalState(first.safeTxHash), pollMs);
         // Signed on chain: the Safe's contract now answers ERC-1271 for the message with no signature bytes.
         if (state?.status === 'executed' && state.success) return '0x';
         if (state?.status === 'cancelled' || (state?.status === 'executed' && !state.success)) throw new WalletdeckError(SAFE_ERROR_NAMES.notSigned, SAFE_MESSAGES.messageNotExecuted);
