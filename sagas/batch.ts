@@ -5,7 +5,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, race, select } from 'redux-saga/effects';
 import { BATCH_ERROR_NAMES, BATCH_MESSAGES, DECLINE_CODES, FALLBACK_CODES, canBatch, chainHex, readAtomic, readCallsId, sendCallsParams, type AtomicSupport } from '../src/lib/batchCalls';
-import type { KindAdapter } from '../src/lib/connectors/kind';
 import type { Eip1193Provider } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type WalletError } from '../src/lib/errors';
 import { isTransactionHash, sentKey } from '../src/lib/sentTransactions';
@@ -15,7 +14,7 @@ import { batchActions } from '../store/batchReducer';
 import { transactionsActions as actions } from '../store/transactionRecords';
 import { selectBatch, type BatchRequest } from '../store/transactionsSlice';
 import type { RootState } from '../store/types';
-import { connectorOf, reachWallet } from './batchWallet';
+import { reachWallet } from './batchWallet';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 import { transactionsContext, type TransactionsSagaContext } from './transactions';
 
@@ -143,8 +142,7 @@ export function* runBatch(action: Requested, cache: CapabilityCache): SagaIterat
   try {
     const timeouts: SigningTimeouts = yield call(signingTimeouts);
     const { capabilitiesMs }: BatchTimeouts = yield call(batchTimeouts);
-    const connector: KindAdapter | undefined = yield call(connectorOf, batch.connectionId);
-    const provider: Eip1193Provider | undefined = connector ? yield call(reachWallet, connector, timeouts.prepareMs) : undefined;
+    const provider: Eip1193Provider | undefined = yield call(reachWallet, batch.connectionId, timeouts.prepareMs);
     if (!provider) throw new BatchFailure(walletError(ERROR_NAMES.timeout, MESSAGES.timeout('Reaching the wallet', timeouts.prepareMs)));
     const atomic: AtomicSupport = yield call(capabilityOf, cache, provider, batch, capabilitiesMs);
     if (canBatch(atomic)) {

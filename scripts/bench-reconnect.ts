@@ -522,14 +522,17 @@ export function report(result: BenchResult): { table: Record<string, string | nu
   const clickRatio = clickRatioOf('connectedMs');
   const paintedRatio = clickRatioOf('connectedPaintedMs');
   const maxScripts = Math.max(...result.appClicks.map((c) => c.scriptsUntilConnected));
+  const answerToConnected = median(result.appClicks.map((c) => c.answerToConnectedMs));
+  // The targets of the "fast feedback" issue: within 1.3x of the bare page on a reload, 1.5x on a click.
   const verdicts: Verdict[] = [
-    { text: `navigation -> Connected is ${ratio('connectedMs').toFixed(2)}x the baseline (target <= 1.5x)`, ok: ratio('connectedMs') <= 1.5 },
-    { text: `navigation -> balance and block is ${ratio('shownMs').toFixed(2)}x the baseline (target <= 1.5x)`, ok: ratio('shownMs') <= 1.5 },
+    { text: `navigation -> Connected is ${ratio('connectedMs').toFixed(2)}x the baseline (target <= 1.3x)`, ok: ratio('connectedMs') <= 1.3 },
+    { text: `navigation -> balance and block is ${ratio('shownMs').toFixed(2)}x the baseline (target <= 1.3x)`, ok: ratio('shownMs') <= 1.3 },
     { text: `at most ${maxOf('rpcUntilShown')} RPC HTTP requests until shown, on every reload (target <= 2)`, ok: maxOf('rpcUntilShown') <= 2 },
     { text: `at most ${maxOf('walletUntilShown')} wallet requests until shown, on every reload (target <= 2)`, ok: maxOf('walletUntilShown') <= 2 },
     { text: `${result.idleRpcPer10s.toFixed(2)} RPC requests per 10 s idle (target <= 1)`, ok: result.idleRpcPer10s <= 1 },
-    { text: `click -> Connected is ${clickRatio.toFixed(2)}x the baseline (target <= 1.2x)`, ok: clickRatio <= 1.2 },
-    { text: `click -> Connected painted is ${paintedRatio.toFixed(2)}x the baseline (target <= 1.2x)`, ok: paintedRatio <= 1.2 },
+    { text: `click -> Connected is ${clickRatio.toFixed(2)}x the baseline (target <= 1.5x)`, ok: clickRatio <= 1.5 },
+    { text: `click -> Connected painted is ${paintedRatio.toFixed(2)}x the baseline (target <= 1.5x)`, ok: paintedRatio <= 1.5 },
+    { text: `the wallet's last answer -> Connected takes ${answerToConnected} ms (median; target <= 5 ms)`, ok: answerToConnected <= 5 },
     { text: `at most ${maxScripts} scripts loaded between a click and Connected (target 0)`, ok: maxScripts === 0 },
   ];
   return { table, verdicts };

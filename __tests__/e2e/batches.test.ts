@@ -4,6 +4,7 @@
 // does not gets the transfers one by one, seen here on a 375 px phone.
 import { Wallet } from 'ethers';
 import type { Locator, Page } from 'playwright-core';
+import { deployEns, setAddress } from '../../contracts/deployEns';
 import { rpc } from '../support/anvil';
 import { connect, expectLayout, openAccountMenu, openSigning, recentTransactions } from '../support/appDriver';
 import { expectAccessible } from '../support/a11y';
@@ -15,7 +16,18 @@ import { until } from '../support/wait';
 const METAMASK = { uuid: '7d0e1c52-6f0b-4a5e-a2c8-4e2f2b9d5a11', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const ETH = 10n ** 18n;
 
+/** A name of this suite's own on the development chain's registry: a recipient may be named. */
+const NAME = 'several-recipient.test';
+const NAMED = Wallet.createRandom().address;
+
 const suite = browserSuite();
+
+beforeAll(async () => {
+  const url = suite.rpcUrls[31337]!;
+  // Another suite may be deploying the same contracts at the same moment: the second try finds them.
+  await deployEns(url).catch(() => deployEns(url));
+  await setAddress(url, NAME, NAMED);
+}, 60_000);
 
 interface App {
   page: Page;
@@ -57,12 +69,14 @@ const recipients = () => [0, 1, 2].map(() => Wallet.createRandom().address);
 describe('send to several', () => {
   it('a wallet that batches: three transfers go as one batch, and the user sees one confirmed entry with its recipients', async () => {
     const app = await openConnected({ calls: { atomic: 'supported' } });
-    const to = recipients();
+    const to = [...recipients().slice(0, 2), NAMED];
     const form = await fillSeveral(app.page, [
       { to: to[0]!, amount: '0.1' },
       { to: to[1]!, amount: '0.2' },
-      { to: to[2]!, amount: '0.3' },
+      { to: NAME, amount: '0.3' },
     ]);
+    // The name is looked up on the chain's registry, its address shown, as for a single transfer.
+    await form.getByTestId('several-row').nth(2).getByTestId('resolved-address').filter({ hasText: NAMED }).waitFor();
     await form.getByTestId('several-total').filter({ hasText: 'In all 0.6 ETH to 3 recipients' }).waitFor();
     await form.getByRole('button', { name: 'Send to 3' }).click();
     const status = form.getByTestId('several-status');
@@ -73,6 +87,11 @@ describe('send to several', () => {
     await toast.waitFor();
     expect(await app.page.getByTestId('tx-toast').count()).toBe(1);
     expect(await toast.locator('strong').textContent()).toBe('Sent 0.6 ETH to 3 recipients');
+    expect(await toast.getByTestId('tx-transfers').locator('li').allTextContents()).toEqual([
+      expect.stringMatching(/^0\.1 ETH to 0x/),
+      expect.stringMatching(/^0\.2 ETH to 0x/),
+      `0.3 ETH to ${NAME}`,
+    ]);
     // The sent transfers left the form: it is empty again.
     expect(await form.getByLabel('Recipient 1', { exact: true }).inputValue()).toBe('');
     const shown = await recentTransactions(app.page);
@@ -132,5 +151,32 @@ describe('send to several', () => {
     expect(await form.getByLabel('Recipient 1', { exact: true }).inputValue()).toBe(to[1]);
     expect(await form.getByLabel('Recipient 2', { exact: true }).inputValue()).toBe(to[2]);
     expect((await recentTransactions(app.page)).map((t) => t.text)).toEqual([expect.stringContaining('0.01 ETH')]);
+  });
+
+  it('Stop while the wallet asks about the second: it is still sent when approved, the third stays in the form', async () => {
+    const app = await openConnected();
+    const to = recipients();
+    const form = await fillSeveral(app.page, [
+      { to: to[0]!, amount: '0.01' },
+      { to: to[1]!, amount: '0.02' },
+      { to: to[2]!, amount: '0.03' },
+    ]);
+    app.wallet.approval = 'manual';
+    await form.getByRole('button', { name: 'Send to 3' }).click();
+    const status = form.getByTestId('several-status');
+    await until(() => app.wallet.core.prompts.length === 1, { what: 'the first prompt' });
+    await app.wallet.core.approvePending();
+    await status.filter({ hasText: '1 of 3 sent. Confirm transfer 2 in your wallet.' }).waitFor();
+    await until(() => app.wallet.core.prompts.length === 1, { what: 'the second prompt' });
+    await form.getByRole('button', { name: 'Stop' }).click();
+    await status.filter({ hasText: '1 of 3 sent. Stopping once your wallet answers about this one.' }).waitFor();
+    await app.wallet.core.approvePending();
+    await status.and(app.page.locator('[data-status=stopped]')).waitFor();
+    expect(await status.textContent()).toBe('Stopped: 2 of 3 sent. The rest are still in the form.');
+    expect(app.wallet.requests('eth_sendTransaction')).toHaveLength(2);
+    expect(await form.getByTestId('several-row').count()).toBe(2);
+    expect(await form.getByLabel('Recipient 1', { exact: true }).inputValue()).toBe(to[2]);
+    expect(await form.getByLabel('Recipient 2', { exact: true }).inputValue()).toBe('');
+    expect(await Promise.all(to.map(balanceOf))).toEqual([ETH / 100n, (2n * ETH) / 100n, 0n]);
   });
 });

@@ -8,20 +8,13 @@ import { TEST_ACCOUNTS } from '../support/anvil';
 import {
   accountButton,
   accountMenu,
-  cancelConnect,
   closeDialogs,
   connect,
   connectDialog,
-  disconnect,
-  expectLayout,
   headerHistory,
-  openAccountMenu,
   openWalletList,
   recordHeaderHistory,
-  shownAccount,
-  startConnect,
   statusOf,
-  switchFromUnsupported,
   waitForStatus,
   networkButton,
 } from '../support/appDriver';
@@ -31,7 +24,6 @@ import { until } from '../support/wait';
 
 
 const METAMASK = { uuid: '5f6a1c4e-7d0b-4a55-9a59-2f0c1e8d9b10', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
-const RABBY = { uuid: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', name: 'Rabby Wallet', icon: '', rdns: 'io.rabby' };
 const ACCOUNT = TEST_ACCOUNTS[0].address;
 
 const suite = browserSuite({ optimism: true });
@@ -322,34 +314,8 @@ describe('keyboard only', () => {
 });
 
 describe('states users see', () => {
-  it('a wallet on an unsupported chain: a calm banner with Switch to <chain>, no sideways scroll at 375 px', async () => {
-    const { page, wallet } = await openApp({ chainId: 56, knownChainIds: [31337, 56] }, 375);
-    await startConnect(page, 'injected');
-    await waitForStatus(page, 'injected', 'Unsupported network');
-    expect(await networkButton(page).getByTestId('chain').textContent()).toContain('Wrong network');
-    // Not an error: no catalogue message, no red alert with Try again.
-    expect(await page.locator('[data-error-name]').count()).toBe(0);
-    await page.getByTestId('unsupported').waitFor();
-    await expectLayout(page);
-    await switchFromUnsupported(page, 'injected');
-    await waitForStatus(page, 'injected', 'Connected');
-    expect(wallet.requests('wallet_switchEthereumChain')).toHaveLength(1);
-    await expectLayout(page);
-  });
-
-  it('the user declines: a calm notice with Try again and Back, not an error with Disconnect', async () => {
-    const { page } = await openApp({ approval: 'reject' });
-    await startConnect(page, 'injected');
-    const card = connectDialog(page).getByTestId('card-injected');
-    await card.getByTestId('declined').filter({ hasText: 'You declined in MetaMask.' }).waitFor();
-    expect(await statusOf(page, 'injected')).toBe('Disconnected');
-    expect(await card.getByRole('alert').count()).toBe(0);
-    expect(await card.getByRole('button', { name: /^Disconnect/ }).count()).toBe(0);
-    expect(await card.getByRole('button', { name: 'Try again' }).count()).toBe(1);
-    expect(await card.getByRole('button', { name: 'Back' }).count()).toBe(1);
-    expect(await page.getByTestId('connect-button').getAttribute('data-status')).toBe('Disconnected');
-  });
-
+  // The unsupported chain, a refusal, the account, no wallet and choosing among extensions are the
+  // connect-pattern suite's (connectPattern.test.ts); this suite keeps what only it reaches.
   it("a link gone for good (1011): the wallet's message under Details and Reload page, which reloads", async () => {
     const { page, wallet } = await openApp();
     await connect(page, 'injected');
@@ -366,71 +332,5 @@ describe('states users see', () => {
     await page.waitForFunction(() => (window as unknown as { beforeReload?: boolean }).beforeReload === undefined);
     await page.locator('[data-wallet-control]').waitFor();
     await waitForStatus(page, 'injected', 'Connected');
-  });
-
-  it('the account: short address in the header, the full one in its title and the menu, Copy, explorer link only where the table has one', async () => {
-    const { page } = await openApp();
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    await connect(page, 'injected');
-    const account = accountButton(page).getByTestId('account');
-    expect(await account.textContent()).toBe(`${ACCOUNT.slice(0, 6)}…${ACCOUNT.slice(-4)}`);
-    expect(await account.getAttribute('title')).toBe(ACCOUNT);
-    expect(await shownAccount(page)).toBe(ACCOUNT);
-    const menu = await openAccountMenu(page);
-    expect(await menu.getByTestId('card-injected').getByText(ACCOUNT, { exact: true }).count()).toBe(1);
-    await menu.getByRole('button', { name: /^Copy address/ }).click();
-    await menu.getByRole('button', { name: /^Copied/ }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ACCOUNT);
-    // The local chain has no explorer.
-    expect(await menu.getByRole('link', { name: /explorer/ }).count()).toBe(0);
-  });
-
-  it('no wallet: "No browser wallet found" with Get a wallet; nothing Recent before a choice, the chosen one Recent after', async () => {
-    const page = await open(await newContext());
-    const dialog = await openWalletList(page);
-    const getAWallet = dialog.getByTestId('get-a-wallet');
-    await getAWallet.getByText('No browser wallet found').waitFor();
-    expect(await getAWallet.getByRole('link', { name: /^Get a wallet/ }).getAttribute('href')).toBe('https://ethereum.org/en/wallets/find-wallet/');
-    expect(await dialog.getByTestId('card-injected').count()).toBe(0);
-    expect(await dialog.getByText('Recent', { exact: true }).count()).toBe(0);
-    await startConnect(page, 'walletconnect');
-    await waitForStatus(page, 'walletconnect', 'Connecting');
-    await cancelConnect(page, 'walletconnect');
-    await progressButton(page, 'walletconnect', 'Back').click();
-    const recent = dialog.getByTestId('wallet-list').getByText('Recent', { exact: true });
-    await recent.waitFor();
-    expect(await recent.count()).toBe(1);
-    expect(await dialog.getByTestId('card-walletconnect').getByText('Recent', { exact: true }).count()).toBe(1);
-  });
-});
-
-describe('choosing among announced extensions', () => {
-  it('the chosen wallet is the one asked, and it leads the list as Recent after a reload', async () => {
-    const context = await newContext();
-    const metamask = await installFakeWallet(context, { announce: METAMASK, rpcUrls: suite.rpcUrls });
-    const rabby = await installFakeWallet(context, { globalName: 'rabbyWallet', announce: RABBY, rpcUrls: suite.rpcUrls, privateKeys: [TEST_ACCOUNTS[1].privateKey] });
-    const page = await open(context);
-    const dialog = await openWalletList(page);
-    const group = dialog.getByTestId('wallet-list').getByTestId('card-injected');
-    // An icon is drawn only from a data URI: MetaMask's, not Rabby's empty one.
-    expect(await row(page, 'MetaMask').locator('img').count()).toBe(1);
-    expect(await row(page, 'Rabby Wallet').locator('img').count()).toBe(0);
-    await connect(page, 'injected', { wallet: 'Rabby Wallet' });
-    expect(rabby.requests('eth_requestAccounts')).toHaveLength(1);
-    expect(metamask.requests('eth_requestAccounts')).toHaveLength(0);
-    expect(await shownAccount(page)).toBe(TEST_ACCOUNTS[1].address);
-    await disconnect(page, 'injected');
-
-    await page.reload();
-    await page.locator('[data-wallet-control]').waitFor();
-    await openWalletList(page);
-    const rows = group.getByRole('listitem');
-    expect(await rows.first().textContent()).toMatch(/Rabby Wallet.*Recent/);
-    expect(await rows.filter({ hasText: 'MetaMask' }).getByText('Recent').count()).toBe(0);
-    // The first row (the wallet used last) connects Rabby again.
-    await group.getByRole('button').first().click();
-    await waitForStatus(page, 'injected', 'Connected');
-    expect(rabby.requests('eth_requestAccounts')).toHaveLength(2);
-    expect(metamask.requests('eth_requestAccounts')).toHaveLength(0);
   });
 });

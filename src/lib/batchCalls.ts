@@ -2,11 +2,10 @@
 // wallet's answers, which are untrusted: whatever is not exactly what the EIP says is refused.
 // docs/behaviour.md §7.9 and §10.5.
 import { isCallsId, isTransactionHash, MAX_TRANSFERS, type SentReceipt, type SentTransfer } from './sentTransactions';
+import { isRecord } from './guards';
 import { parseSafeInteger } from './rpc/quantity';
 
 export type AtomicSupport = 'supported' | 'ready' | 'unsupported';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const chainHex = (chainId: number): string => `0x${chainId.toString(16)}`;
 

@@ -21,12 +21,11 @@ import {
   type SentVia,
   type TransactionMemory,
 } from './sentTransactions';
+import { isRecord } from './guards';
 import { checksumAddress, validateChainId } from './validation';
 
 const STATUSES: ReadonlySet<string> = new Set<SentStatus>(['pending', 'confirmed', 'failed', 'partial', 'unconfirmed']);
 const MAX_UINT256 = (1n << 256n) - 1n;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A well-formed wei amount (decimal digits, at most 2^256 - 1), or undefined. */
 export function readWei(raw: unknown): string | undefined {

@@ -46,8 +46,10 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
     const gone = new Set(request.rows.slice(request.removed, batch.sent));
     request.removed = batch.sent;
     setRows((now) => {
+      // The form has at least two rows: what is left, then empty ones.
       const left = now.filter((row) => !gone.has(row.id));
-      return left.length > 0 ? left : [newRow(), newRow()];
+      while (left.length < 2) left.push(newRow());
+      return left;
     });
   }, [batch]);
   const transfers = rows.map((row) => ready[row.id]);
