@@ -7,7 +7,7 @@ import { Wallet, hashMessage, id } from 'ethers';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { DEPLOYER } from '../../contracts/testAccounts';
 import { deployTestSafe, execTransaction, signMessageCalldata, signMessageOffChain } from '../../contracts/testSafe';
-import { SAFE_INFO_MS } from '../../src/lib/connectors/safe/info';
+import { SAFE_INFO_MS, SAFE_SIGNATURE_MS } from '../../src/lib/connectors/safe/info';
 import {
 
   connectDialog,
@@ -295,6 +295,34 @@ describe('a transaction through the Safe', () => {
     const failed = toasts(app).and(app.locator('[data-via=safe][data-status=failed]'));
     await failed.waitFor();
     expect(await failed.textContent()).toMatch(/The Safe's owners rejected it in Safe\{Wallet\}: no money moved/);
+  });
+});
+
+describe('a Safe{Wallet} that stops answering while a message waits for the owners', () => {
+  it('the wait ends at the signing limit, as a failure said in plain words, never "invalid"; the Safe stays connected', async () => {
+    const { page, app } = await openInParent(
+      { mode: 'safe', info: safeInfo(), signing: 'offChain', hangOn: 'getOffChainSignature' },
+      {
+        before: async (_context, page) => {
+          await page.clock.install({ time: 0 });
+        },
+      },
+    );
+    await waitForStatus(app, 'safe', 'Connected');
+    await openSigning(app);
+    await signMessage(app, 'Never signed');
+    await waitForMessage(page);
+    await waitForRequests(page, 'getOffChainSignature');
+    // From here the page's time is the test's: five minutes pass in an instant.
+    await page.clock.pauseAt((await app.evaluate(() => Date.now())) + 1_000);
+    await page.clock.runFor(SAFE_SIGNATURE_MS + 60_000);
+    await page.clock.resume();
+    const outcome = await waitForOutcome(app, 'message', 'failed');
+    // The signing request's own limit (7.5, 300 s) ends it first: said plainly, the exact message under Details.
+    expect(await outcome.textContent()).toMatch(/did not answer in time.*Waiting for the wallet timed out after 300 s/);
+    expect(await outcome.textContent()).not.toMatch(/invalid|not from/i);
+    expect(await app.locator('[data-testid=sign-message] [data-status=invalid]').count()).toBe(0);
+    await waitForStatus(app, 'safe', 'Connected');
   });
 });
 

@@ -21,6 +21,8 @@ export interface ParentOptions {
   signing?: SigningMode;
   /** The Safe's chain, for getChainInfo. */
   chainId?: number;
+  /** A method the parent never answers (the rest as Safe{Wallet}). */
+  hangOn?: string;
 }
 
 export interface SafeParent {
@@ -43,6 +45,7 @@ const mode = params.get('mode');
 const info = JSON.parse(params.get('info') || 'null');
 const signing = params.get('signing') || 'offChain';
 const chainId = Number(params.get('chainId') || '31337');
+const hangOn = params.get('hangOn');
 const frame = document.querySelector('iframe');
 const VERSION = '1.28.0';
 const randomHash = () => '0x' + Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -101,7 +104,7 @@ window.addEventListener('message', (event) => {
   const msg = event.data;
   if (!msg || typeof msg !== 'object' || typeof msg.id !== 'string' || typeof msg.method !== 'string') return;
   state.requests.push({ method: msg.method, params: msg.params, sdkVersion: msg.env && msg.env.sdkVersion });
-  if (mode === 'silent') return;
+  if (mode === 'silent' || msg.method === hangOn) return;
   if (mode === 'notSafe') return refuse(msg.id, 'Unknown method ' + msg.method + ': this page is not Safe{Wallet}');
   switch (msg.method) {
     case 'getSafeInfo':
@@ -162,6 +165,7 @@ export async function serveSafeParent(appUrl: string): Promise<SafeParent> {
     url(options: ParentOptions): string {
       const query = new URLSearchParams({ mode: options.mode, signing: options.signing ?? 'offChain', chainId: String(options.chainId ?? 31337) });
       if (options.info !== undefined) query.set('info', JSON.stringify(options.info));
+      if (options.hangOn !== undefined) query.set('hangOn', options.hangOn);
       return `${origin}/?${query.toString()}`;
     },
     close: () =>
