@@ -29,6 +29,7 @@ const BUILD_ENV = [
   'COINBASE_KEYS_URL',
   'COINBASE_PREFERENCE',
   'WALLETDECK_QR_CLOSE',
+  'WALLETDECK_FRAME_ANCESTORS',
 ] as const;
 
 /**
@@ -164,6 +165,18 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
       historyApiFallback: true,
       hot: true,
       client: { overlay: { warnings: false } },
+      // Safe{Wallet} reads the manifest from another origin (public/_headers says the same for static hosts).
+      setupMiddlewares: (middlewares) => [
+        {
+          name: 'manifest-cors',
+          path: '/manifest.json',
+          middleware: (_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
+            res.setHeader('Access-Control-Allow-Origin', '*');
+            next();
+          },
+        },
+        ...middlewares,
+      ],
     },
   };
 }

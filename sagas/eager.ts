@@ -16,9 +16,12 @@ export function* eagerConnect(id: ConnectionId): SagaIterator {
   const { adapters, session }: WalletSagaContext = yield call(walletContext);
   const adapter = adapters[id];
   let hasSession: boolean;
+  let ownsPage = false;
   try {
-    if (!adapter.status().available || session.wasDisconnected(id)) return;
+    const status = adapter.status();
+    if (!status.available || session.wasDisconnected(id)) return;
     hasSession = adapter.storedSession() === true;
+    ownsPage = status.ownsPage === true;
   } catch (error) {
     // docs/behaviour.md §1.4: eager connection outside a browser is a configuration error, shown at once.
     yield put(actions.activationStarted({ id, eager: true }));
@@ -27,8 +30,9 @@ export function* eagerConnect(id: ConnectionId): SagaIterator {
     return;
   }
   // Only a kind that was connected when the page was last open shows "Reconnecting": a first-time
-  // visitor with an extension installed sees no flash of it while eth_accounts answers [].
-  if (hasSession) yield call(connectionLifecycle, id, session.wasConnected(id) ? { eager: true } : { eager: true, silent: true });
+  // visitor with an extension installed sees no flash of it while eth_accounts answers []. A kind that
+  // owns the page (Safe{Wallet}'s frame, §1.7) shows it too: the page has no other way to connect.
+  if (hasSession) yield call(connectionLifecycle, id, session.wasConnected(id) || ownsPage ? { eager: true } : { eager: true, silent: true });
 }
 
 /** Kinds whose adapter says something changed (a wallet announced itself), for the late-wallet window. */

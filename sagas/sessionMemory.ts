@@ -20,7 +20,8 @@ export function* rememberSession(): SagaIterator {
     yield take(changes);
     const wallet: WalletState = yield select(selectWallet);
     if (wallet === saved) continue;
-    if (wallet.current !== saved.current || (wallet.chosen && !saved.chosen)) session.saveCurrent(wallet.current);
+    // A kind that owns the page (docs/behaviour.md §1.7) is current there only, not the user's choice.
+    if ((wallet.current !== saved.current && wallet.ownerReplaced === saved.ownerReplaced) || (wallet.chosen && !saved.chosen)) session.saveCurrent(wallet.current);
     if (wallet.chosenExtension !== saved.chosenExtension) session.saveChosenExtension(wallet.chosenExtension);
     if (wallet.withoutExtension !== saved.withoutExtension && wallet.withoutExtension) session.saveWithoutExtension(wallet.withoutExtension);
     saved = wallet;

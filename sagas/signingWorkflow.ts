@@ -127,8 +127,9 @@ interface Signed {
  * then valid (by the account's key, or its contract on the chain), not the account's (every check
  * said no), or not checked (the chain could not be asked within checkMs).
  */
-function* recordSignature(helpers: Helpers, { id, account, chainId, hash }: Signed, answer: unknown, timeouts: SigningTimeouts): SagaIterator {
-  const problem = helpers.signatureProblem(answer);
+function* recordSignature(helpers: Helpers, { id, account, chainId, hash }: Signed, answer: unknown, timeouts: SigningTimeouts, onChain = false): SagaIterator {
+  // A Safe that signed the message on chain answers empty bytes: its contract vouches for it (§1.7).
+  const problem = onChain && answer === '0x' ? undefined : helpers.signatureProblem(answer);
   if (problem) throw invalidAnswer(problem);
   const signature = answer as string;
   const outcome: { verdict?: SignatureVerdict; timeout?: true } = yield race({
@@ -155,7 +156,16 @@ function* recordSignature(helpers: Helpers, { id, account, chainId, hash }: Sign
 }
 
 /** The wallet call for a request, with its input checked again (the store may be replayed or edited). */
-function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string }, timeouts: SigningTimeouts): Prepared {
+/** Whether the connection's wallet answers a transaction with a proposal's hash (a Safe, docs/behaviour.md §10.1); a kind that throws here does not. */
+function proposes(connector: KindAdapter): boolean {
+  try {
+    return connector.status().proposes === true;
+  } catch {
+    return false;
+  }
+}
+
+function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string }, timeouts: SigningTimeouts, proposal = false): Prepared {
   const { id, account, chainId } = request;
   const input: SigningInput = request.input;
   switch (input.kind) {
@@ -166,7 +176,7 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
         helpers,
         args: { method: 'personal_sign', params: [helpers.messageToHex(input.message), account] },
         *record(answer) {
-          yield call(recordSignature, helpers, { id, account, chainId, hash: helpers.messageHash(input.message) }, answer, timeouts);
+          yield call(recordSignature, helpers, { id, account, chainId, hash: helpers.messageHash(input.message) }, answer, timeouts, proposal);
         },
       };
     }
@@ -181,7 +191,7 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
         helpers,
         args: { method: 'eth_signTypedData_v4', params: [account, JSON.stringify(payload)] },
         *record(answer) {
-          yield call(recordSignature, helpers, { id, account, chainId, hash: helpers.typedDataDigest(payload) }, answer, timeouts);
+          yield call(recordSignature, helpers, { id, account, chainId, hash: helpers.typedDataDigest(payload) }, answer, timeouts, proposal);
         },
       };
     }
@@ -196,6 +206,14 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
         *record(answer) {
           if (!isTransactionHash(answer)) throw invalidAnswer(TRANSFER_MESSAGES.invalidHash);
           const { now }: TransactionsSagaContext = yield call(transactionsContext);
+          const transfers = [{ to: input.to, ...(input.toName !== undefined ? { toName: input.toName } : {}), valueWei: input.valueWei }];
+          if (proposal) {
+            // A Safe answered with its proposal's hash: the proposal is followed, its chain hash comes later.
+            const via = { kind: 'safe', safeTxHash: answer } as const;
+            yield put(transactionsActions.sent({ via, chainId, account, transfers, sentAt: (now ?? Date.now)() }));
+            yield put(actions.transactionSent({ id, hash: answer }));
+            return;
+          }
           // It belongs to the account and chain the wallet was asked for, whatever is connected now.
           yield put(
             transactionsActions.sent({
@@ -204,7 +222,7 @@ function prepare(helpers: Helpers, request: SigningRequestArgs & { id: string },
               hash: answer,
               chainId,
               account,
-              transfers: [{ to: input.to, ...(input.toName !== undefined ? { toName: input.toName } : {}), valueWei: input.valueWei }],
+              transfers,
               sentAt: (now ?? Date.now)(),
             }),
           );
@@ -221,9 +239,9 @@ interface Ready {
 }
 
 /** Loading the helpers, checking the input again, reaching the provider: everything before the wallet is asked. */
-function* preparePhase(request: SigningRequestArgs & { id: string }, timeouts: SigningTimeouts): SagaIterator<Ready> {
+function* preparePhase(request: SigningRequestArgs & { id: string }, timeouts: SigningTimeouts, proposal = false): SagaIterator<Ready> {
   const helpers: Helpers = yield call(within, timeouts.prepareMs, 'Loading the signing code', call(loadHelpers));
-  const prepared = prepare(helpers, request, timeouts);
+  const prepared = prepare(helpers, request, timeouts, proposal);
   const provider: Eip1193Provider = yield call(within, timeouts.prepareMs, 'Reaching the wallet', call(reachWallet, request.connectionId));
   return { prepared, provider };
 }
@@ -296,7 +314,7 @@ export function* runSigningRequest(action: Requested): SagaIterator {
   try {
     // Until the wallet is asked, a change of account or chain drops any request.
     const before: { ready?: Ready; abandoned?: Action; changed?: string } = yield race({
-      ready: call(preparePhase, request, timeouts),
+      ready: call(preparePhase, request, timeouts, proposes(connector)),
       abandoned: take(isAbandon(input.kind, connectionId)),
       changed: call(connectionChange, connectionId, account, chainId),
     });

@@ -1,13 +1,15 @@
 // Following one sent record to where it settles: loaded by sagas/transactions.ts when there is one to
 // follow. One mechanism, one follower per `via` kind (src/lib/sentTransactions.ts): a transaction's
 // receipt is read on the chain's public endpoints (never the wallet); a batch's status is asked of
-// the wallet that sent it (EIP-5792 wallet_getCallsStatus). Every answer is untrusted, every wait bounded.
+// the wallet that sent it (EIP-5792 wallet_getCallsStatus); a Safe proposal's, of Safe{Wallet} through
+// the Safe's connector. Every answer is untrusted, every wait bounded.
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, race } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { readCallsStatus, type CallsStatus } from '../src/lib/batchCalls';
-import type { Eip1193Provider } from '../src/lib/connectors/types';
-import { sentKey, type SentTransaction, type SentVia, type SentViaKind } from '../src/lib/sentTransactions';
+import type { Eip1193Provider, ProposalState } from '../src/lib/connectors/types';
+import { isRecord } from '../src/lib/guards';
+import { isTransactionHash, sentKey, type SentTransaction, type SentVia, type SentViaKind } from '../src/lib/sentTransactions';
 import { balanceTag } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
 import { transactionsApi, type ReceiptOutcome } from '../store/transactionsApi';
@@ -107,13 +109,64 @@ function* followCalls(tx: SentTransaction, timeouts: SigningTimeouts): SagaItera
   if (receipts.length > 0) yield call(refreshBalances, tx);
 }
 
+/** How a Safe proposal ended: executed as a chain transaction, or cancelled by its owners. */
+type ProposalEnd = { executed: string; success: boolean } | { cancelled: true };
+
 /**
- * A Safe proposal: once its chain hash is recorded, followed like a transaction; before that there is
- * nothing this page can ask, so it shows as not confirmed yet (the Safe kind brings its own follower).
+ * Asks the Safe connected with the proposal's account (its wallet's `walletdeck_safeProposal`: Safe{Wallet}'s
+ * getTxBySafeTxHash, checked by the kind) until the proposal is executed or cancelled; never gives up by
+ * itself. No such connection now (the page outside Safe{Wallet}, another account): asked again at the next poll.
+ */
+function* proposalEnd(tx: SentTransaction, safeTxHash: string, timeouts: SigningTimeouts): SagaIterator<ProposalEnd> {
+  while (true) {
+    try {
+      const provider: Eip1193Provider | undefined = yield call(walletOfAccount, tx.account, timeouts.readMs);
+      if (provider) {
+        const outcome: { state?: unknown; timeout?: true } = yield race({
+          state: call([provider, provider.request], { method: 'walletdeck_safeProposal', params: [safeTxHash] }),
+          timeout: delay(timeouts.readMs),
+        });
+        const state = isRecord(outcome.state) ? (outcome.state as Partial<ProposalState> & Record<string, unknown>) : undefined;
+        if (state?.status === 'executed' && isTransactionHash(state['hash'])) return { executed: state['hash'], success: state['success'] === true };
+        if (state?.status === 'cancelled') return { cancelled: true };
+      }
+    } catch {
+      // Safe{Wallet} refusing or answering nonsense is not the proposal's fate: keep asking.
+    }
+    yield delay(timeouts.pollMs);
+  }
+}
+
+/**
+ * A Safe proposal (docs/behaviour.md §10.1): it waits for the Safe's owners; once they execute it, its
+ * chain hash is read from Safe{Wallet} and its receipt from the chain's public endpoints, and the
+ * record settles with both. A proposal whose chain hash is already recorded is followed as a transaction.
  */
 function* followSafe(tx: SentTransaction, timeouts: SigningTimeouts): SagaIterator {
-  if (tx.hash !== undefined) yield call(followTransaction, tx, timeouts);
-  else yield put(actions.unconfirmed({ key: sentKey(tx) }));
+  if (tx.via.kind !== 'safe') return;
+  if (tx.hash !== undefined) {
+    yield call(followTransaction, tx, timeouts);
+    return;
+  }
+  const key = sentKey(tx);
+  const ended: { end?: ProposalEnd; timeout?: true } = yield race({ end: call(proposalEnd, tx, tx.via.safeTxHash, timeouts), timeout: delay(timeouts.receiptMs) });
+  if (!ended.end) {
+    yield put(actions.unconfirmed({ key }));
+    return;
+  }
+  if ('cancelled' in ended.end) {
+    yield put(actions.settled({ key, status: 'failed' }));
+    return;
+  }
+  const { executed: hash, success } = ended.end;
+  const outcome: { mined?: Mined; timeout?: true } = yield race({ mined: call(receiptOf, tx.chainId, hash, timeouts), timeout: delay(timeouts.receiptMs) });
+  if (!outcome.mined) {
+    yield put(actions.unconfirmed({ key }));
+    return;
+  }
+  // The Safe's own verdict counts too: its transaction can be mined while the call inside it failed.
+  yield put(actions.settled({ key, status: success && outcome.mined.success ? 'confirmed' : 'failed', blockNumber: outcome.mined.blockNumber, hash }));
+  yield call(refreshBalances, tx);
 }
 
 type FollowerOf<K extends SentViaKind> = (tx: SentTransaction & { via: Extract<SentVia, { kind: K }> }, timeouts: SigningTimeouts) => SagaIterator;

@@ -16,6 +16,8 @@ export interface AppConfig {
   walletConnect: { projectId?: string; relayUrl?: string };
   coinbase: { keysUrl?: string; preference: 'all' | 'eoaOnly' | 'smartWalletOnly' };
   qrCloseIsError: boolean;
+  /** WALLETDECK_FRAME_ANCESTORS as set (checked by scripts/buildEnv.js): who may frame the app; Safe{Wallet} answers only from there. */
+  frameAncestors?: string | undefined;
   development: boolean;
   /** Name gateways and avatar image source (docs/behaviour.md §5.5), checked at build time. */
   names: NameSettings;
@@ -49,6 +51,7 @@ export function loadConfig(): AppConfig {
       preference: preference === 'eoaOnly' || preference === 'smartWalletOnly' ? preference : 'all',
     },
     qrCloseIsError: env(process.env.WALLETDECK_QR_CLOSE) !== 'idle',
+    frameAncestors: env(process.env.WALLETDECK_FRAME_ANCESTORS),
     development,
     // Checked at build time (webpack.config.ts, src/lib/names/settingsCheck.ts) and baked in as data.
     names: process.env.WALLETDECK_NAME_SETTINGS ? (JSON.parse(process.env.WALLETDECK_NAME_SETTINGS) as NameSettings) : DEFAULT_NAME_SETTINGS,

@@ -53,6 +53,7 @@ export interface SigningRequest {
   signature?: string;
   /** The account when the signature is its (by its key or its contract), else the key that made it. */
   signer?: string;
+  /** What the wallet answered for a transaction: its chain hash, or a Safe proposal's hash (docs/behaviour.md §10.1). */
   hash?: string;
   error?: WalletError;
 }

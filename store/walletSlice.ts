@@ -71,6 +71,11 @@ export interface WalletState {
   connections: Record<ConnectionId, Connection>;
   activity: Record<ConnectionId, ConnectionActivity>;
   allowedChainIds: Record<ConnectionId, number[]>;
+  /**
+   * While a kind owns the page (Safe{Wallet}'s frame, docs/behaviour.md §1.7) it is `current`; this is the
+   * kind it replaced, current again if the page turns out not to be that kind's.
+   */
+  ownerReplaced?: ConnectionId;
 }
 
 const idle = (): Connection => ({ activating: false });
@@ -94,7 +99,7 @@ export interface InitialWalletOptions {
 }
 
 export function createWalletState(allowedChainIds: Record<ConnectionId, number[]>, options: InitialWalletOptions = {}): WalletState {
-  return {
+  const state: WalletState = {
     current: options.current ?? DEFAULT_CONNECTION,
     chosen: options.current !== undefined,
     kinds: initialKinds(options.kinds),
@@ -104,6 +109,21 @@ export function createWalletState(allowedChainIds: Record<ConnectionId, number[]
     activity: perKind(() => freshActivity()),
     allowedChainIds: perKind((id) => [...allowedChainIds[id]]),
   };
+  followPageOwner(state);
+  return state;
+}
+
+/** docs/behaviour.md §1.7: a kind that owns the page is the current one; when it stops owning it, the one it replaced is back. */
+function followPageOwner(state: WalletState): void {
+  const owner = CONNECTION_IDS.find((id) => state.kinds[id].ownsPage);
+  const back = state.ownerReplaced;
+  if (owner && owner !== state.current) {
+    state.ownerReplaced = state.current;
+    state.current = owner;
+  } else if (!owner && back) {
+    state.current = back;
+    delete state.ownerReplaced;
+  }
 }
 
 type WithId<T = object> = { id: ConnectionId } & T;
@@ -360,6 +380,7 @@ const slice = createSlice({
         const described = readField(action.payload, 'kinds', id);
         if (described !== undefined) state.kinds[id] = readConnectorInfo(id, described);
       }
+      followPageOwner(state);
     },
     /** The pointer is on (or focus reached) a Connect control: the saga warms the kind's SDK up. */
     connectIntent(_state, _action: PayloadAction<WithId>) {},

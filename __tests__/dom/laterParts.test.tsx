@@ -9,10 +9,11 @@ import { walletActions as a } from '../../store/walletSlice';
 import { LOWER_ACCOUNT } from '../support/slice';
 import { until, useFakeClock } from '../support/wait';
 import { renderApp } from '../support/renderApp';
+import { everyKind } from '../support/slice';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
-const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids };
+const allowedChainIds = everyKind(ids);
 const CAP_MS = 60_000;
 
 // The clock moves only when a test moves it: "not yet" holds for exactly as long as the test says,

@@ -14,11 +14,12 @@ import { createWalletApp, type WalletApp } from '../../src/walletApp';
 import { walletActions } from '../../store/walletSlice';
 import { FakeEip1193Provider, fakeHost } from '../support/fakeProvider';
 import { renderApp } from '../support/renderApp';
+import { everyKind } from '../support/slice';
 import { createMemoryStorage } from '../support/webStorage';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
-const config = { chains, allowedChainIds: { injected: ids, coinbase: ids, walletconnect: ids }, qrCloseIsError: true };
+const config = { chains, allowedChainIds: everyKind(ids), qrCloseIsError: true };
 
 let apps: WalletApp[] = [];
 afterEach(() => {

@@ -9,13 +9,14 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { chainIds } from '../../src/lib/chains';
 import { createWalletApp } from '../../src/walletApp';
 import { createMemoryStorage } from '../support/webStorage';
+import { everyKind } from '../support/slice';
 import { FakeEip1193Provider, injectedWith, rpcError } from '../support/fakeProvider';
 import { pause } from '../support/wait';
 import { renderApp } from '../support/renderApp';
 
 const chains = buildChainTable({}, 'http://127.0.0.1:8545');
 const ids = chainIds(chains);
-const allowedChainIds = { injected: ids, coinbase: ids, walletconnect: ids };
+const allowedChainIds = everyKind(ids);
 
 const settle = (ms = 20) => pause(ms);
 

@@ -15,7 +15,7 @@ import { walletActions as a } from '../../store/walletSlice';
 import { connectionStatus } from '../../store/selectors';
 import type { RootState } from '../../store/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
-import { CONNECTION_IDS, type ConnectionId } from '../../src/lib/connectors/types';
+import type { ConnectionId } from '../../src/lib/connectors/types';
 import { FUZZ_RUNS, FUZZ_SEED, build, fuzzFigures, hostile, realNow, show, walletStateProblem, type Hostile } from '../support/hostile';
 import { PROVIDER_EVENTS, hostileKinds, type HostileKinds, type Mode, type WcConnectMode } from '../support/hostileWallet';
 import { LONG_TEST_TIMEOUT_MS } from '../support/lifecycle';
@@ -32,7 +32,13 @@ const SCRIPTS = Math.round(1_000 * FUZZ_RUNS);
  */
 const IGNORE = process.env['FUZZ_IGNORE'] ? new RegExp(process.env['FUZZ_IGNORE']) : undefined;
 
-type Id = ConnectionId;
+/**
+ * The kinds the fuzz drives with hostile wallets. Safe{Wallet} exists only inside its frame (Node has
+ * none: the harness makes it unavailable); its parent's hostile answers are the browser suite's
+ * (__tests__/e2e/safe.test.ts).
+ */
+const FUZZED = ['injected', 'coinbase', 'walletconnect'] as const satisfies readonly ConnectionId[];
+type Id = (typeof FUZZED)[number];
 type Payload = { t: 'good' } | { t: 'other'; chainId: number } | { t: 'empty' } | { t: 'hostile'; h: Hostile };
 type DisconnectPayload = { t: 'code'; code: number } | { t: 'none' } | { t: 'hostile'; h: Hostile };
 
@@ -72,7 +78,7 @@ interface Script {
 
 // ---- arbitraries ----
 
-const id = fc.constantFrom<Id>(...CONNECTION_IDS);
+const id = fc.constantFrom<Id>(...FUZZED);
 const tableChain = fc.constantFrom(1, 10, 137, 3, 56, 31337);
 const METHODS = ['eth_requestAccounts', 'eth_accounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_revokePermissions', '*'];
 const mode: fc.Arbitrary<Mode> = fc.oneof(
@@ -314,7 +320,7 @@ function healthyChainRead(kinds: HostileKinds): boolean {
 
 /** Rules about what wallet events may do to the state (docs/behaviour.md §2), checked on every state change. */
 function eventRuleProblem(before: RootState, after: RootState, kinds: HostileKinds): string | undefined {
-  for (const kind of CONNECTION_IDS) {
+  for (const kind of FUZZED) {
     const error = after.wallet.connections[kind].error;
     if (error === before.wallet.connections[kind].error || error === undefined) continue;
     // MetaMask's "reconnecting" disconnect (1013) is ignored, never recorded as a lost link.
@@ -344,7 +350,7 @@ async function until(app: App, check: (s: RootState) => boolean, ms: number): Pr
  * its chain with the failure beside it; then it switches too.
  */
 async function stillWorks(app: App, kinds: HostileKinds, finish: 'settle' | 'cancel'): Promise<string | undefined> {
-  for (const kind of CONNECTION_IDS) kinds.wallets[kind].heal(137);
+  for (const kind of FUZZED) kinds.wallets[kind].heal(137);
   kinds.wc.connectMode = 'approve';
   kinds.wc.initFails = false;
   const wallet = () => app.store.getState().wallet;
@@ -355,13 +361,13 @@ async function stillWorks(app: App, kinds: HostileKinds, finish: 'settle' | 'can
   } else {
     // Or the user does not wait: Cancel and Stop waiting, then Connect at once (docs/behaviour.md §2.6: a request that
     // never settles never blocks a later attempt; after a cancel the next Connect sends a fresh request).
-    for (const kind of CONNECTION_IDS) {
+    for (const kind of FUZZED) {
       if (wallet().connections[kind].activating) app.store.dispatch(a.connectCancelled({ id: kind }));
       if (wallet().activity[kind].switchingTo !== undefined) app.store.dispatch(a.chainSwitchCancelled({ id: kind }));
     }
     await advance(1);
   }
-  for (const kind of CONNECTION_IDS) {
+  for (const kind of FUZZED) {
     app.store.dispatch(a.desiredChainSelected({ id: kind, chainId: 137 }));
     app.store.dispatch(a.connectRequested({ id: kind }));
     const connected = (s: RootState) => status(s, kind) === 'Connected' && s.wallet.connections[kind].chainId === 137;
@@ -410,7 +416,7 @@ async function runScript(sc: Script): Promise<void> {
     for (const [index, st] of [{ s: 'time', ms: 0 } as Step, ...sc.steps].entries()) {
       const where = index === 0 ? 'at start' : `after step ${index - 1} (${show(st)})`;
       const lockedBefore = app.store.getState().wallet.activity.injected.walletLocked === true;
-      const connectedBefore = CONNECTION_IDS.filter((k) => status(app.store.getState(), k) === 'Connected');
+      const connectedBefore = FUZZED.filter((k) => status(app.store.getState(), k) === 'Connected');
       try {
         perform(app, kinds, st);
       } catch (error) {
@@ -436,7 +442,7 @@ async function runScript(sc: Script): Promise<void> {
       if (errors.length > 0) throw new Error(`${where}: a saga failed: ${show(errors[0]!.map(String))}`);
       if (process.env['FUZZ_STATS']) {
         const w = app.store.getState().wallet;
-        for (const k of CONNECTION_IDS) {
+        for (const k of FUZZED) {
           const st2 = status(app.store.getState(), k);
           STATS[`${k}:${st2}`] = (STATS[`${k}:${st2}`] ?? 0) + 1;
           for (const f of ['linkDead', 'walletLocked', 'linkLost', 'awaitingWallet', 'switchingTo', 'switchError', 'pairingUri'] as const) if (w.activity[k][f]) STATS[`${k}:${f}`] = (STATS[`${k}:${f}`] ?? 0) + 1;

@@ -10,7 +10,7 @@
 import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
 import { WAIT_MS } from './lifecycle';
 
-export type Kind = 'injected' | 'coinbase' | 'walletconnect';
+export type Kind = 'injected' | 'coinbase' | 'walletconnect' | 'safe';
 export type Status = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error' | 'Reload required' | 'Unsupported network';
 export type SigningForm = 'message' | 'typedData' | 'transaction';
 /** The app's page, or the frame it runs in when another site frames it. */

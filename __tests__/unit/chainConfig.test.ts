@@ -52,7 +52,7 @@ describe('no file: the default table', () => {
   it('every kind allows every chain that can be offered, the development chain first when the build has one', () => {
     const { built: result } = buildChains({ developmentRpcUrl: 'http://127.0.0.1:8545' });
     const ids = [31337, 1, 11155111, 560048, 10, 11155420, 42161, 421614, 8453, 84532, 137, 80002, 85];
-    expect(result?.allowedChainIds).toEqual({ injected: ids, coinbase: ids, walletconnect: ids });
+    expect(result?.allowedChainIds).toEqual(everyKind(ids));
     expect(result?.chains).toEqual(buildChainTable({}, 'http://127.0.0.1:8545'));
   });
 
@@ -408,11 +408,11 @@ describe('every mistake is one line naming the entry and the field', () => {
   });
 
   it('"allowed" is not an object', () => {
-    expect(lineOf({ allowed: [8453] })).toBe(`${P}allowed: expected an object with a list of chain ids per wallet kind (injected, coinbase or walletconnect), got [8453].`);
+    expect(lineOf({ allowed: [8453] })).toBe(`${P}allowed: expected an object with a list of chain ids per wallet kind (injected, coinbase, walletconnect or safe), got [8453].`);
   });
 
   it('an unknown wallet kind', () => {
-    expect(lineOf({ allowed: { metamask: [1] } })).toBe(`${P}allowed.metamask: unknown wallet kind (expected injected, coinbase or walletconnect).`);
+    expect(lineOf({ allowed: { metamask: [1] } })).toBe(`${P}allowed.metamask: unknown wallet kind (expected injected, coinbase, walletconnect or safe).`);
   });
 
   it("a kind's list that is not a list", () => {
@@ -469,7 +469,7 @@ describe('several mistakes', () => {
     expect(result.problems).toEqual([
       `WALLETDECK_CHAINS=chains.json: chains[0]: 0 is not a chain id (an integer from 1 to ${MAX}).`,
       'WALLETDECK_CHAINS=chains.json: chains[1].rpcUrls[0] (chain 8453): "ws://x" is not an http:// or https:// URL.',
-      'WALLETDECK_CHAINS=chains.json: allowed.phone: unknown wallet kind (expected injected, coinbase or walletconnect).',
+      'WALLETDECK_CHAINS=chains.json: allowed.phone: unknown wallet kind (expected injected, coinbase, walletconnect or safe).',
       'WALLETDECK_CHAINS=chains.json: defaultChain: chain 5 (Goerli) is a retired network and is never shown.',
     ]);
   });

@@ -4,12 +4,20 @@ import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningRequest } from '../../../store/signingSelectors';
 import { signingActions, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
-import { selectTransaction } from '../../../store/transactionsSlice';
+import { selectSent, selectTransaction } from '../../../store/transactionsSlice';
+import type { RootState } from '../../../store/types';
+import { sentKey } from '../../lib/sentTransactions';
 import { selectWalletName } from '../../../store/selectors';
 import { selectConnectorInfo } from '../../../store/selectors';
 import { TransactionLink } from '../transactions/TransactionLink';
 import { failureDetail, statusWords } from '../transactions/words';
 import { plainError } from './words';
+
+/** The record a sent request made: the transaction of its hash, else the Safe proposal of that hash (docs/behaviour.md §10.1). */
+const sentOf = (s: RootState, request: SigningRequest | undefined) =>
+  request?.hash
+    ? (selectTransaction(s, request.chainId, request.hash) ?? selectSent(s, sentKey({ via: { kind: 'safe', safeTxHash: request.hash }, chainId: request.chainId })))
+    : undefined;
 
 export function Outcome({ kind }: { kind: SigningKind }) {
   const dispatch = useAppDispatch();
@@ -17,7 +25,7 @@ export function Outcome({ kind }: { kind: SigningKind }) {
   const walletName = useAppSelector((s) => (request ? selectWalletName(s, request.connectionId) : ''));
   // A browser extension prompts in its own window; the other kinds may prompt on a phone.
   const inBrowser = useAppSelector((s) => (request ? selectConnectorInfo(s, request.connectionId).wallets !== undefined : false));
-  const sent = useAppSelector((s) => (request?.hash ? selectTransaction(s, request.chainId, request.hash) : undefined));
+  const sent = useAppSelector((s) => sentOf(s, request));
   if (!request) return null;
   const stop = (
     <button type="button" className="secondary small" onClick={() => dispatch(signingActions.abandonRequested({ kind }))}>
@@ -113,7 +121,9 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
 
 /** A transfer the wallet accepted: where it stands now (the transactions slice follows it). */
 function SentOutcome({ request }: { request: SigningRequest }) {
-  const sent = useAppSelector((s) => (request.hash ? selectTransaction(s, request.chainId, request.hash) : undefined));
+  const sent = useAppSelector((s) => sentOf(s, request));
+  // A proposal's chain hash is known once it is executed.
+  const hash = sent?.via.kind === 'safe' ? sent.hash : request.hash;
   if (!request.hash) return null;
   const detail = sent ? failureDetail(sent) : undefined;
   return (
@@ -131,9 +141,11 @@ function SentOutcome({ request }: { request: SigningRequest }) {
       ) : (
         <p className="calm">{statusWords(sent)}</p>
       )}
-      <p>
-        Transaction: <TransactionLink chainId={request.chainId} hash={request.hash} />
-      </p>
+      {hash ? (
+        <p>
+          Transaction: <TransactionLink chainId={request.chainId} hash={hash} />
+        </p>
+      ) : null}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../../store/hooks';
 import { keyOf, selectRecentTransactions } from '../../../store/transactionsSlice';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { SentLinks } from './SentLinks';
-import { failureDetail, statusWords, transferWords } from './words';
+import { failureDetail, isProposal, statusWords, transferWords } from './words';
 import './transactions.css';
 
 const STATUS_LABELS = { pending: 'Pending', unconfirmed: 'Not confirmed yet', confirmed: 'Confirmed', failed: 'Failed', partial: 'Partly sent' } as const;
@@ -34,7 +34,7 @@ export function RecentTransactions({ account, chainId }: { account: string; chai
                 data-key={keyOf(tx)}
                 data-via={tx.via.kind}
               >
-                <span className={`tx-badge tx-badge-${tx.status}`}>{STATUS_LABELS[tx.status]}</span>
+                <span className={`tx-badge tx-badge-${tx.status}`}>{isProposal(tx) && tx.status === 'pending' ? 'Awaiting owners' : STATUS_LABELS[tx.status]}</span>
                 <span className="recent-tx-what">{transferWords(tx, chains)}</span>
                 <time className="muted tx-small" dateTime={new Date(tx.sentAt).toISOString()}>
                   {new Date(tx.sentAt).toLocaleString()}
@@ -43,7 +43,7 @@ export function RecentTransactions({ account, chainId }: { account: string; chai
                   <ErrorDetails error={detail} alert={false}>
                     {statusWords(tx)}
                   </ErrorDetails>
-                ) : tx.status === 'unconfirmed' || tx.status === 'partial' ? (
+                ) : tx.status === 'unconfirmed' || tx.status === 'partial' || isProposal(tx) ? (
                   <span className="muted tx-small">{statusWords(tx)}</span>
                 ) : null}
                 <SentLinks tx={tx} />

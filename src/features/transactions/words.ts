@@ -23,9 +23,14 @@ function whatWords(tx: SentTransaction, chains: ChainTable): string {
   return `${exactNativeAmount(total.toString())} ${symbolOf(chains, tx.chainId)} to ${tx.transfers.length} recipients`;
 }
 
+/** A Safe proposal its owners have not executed yet (no chain hash). */
+export const isProposal = (tx: SentTransaction): boolean => tx.via.kind === 'safe' && tx.hash === undefined;
+
 /** "Sending 0.01 ETH to bob.test" (pending), "Sent 0.01 ETH to bob.test" (confirmed), and so on. */
 export function transferWords(tx: SentTransaction, chains: ChainTable): string {
   const what = whatWords(tx, chains);
+  // A Safe's proposal is not sent until its owners execute it (docs/behaviour.md §10.1).
+  if (isProposal(tx) && (tx.status === 'pending' || tx.status === 'unconfirmed')) return `Proposed ${what}`;
   switch (tx.status) {
     case 'pending':
     case 'unconfirmed':
@@ -41,6 +46,11 @@ export function transferWords(tx: SentTransaction, chains: ChainTable): string {
 
 /** Where the transaction stands, in one short sentence. */
 export function statusWords(tx: SentTransaction): string {
+  if (isProposal(tx)) {
+    if (tx.status === 'pending') return "Waiting for the Safe's owners to confirm and execute it in Safe{Wallet}.";
+    if (tx.status === 'unconfirmed') return "Not executed yet: it still waits for the Safe's owners in Safe{Wallet}.";
+    if (tx.status === 'failed') return "The Safe's owners rejected it in Safe{Wallet}: no money moved.";
+  }
   switch (tx.status) {
     case 'pending':
       return 'Pending: waiting for the network to include it.';

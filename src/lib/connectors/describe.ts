@@ -76,6 +76,7 @@ export function readConnectorInfo(id: ConnectionId, raw: unknown): ConnectorInfo
     }
     if (value['pairsByQrCode'] === true) info.pairsByQrCode = true;
     if (value['installed'] === true) info.installed = true;
+    if (value['ownsPage'] === true && info.available) info.ownsPage = true;
     const phone = value['developmentPhone'];
     if (isRecord(phone)) {
       const url = shortText(phone['url']);

@@ -82,6 +82,13 @@ export interface KindStatus {
   revokes?: boolean;
   /** The link to the wallet is gone for good (only a reload helps). */
   linkDead?: boolean;
+  /**
+   * The page is this kind's own (Safe{Wallet}'s frame, docs/behaviour.md §1.7): the only kind offered, the
+   * current one, reconnected visibly at start. May change (watch says when).
+   */
+  ownsPage?: boolean | undefined;
+  /** `eth_sendTransaction` answers a proposal's hash (a Safe's), followed by asking the wallet `walletdeck_safeProposal` (docs/behaviour.md §10.1). */
+  proposes?: boolean | undefined;
 }
 
 /** What the sagas may ask a kind to do besides its lifecycle. */
@@ -131,6 +138,8 @@ export interface KindConfig {
   walletConnect?: { projectId?: string; relayUrl?: string };
   coinbase?: { preference?: 'all' | 'smartWalletOnly' | 'eoaOnly'; keysUrl?: string };
   developmentPhone?: DevelopmentPhone;
+  /** WALLETDECK_FRAME_ANCESTORS as set: who may frame the app (the Safe kind reads its parent's answers only from there). */
+  frameAncestors?: string | undefined;
 }
 
 /** What a kind is built from on a page. */
@@ -212,6 +221,9 @@ export function adapterFromConnector(connector: Connector, chains: ChainTable): 
         chainIdBeforeConnect: connector.chainIdBeforeConnect === true,
         revokes: connector.supportsRevoke,
         linkDead,
+        // Read as `=== true` where they are used.
+        ownsPage: connector.ownsPage?.(),
+        proposes: connector.proposesTransactions,
       };
     },
     storedSession: () => connector.hasStoredSession() === true,

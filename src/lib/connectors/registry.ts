@@ -8,11 +8,12 @@ import { ERROR_NAMES, WalletdeckError, describeValue } from '../errors';
 import { coinbaseKind } from './coinbase';
 import { injectedKind } from './injected';
 import type { KindAdapter, KindDefinition, KindEnvironment } from './kind';
+import { safeKind } from './safe';
 import { walletconnectKind } from './walletconnect';
 import type { AdapterRegistry } from './types';
 
 /** Every kind, in the connect dialog's order. */
-export const KINDS = [injectedKind, coinbaseKind, walletconnectKind] as const;
+export const KINDS = [injectedKind, coinbaseKind, walletconnectKind, safeKind] as const;
 
 export type KindId = (typeof KINDS)[number]['id'];
 

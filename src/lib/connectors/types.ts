@@ -123,7 +123,24 @@ export interface Connector {
   choose?(rdns: string | undefined): void;
   /** Development builds only: a page that pairs with a QR code's link given as `?uri=` (docs/behaviour.md §11). */
   readonly developmentPhone?: DevelopmentPhone;
+  /**
+   * The page is this kind's own (Safe{Wallet}'s frame, docs/behaviour.md §1.7): the only kind offered, the
+   * current one, reconnected visibly at start. Cheap and synchronous; may change (watchAvailability says when).
+   */
+  ownsPage?(): boolean;
+  /**
+   * `eth_sendTransaction` answers a proposal's hash (a Safe's `safeTxHash`), not a chain transaction
+   * (docs/behaviour.md §10.1): the record is followed by asking the wallet `walletdeck_safeProposal`
+   * (a ProposalState, checked by the kind).
+   */
+  readonly proposesTransactions?: boolean;
 }
+
+/** Where a transaction proposed to a multisig stands (Safe's getTxBySafeTxHash, checked): the answer to `walletdeck_safeProposal`. */
+export type ProposalState =
+  | { status: 'awaiting'; confirmations?: { submitted: number; required: number } }
+  | { status: 'executed'; hash: string; success: boolean }
+  | { status: 'cancelled' };
 
 /** `npm start`'s development phone: its page, and what the app calls it. */
 export interface DevelopmentPhone {
@@ -163,6 +180,8 @@ export interface ConnectorInfo {
   installed?: boolean;
   /** Development builds only: the development phone (see Connector.developmentPhone). */
   developmentPhone?: DevelopmentPhone;
+  /** The page is this kind's own (see Connector.ownsPage): no other kind is offered. */
+  ownsPage?: boolean;
 }
 
 export interface ExtensionSuggestion {

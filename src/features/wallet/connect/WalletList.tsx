@@ -35,10 +35,12 @@ interface Choice {
 
 type Kinds = Readonly<Record<ConnectionId, ConnectorInfo>>;
 
-function choicesOf(kinds: Kinds): { installed: Choice[]; others: Choice[] } {
+function choicesOf(kinds: Kinds): { installed: Choice[]; others: Choice[]; owned: boolean } {
   const installed: Choice[] = [];
   const others: Choice[] = [];
-  for (const kind of CONNECTION_IDS) {
+  // A page a kind owns (Safe{Wallet}'s frame, docs/behaviour.md §1.7) offers that kind alone.
+  const owner = CONNECTION_IDS.find((kind) => kinds[kind].ownsPage === true);
+  for (const kind of owner !== undefined ? [owner] : CONNECTION_IDS) {
     const info = kinds[kind];
     const announced = info.wallets ?? [];
     const isInstalled = info.installed === true || announced.length > 0;
@@ -48,7 +50,7 @@ function choicesOf(kinds: Kinds): { installed: Choice[]; others: Choice[] } {
     if (announced.length > 0) for (const w of announced) list.push({ kind, rdns: w.rdns, name: w.name, icon: w.icon, note });
     else list.push({ kind, name: info.name, icon: '', note });
   }
-  return { installed, others };
+  return { installed, others, owned: owner !== undefined };
 }
 
 const hinted = new Set<ConnectionId>();
@@ -70,11 +72,11 @@ export function WalletList() {
   const recentKind = useAppSelector(selectRecentKind);
   const recentRdns = useAppSelector(selectChosenExtension);
   useUnavailableHints(kinds);
-  const { installed, others } = choicesOf(kinds);
+  const { installed, others, owned } = choicesOf(kinds);
   const isRecent = (c: Choice) => c.kind === recentKind && (c.rdns === undefined || c.rdns === recentRdns);
   // The one used last leads its section.
   const ordered = (list: Choice[]) => [...list.filter(isRecent), ...list.filter((c) => !isRecent(c))];
-  const noBrowserWallet = !installed.some((c) => kinds[c.kind].face.browserWallets);
+  const noBrowserWallet = !owned && !installed.some((c) => kinds[c.kind].face.browserWallets);
   // Where focus starts: the wallet used last, else the first.
   const first = [...ordered(installed), ...ordered(others)];
   const focusTarget = first.find(isRecent) ?? first[0];
