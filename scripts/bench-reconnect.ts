@@ -532,7 +532,7 @@ export function report(result: BenchResult): { table: Record<string, string | nu
     { text: `${result.idleRpcPer10s.toFixed(2)} RPC requests per 10 s idle (target <= 1)`, ok: result.idleRpcPer10s <= 1 },
     { text: `click -> Connected is ${clickRatio.toFixed(2)}x the baseline (target <= 1.5x)`, ok: clickRatio <= 1.5 },
     { text: `click -> Connected painted is ${paintedRatio.toFixed(2)}x the baseline (target <= 1.5x)`, ok: paintedRatio <= 1.5 },
-    { text: `the wallet's last answer -> Connected takes ${answerToConnected} ms (median; target <= 5 ms)`, ok: answerToConnected <= 5 },
+    { text: `the wallet's last answer -> Connected takes ${answerToConnected.toFixed(1)} ms (median; target <= 5 ms)`, ok: answerToConnected <= 5 },
     { text: `at most ${maxScripts} scripts loaded between a click and Connected (target 0)`, ok: maxScripts === 0 },
   ];
   return { table, verdicts };
