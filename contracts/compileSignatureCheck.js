@@ -48,4 +48,4 @@ if (require.main === module) {
   console.log(`wrote ${path.relative(process.cwd(), CHECK_ARTIFACT)}, ${path.relative(process.cwd(), TEST_ARTIFACT)}`);
 }
 
-module.exports = { compileSignatureCheck, compileTestAccounts, CHECK_ARTIFACT, TEST_ARTIFACT };
+module.exports = { compile, compileSignatureCheck, compileTestAccounts, CHECK_ARTIFACT, TEST_ARTIFACT };

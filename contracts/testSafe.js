@@ -1,32 +1,20 @@
 // TestSafe.sol, a Safe-like multisig for tests only: `node contracts/testSafe.js` compiles it with the
 // npm `solc` package (as compileSignatureCheck.js does) and rewrites TestSafe.json, kept in the repo;
 // the helpers deploy one on a local chain (anvil) and make what its owners sign.
-const { readFileSync, writeFileSync } = require('node:fs');
+const { writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { AbiCoder, Interface, SigningKey, computeAddress, concat, getAddress } = require('ethers');
 const { call, receipt } = require('./chainRpc');
 const { DEPLOYER } = require('./testAccounts');
+const { compile } = require('./compileSignatureCheck');
 
-const SOURCE = path.join(__dirname, 'TestSafe.sol');
 const ARTIFACT = path.join(__dirname, 'TestSafe.json');
 
+/** TestSafe.sol compiled with the same settings as the signature check's contracts (compileSignatureCheck.js). */
 function compileTestSafe() {
-  const solc = require('solc');
-  const input = {
-    language: 'Solidity',
-    sources: { 'TestSafe.sol': { content: readFileSync(SOURCE, 'utf8') } },
-    settings: {
-      optimizer: { enabled: true, runs: 200 },
-      evmVersion: 'paris',
-      metadata: { bytecodeHash: 'none', appendCBOR: false },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
-    },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input)));
-  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const contract = output.contracts['TestSafe.sol'].TestSafe;
-  return { compiler: solc.version(), abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  const { version, contracts } = compile('TestSafe.sol');
+  const contract = contracts.TestSafe;
+  return { compiler: version, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 }
 
 const coder = AbiCoder.defaultAbiCoder();

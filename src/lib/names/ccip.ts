@@ -5,6 +5,7 @@
 // that was called. ENSIP-21 batch lookups (`x-batch-gateway:true`) are answered here, one request at
 // a time through the same rules. Every failure is a NameError: it costs the name, nothing else.
 import { AbiCoder, concat, dataSlice } from 'ethers';
+import { readBodyWithin } from '../rpc/transport';
 import { NAME_ERROR_NAMES, NAME_MESSAGES, NameError, nameError } from './errors';
 
 /** An eth_call's outcome: the returned data, or the revert data ('0x' for a bare revert). */
@@ -212,7 +213,7 @@ async function fetchAnswer(url: string, origin: string, init: RequestInit, polic
       void res.body?.cancel().catch(() => undefined);
       throw new GatewayHttpError(res.status, origin);
     }
-    const text = await readBounded(res, policy.maxBytes, controller.signal).catch((error: unknown) => {
+    const text = await readBodyWithin(res, policy.maxBytes, controller.signal).catch((error: unknown) => {
       throw error instanceof NameError ? error : fail(controller.signal.aborted ? `no answer within ${policy.timeoutMs / 1000} s` : 'the answer broke off');
     });
     if (text === undefined) throw fail(`answered more than ${Math.round(policy.maxBytes / 1024)} kB`);
@@ -228,35 +229,4 @@ async function fetchAnswer(url: string, origin: string, init: RequestInit, polic
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The body as text, or undefined once it passes `max` bytes (the rest is not read). */
-async function readBounded(res: Response, max: number, signal: AbortSignal): Promise<string | undefined> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    void res.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  if (!res.body) return res.text();
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    if (signal.aborted) throw new Error('aborted');
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      void reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
 }

@@ -82,25 +82,29 @@ function matchResponses(calls: readonly JsonRpcCall[], firstId: number, body: un
   return outcomes;
 }
 
-/** The body as text, abandoning the download as soon as it passes `limit` bytes. */
-async function readBounded(response: Response, limit: number): Promise<string> {
-  const tooLarge = () => new EndpointFailure(`answered more than ${formatBytes(limit)}`);
+/**
+ * A response's body as text, or undefined as soon as it passes `limit` bytes (the download is
+ * abandoned there, so a hostile server's endless answer costs `limit` bytes). Shared by the RPC
+ * transport and the name gateways (src/lib/names/ccip.ts). Rejects when `signal` aborts the read.
+ */
+export async function readBodyWithin(response: Response, limit: number, signal?: AbortSignal): Promise<string | undefined> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared > limit) {
     void response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
+    return undefined;
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
+    if (signal?.aborted) throw new Error('aborted');
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
       void reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      return undefined;
     }
     chunks.push(value);
   }
@@ -111,6 +115,13 @@ async function readBounded(response: Response, limit: number): Promise<string> {
     at += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
+}
+
+/** The body as text; an answer past `limit` bytes is the endpoint's failure. */
+async function readBounded(response: Response, limit: number): Promise<string> {
+  const text = await readBodyWithin(response, limit);
+  if (text === undefined) throw new EndpointFailure(`answered more than ${formatBytes(limit)}`);
+  return text;
 }
 
 /**
