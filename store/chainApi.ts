@@ -3,7 +3,7 @@
 import { getRpcRuntime, rpcApi, withRpc } from './rpcApi';
 import type { NetworkStatus } from '../src/lib/rpc';
 import { parseQuantity, parseSafeInteger } from '../src/lib/rpc';
-import { namesChainOf } from '../src/lib/chains';
+import { namesLookup } from './namesLookup';
 import type { RememberedName } from '../src/lib/rpc/nameMemory';
 
 export interface AccountOnChain {
@@ -51,20 +51,11 @@ export const chainApi = rpcApi.injectEndpoints({
     getName: build.query<RememberedName | null, AccountOnChain>({
       queryFn: ({ chainId, address }, api) =>
         withRpc(api.extra, async (runtime) => {
-          const namesChainId = namesChainOf(runtime.chains, chainId);
-          const universalResolver = namesChainId === undefined ? undefined : runtime.chains[namesChainId]?.ensUniversalResolver;
-          if (namesChainId === undefined || !universalResolver) return null;
-          const names = await import(/* webpackChunkName: "names" */ '../src/lib/names');
-          const coinType = names.coinTypeOf(chainId, namesChainId);
+          const lookup = await namesLookup(runtime, chainId);
+          if (!lookup) return null;
+          const { names, at, namesChainId, coinType } = lookup;
           const known = runtime.names.recall(namesChainId, coinType, address);
           if (known !== undefined) return known;
-          const at = {
-            call: names.ethCallOf(runtime.client(namesChainId)),
-            universalResolver,
-            namesChainId,
-            policy: names.gatewayPolicy(runtime.nameSettings),
-            ...(runtime.nameSettings.imageSource ? { imageSource: runtime.nameSettings.imageSource } : {}),
-          };
           try {
             const found = await names.lookupAccount(at, address, coinType);
             runtime.names.remember(namesChainId, coinType, address, found);

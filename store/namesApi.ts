@@ -2,8 +2,8 @@
 // transfer is on (its ENSIP-19 coin type), through the Universal Resolver of the chain that holds
 // its names, with ENSIP-10 wildcard and EIP-3668 offchain lookups (docs/behaviour.md §5.5). Injected
 // into the one rpcApi by the sign panel (off the first visit); the lookup code is its own chunk.
-import { namesChainOf } from '../src/lib/chains';
 import type { RecipientName } from '../src/lib/names';
+import { namesLookup } from './namesLookup';
 import { rpcApi, withRpc } from './rpcApi';
 
 /** A lookup's answer; 'noNames': no names for this chain (no Universal Resolver to ask). */
@@ -15,19 +15,10 @@ export const namesApi = rpcApi.injectEndpoints({
     resolveName: build.query<RecipientLookup, { chainId: number; name: string }>({
       queryFn: ({ chainId, name }, api) =>
         withRpc(api.extra, async (runtime): Promise<RecipientLookup> => {
-          const namesChainId = namesChainOf(runtime.chains, chainId);
-          const universalResolver = namesChainId === undefined ? undefined : runtime.chains[namesChainId]?.ensUniversalResolver;
-          if (namesChainId === undefined || !universalResolver) return { status: 'noNames' };
-          const names = await import(/* webpackChunkName: "names" */ '../src/lib/names');
-          const at = {
-            call: names.ethCallOf(runtime.client(namesChainId)),
-            universalResolver,
-            namesChainId,
-            policy: names.gatewayPolicy(runtime.nameSettings),
-            ...(runtime.nameSettings.imageSource ? { imageSource: runtime.nameSettings.imageSource } : {}),
-          };
+          const lookup = await namesLookup(runtime, chainId);
+          if (!lookup) return { status: 'noNames' };
           // A refused or failed gateway is this lookup's error (NameError, a plain error in the store).
-          return names.lookupRecipient(at, name, names.coinTypeOf(chainId, namesChainId));
+          return lookup.names.lookupRecipient(lookup.at, name, lookup.coinType);
         }),
       keepUnusedDataFor: 60,
     }),

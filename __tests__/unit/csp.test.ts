@@ -6,6 +6,7 @@ import { kindCspSources } from '../../scripts/kindCsp';
 import { COINBASE_CONNECT, csp as coinbaseCsp } from '../../src/lib/connectors/coinbase/csp';
 import type { KindCsp } from '../../src/lib/connectors/kind';
 import { WALLETCONNECT_VERIFY, csp as walletConnectCsp } from '../../src/lib/connectors/walletconnect/csp';
+import { directive } from '../support/policy';
 
 /** The build's settings as webpack.config.ts gives them to each kind (unset ones absent). */
 const build = (settings: Record<string, string> = {}) => ({ setting: (name: string) => settings[name] });
@@ -14,12 +15,6 @@ const coinbase: KindCsp[] = [coinbaseCsp()];
 /** What WalletConnect's csp.ts asks of the policy with a project id (and these other settings). */
 const walletConnect = (settings: Record<string, string> = {}): KindCsp[] => [walletConnectCsp(build({ WALLETCONNECT_PROJECT_ID: 'project', ...settings }))];
 
-const directive = (policy: string, name: string): string[] | undefined =>
-  policy
-    .split('; ')
-    .map((d) => d.split(' '))
-    .find(([n]) => n === name)
-    ?.slice(1);
 
 describe('a configured URL as a source expression', () => {
   it.each([

@@ -7,13 +7,8 @@ import { allowedOrigin, readOffchainLookup } from '../../src/lib/names/ccip';
 import { ENS_GATEWAY_ORIGINS, ENS_IMAGE_SOURCE } from '../../src/lib/names/settings';
 import { imageOrigin, readNameSettings } from '../../src/lib/names/settingsCheck';
 import { coinTypeOf } from '../../src/lib/names/universal';
+import { directive } from '../support/policy';
 
-const directive = (policy: string, name: string): string[] | undefined =>
-  policy
-    .split('; ')
-    .map((d) => d.split(' '))
-    .find(([n]) => n === name)
-    ?.slice(1);
 
 describe('name settings', () => {
   it("unset: ENS's gateways and ENS's metadata service, https only", () => {

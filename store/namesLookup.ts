@@ -1,0 +1,21 @@
+// Where a name of a chain is looked up (docs/behaviour.md §5.5), for both directions (an account's
+// primary name in chainApi.getName, a recipient's address in namesApi.resolveName): the Universal
+// Resolver of the chain that holds names for it, with the gateways the deployment allows. The lookup
+// code is its own chunk, loaded here on first use (never on a first visit).
+import { namesChainOf } from '../src/lib/chains';
+import type { RpcRuntime } from '../src/lib/rpc';
+
+export async function namesLookup(runtime: RpcRuntime, chainId: number) {
+  const namesChainId = namesChainOf(runtime.chains, chainId);
+  const universalResolver = namesChainId === undefined ? undefined : runtime.chains[namesChainId]?.ensUniversalResolver;
+  if (namesChainId === undefined || !universalResolver) return undefined;
+  const names = await import(/* webpackChunkName: "names" */ '../src/lib/names');
+  const at = {
+    call: names.ethCallOf(runtime.client(namesChainId)),
+    universalResolver,
+    namesChainId,
+    policy: names.gatewayPolicy(runtime.nameSettings),
+    ...(runtime.nameSettings.imageSource ? { imageSource: runtime.nameSettings.imageSource } : {}),
+  };
+  return { names, at, namesChainId, coinType: names.coinTypeOf(chainId, namesChainId) };
+}
