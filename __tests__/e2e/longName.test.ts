@@ -2,6 +2,7 @@
 // account button, the overview and the account menu, at 375 px (and 1280 px), light and dark, with no
 // accessibility violation (axe-core). A real name registry on the shared anvil, the fake extension
 // wallet holding the named account.
+import { Wallet } from 'ethers';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { deployEns, registerName } from '../../contracts/deployEns';
 import { expectAccessible } from '../support/a11y';
@@ -10,8 +11,9 @@ import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet } from '../support/fakeWallet';
 
 
-// anvil's test account 8: no other suite names it, so its reverse record is ours to set.
-const LONG_NAMED = { address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97' };
+// An account of this run's own, so that its reverse record is ours alone: the chain is shared by every
+// browser suite, and a fixed anvil account named by two suites had its primary name replaced under the other.
+const LONG_NAMED = Wallet.createRandom();
 const LONG_NAME = `${'averylongnamewithnoplacetobreak'.repeat(3)}.test`;
 
 const suite = browserSuite();
