@@ -66,6 +66,29 @@ async function fillSeveral(page: Page, transfers: ReadonlyArray<{ to: string; am
 
 const recipients = () => [0, 1, 2].map(() => Wallet.createRandom().address);
 
+/**
+ * Three transfers sent one by one to new recipients, with a wallet that waits for the user: the first
+ * is approved, and the wallet is asking about the second.
+ */
+async function secondTransferAsked() {
+  const app = await openConnected();
+  const to = recipients();
+  const form = await fillSeveral(app.page, [
+    { to: to[0]!, amount: '0.01' },
+    { to: to[1]!, amount: '0.02' },
+    { to: to[2]!, amount: '0.03' },
+  ]);
+  app.wallet.approval = 'manual';
+  await form.getByRole('button', { name: 'Send to 3' }).click();
+  const status = form.getByTestId('several-status');
+  await status.filter({ hasText: '0 of 3 sent. Confirm transfer 1 in your wallet.' }).waitFor();
+  await until(() => app.wallet.core.prompts.length === 1, { what: 'the first prompt' });
+  await app.wallet.core.approvePending();
+  await status.filter({ hasText: '1 of 3 sent. Confirm transfer 2 in your wallet.' }).waitFor();
+  await until(() => app.wallet.core.prompts.length === 1, { what: 'the second prompt' });
+  return { app, to, form, status };
+}
+
 describe('send to several', () => {
   it('a wallet that batches: three transfers go as one batch, and the user sees one confirmed entry with its recipients', async () => {
     const app = await openConnected({ calls: { atomic: 'supported' } });
@@ -129,21 +152,7 @@ describe('send to several', () => {
   });
 
   it('a refusal in the middle: the sent one stays tracked, the others stay in the form', async () => {
-    const app = await openConnected();
-    const to = recipients();
-    const form = await fillSeveral(app.page, [
-      { to: to[0]!, amount: '0.01' },
-      { to: to[1]!, amount: '0.02' },
-      { to: to[2]!, amount: '0.03' },
-    ]);
-    app.wallet.approval = 'manual';
-    await form.getByRole('button', { name: 'Send to 3' }).click();
-    const status = form.getByTestId('several-status');
-    await status.filter({ hasText: '0 of 3 sent. Confirm transfer 1 in your wallet.' }).waitFor();
-    await until(() => app.wallet.core.prompts.length === 1, { what: 'the first prompt' });
-    await app.wallet.core.approvePending();
-    await status.filter({ hasText: '1 of 3 sent. Confirm transfer 2 in your wallet.' }).waitFor();
-    await until(() => app.wallet.core.prompts.length === 1, { what: 'the second prompt' });
+    const { app, to, form, status } = await secondTransferAsked();
     app.wallet.core.rejectPending();
     await status.and(app.page.locator('[data-status=declined]')).waitFor();
     expect(await status.textContent()).toBe('You declined in your wallet. 1 of 3 sent; the rest are still in the form.');
@@ -154,20 +163,7 @@ describe('send to several', () => {
   });
 
   it('Stop while the wallet asks about the second: it is still sent when approved, the third stays in the form', async () => {
-    const app = await openConnected();
-    const to = recipients();
-    const form = await fillSeveral(app.page, [
-      { to: to[0]!, amount: '0.01' },
-      { to: to[1]!, amount: '0.02' },
-      { to: to[2]!, amount: '0.03' },
-    ]);
-    app.wallet.approval = 'manual';
-    await form.getByRole('button', { name: 'Send to 3' }).click();
-    const status = form.getByTestId('several-status');
-    await until(() => app.wallet.core.prompts.length === 1, { what: 'the first prompt' });
-    await app.wallet.core.approvePending();
-    await status.filter({ hasText: '1 of 3 sent. Confirm transfer 2 in your wallet.' }).waitFor();
-    await until(() => app.wallet.core.prompts.length === 1, { what: 'the second prompt' });
+    const { app, to, form, status } = await secondTransferAsked();
     await form.getByRole('button', { name: 'Stop' }).click();
     await status.filter({ hasText: '1 of 3 sent. Stopping once your wallet answers about this one.' }).waitFor();
     await app.wallet.core.approvePending();
