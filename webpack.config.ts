@@ -88,6 +88,9 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   const policy = production ? pagePolicy(chains.built.chains, names.settings) : undefined;
   return {
     mode: production ? 'production' : 'development',
+    // Webpack's own code (the runtime, module wrappers) in the same language level as ours: esbuild
+    // already emits ES2022 for the app's modules, so no browser that runs the app is lost (0.1 KB gzip).
+    target: ['web', 'es2022'],
     entry: { ...devWallets.entry, main: './src/main.tsx' },
     output: {
       path: path.resolve(__dirname, outDir),
@@ -148,15 +151,19 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
     ],
     optimization: {
       // swc's minifier drops the exports webpack marks unused (esbuild's per-chunk minify does not:
-      // 22 KB gzip more), at a fraction of terser's time.
+      // 22 KB gzip more), at a fraction of terser's time (terser itself: 0.8 KB gzip more on the first
+      // visit). A third pass: 0.2 KB less.
       minimizer: [
-        new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 }, mangle: true } }),
+        new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 3 }, mangle: true } }),
         new EsbuildPlugin({ css: true, include: /\.css$/ }),
       ],
       // Initial code is split for caching; each lazy wallet SDK stays one named chunk that a size
       // budget can hold (webpackChunkName "walletconnect" / "coinbase").
       splitChunks: { chunks: 'initial' },
-      runtimeChunk: 'single',
+      // The production runtime rides in main's file (one request and 0.3 KB gzip less on the first
+      // visit; main's name changes with every deploy anyway). The development server's entries (the
+      // development wallets' before the app's) share one runtime.
+      runtimeChunk: production ? false : 'single',
     },
     performance: { hints: false },
     devServer: {
