@@ -2,11 +2,19 @@
 // through import(), so that a failure while starting, even while evaluating a module, is caught and
 // shown with a way to reload instead of leaving a blank page. './boot' runs first: the eager
 // reconnect's wallet requests and the first chain reads leave before React's modules are evaluated.
+// A returning user's silent reconnect also starts loading what shows a connected wallet (the
+// "connected" chunk), so that it is there when the wallet answers.
 import { showStartupFailure } from './startupFailure';
 
 import(/* webpackMode: "eager" */ './boot')
   .then(({ boot }) => {
     const { config, store } = boot();
-    return import(/* webpackMode: "eager" */ './app/render').then(({ renderApp }) => renderApp(store, config.chains));
+    return Promise.all([import(/* webpackMode: "eager" */ './app/render'), import(/* webpackMode: "eager" */ './features/wallet/lazy'), import(/* webpackMode: "eager" */ '../store/viewedChain')]).then(
+      ([{ renderApp }, { preloadConnectedView }, { selectPageView }]) => {
+        const view = selectPageView(store.getState(), config.chains).view;
+        if (view === 'Reconnecting' || view === 'Connecting') preloadConnectedView();
+        renderApp(store, config.chains);
+      },
+    );
   })
   .catch(showStartupFailure);

@@ -1,6 +1,6 @@
 // Redux DevTools time travel: the recorded actions, replayed into a fresh store, give the same
 // sequence of states, and rendering any past state shows that state.
-import { screen, within, cleanup } from '@testing-library/react';
+import { screen, within, cleanup, waitFor } from '@testing-library/react';
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { setupStore } from '../../store/setupStore';
 import { walletActions as a } from '../../store/walletSlice';
@@ -92,7 +92,15 @@ describe('time travel', () => {
       // The wallet and what the user had open (the connect dialog) replay together.
       const store = setupStore({ wallet: state.wallet, ui: state.ui }, {});
       renderApp(store, chains);
-      const control = document.querySelector<HTMLElement>('[data-wallet-control]')!;
+      // A connected wallet's controls are a lazy part (the "connected" chunk): they arrive a moment later.
+      const control = await waitFor(
+        () => {
+          const shown = document.querySelector<HTMLElement>('[data-wallet-control]');
+          if (!shown) throw new Error('no wallet control yet');
+          return shown;
+        },
+        { timeout: 10_000 },
+      );
       const status = control.dataset['status'] ?? '';
       seen.add(status);
       const connection = state.wallet.connections.injected;

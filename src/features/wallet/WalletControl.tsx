@@ -2,27 +2,33 @@
 // while the wallet of the last visit comes back, and once one is connected the network button beside
 // the account button (the account button is the control `[data-wallet-control]`). It
 // always shows the current connection (docs/behaviour.md §1.2). `data-kind` / `data-status` name what it shows.
+// The connected controls are in the "connected" chunk (lazy.ts), loading as soon as a connection is under way.
+import { Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
-import { AccountButton } from './AccountButton';
-import { preloadConnectDialog } from './lazy';
-import { NetworkButton } from './NetworkButton';
+import { lazyPart } from '../../ui/lazyPart';
+import { loadConnectedControls, preloadConnectDialog, preloadConnectedView } from './lazy';
+
+const ConnectedControls = lazyPart('The wallet controls', loadConnectedControls);
 
 export function WalletControl() {
   const dispatch = useAppDispatch();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
+  const waiting = page.view === 'Reconnecting' || page.view === 'Connecting';
+  // However the connection started (the silent reconnect, a Safe frame, a click), its view is on the way.
+  useEffect(() => {
+    if (waiting) preloadConnectedView();
+  }, [waiting]);
   if (page.view === 'Connected' || page.view === 'Unsupported network') {
     return (
-      <div className="wallet-controls">
-        <NetworkButton page={page} />
-        <AccountButton page={page} />
-      </div>
+      <Suspense fallback={<div className="wallet-controls" aria-busy="true" data-testid="wallet-controls-loading" />}>
+        <ConnectedControls page={page} />
+      </Suspense>
     );
   }
-  const waiting = page.view === 'Reconnecting' || page.view === 'Connecting';
   // A connection under way, or one that went wrong, opens on its own progress (Back leads to the list).
   const showsKind = waiting || page.view === 'Error' || page.view === 'Reload required';
   const open = () => dispatch(showsKind ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());

@@ -1,0 +1,60 @@
+// The top of the page while a wallet is connected: the account (identicon, name or address groups),
+// its balance, the wallet and the latest block. In the "connected" chunk with the header's connected
+// controls (src/features/wallet/lazy.ts): a first visit does not load it before it can be needed.
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { ChainInfo } from '../../lib/chains';
+import { chainApi } from '../../../store/chainApi';
+import { useAppSelector } from '../../../store/hooks';
+import { selectAccountReads } from '../../../store/viewedChain';
+import { displayText } from '../../lib/displayText';
+import { shortAddress } from '../../ui/address';
+import { AddressGroups } from '../../ui/AddressGroups';
+import { Identicon } from '../../ui/Identicon';
+import { useChains } from '../../ui/chainsContext';
+import { Unavailable } from '../../ui/Unavailable';
+import { useRead } from '../../ui/useRead';
+import { BlockNumber } from './BlockNumber';
+import { exactNativeAmount, formatNativeAmount } from './format';
+
+export default function AccountOverview({ account, chain, wallet }: { account: string; chain: ChainInfo; wallet: string }) {
+  const chains = useChains();
+  const reads = useAppSelector((s) => selectAccountReads(s, chains));
+  const balanceRead = useRead(chainApi.endpoints.getBalance, reads.balance ?? skipToken);
+  const balance = balanceRead.currentData;
+  const named = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData ?? undefined;
+  const name = named?.name;
+  const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
+  return (
+    <section className="overview" aria-labelledby="overview-title" data-testid="overview">
+      <h2 id="overview-title" className="visually-hidden">
+        Your account
+      </h2>
+      <p className="overview-who">
+        <Identicon address={account} size={40} className="overview-identicon" />
+        {name ? (
+          <span className="account-name" data-testid="name" title={displayText(name, Infinity)} tabIndex={0}>
+            {displayText(name, Infinity)}
+          </span>
+        ) : null}
+        <span className="overview-address mono" title={account}>
+          {name ? shortAddress(account) : <AddressGroups address={account} />}
+        </span>
+      </p>
+      <p className="overview-balance" data-testid="overview-balance">
+        {balance !== undefined ? (
+          <span title={`${exactNativeAmount(balance)} ${symbol}`}>
+            {formatNativeAmount(balance)} {symbol}
+          </span>
+        ) : balanceRead.shown === 'unavailable' ? (
+          <Unavailable what="Balance" error={balanceRead.error} retrying={balanceRead.isFetching} onRetry={balanceRead.refetch} testId="overview-balance-unavailable" />
+        ) : (
+          <span className="muted" aria-busy="true">
+            Loading balance…
+          </span>
+        )}
+      </p>
+      <p className="muted overview-with">With {wallet}</p>
+      <BlockNumber />
+    </section>
+  );
+}
