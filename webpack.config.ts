@@ -164,6 +164,10 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
       // visit; main's name changes with every deploy anyway). The development server's entries (the
       // development wallets' before the app's) share one runtime.
       runtimeChunk: production ? false : 'single',
+      // The shortest names for what one module takes from another (0.9 KB gzip less on the first visit).
+      // A module's names change only with its own used exports, and module ids stay deterministic: the
+      // vendor chunk changes only when what the app uses of it does.
+      ...(production ? { mangleExports: 'size' as const } : {}),
     },
     performance: { hints: false },
     devServer: {

@@ -85,6 +85,19 @@ describe('what loads when (docs/behaviour.md §6.11)', () => {
     }
   });
 
+  it('a first visit, idle, has loaded neither the connect dialog nor what shows a connected wallet, until the pointer reaches "Connect wallet"', async () => {
+    const { page, requests } = await idlePage(false);
+    // The dialog's own words, and the overview's balance line (only a connected wallet has one).
+    const parts = ['get-a-wallet', 'overview-balance'].map((marker) => ({ marker, scripts: scriptsHolding(marker) }));
+    for (const { marker, scripts } of parts) {
+      expect([marker, scripts.length > 0]).toEqual([marker, true]);
+      expect([marker, loaded(requests, scripts)]).toEqual([marker, []]);
+    }
+    const arrived = parts.map(({ scripts }) => page.waitForResponse((response) => scripts.some((file) => response.url().endsWith(`/js/${file}`))));
+    await page.getByTestId('connect-button').hover();
+    await Promise.all(arrived);
+  });
+
   it('a first visit loads the connect dialog once the pointer reaches "Connect wallet", and it opens', async () => {
     const { page, requests } = await idlePage(false);
     expect(scriptsOf(requests)).not.toContain('connect');

@@ -10,6 +10,7 @@ import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
 import { loadWrongNetwork } from '../wallet/ConnectionBanner';
+import { preloadConnectDialog } from '../wallet/lazy';
 import './sign.css';
 
 const loadPanel = () => import(/* webpackChunkName: "signing" */ './SignPanel');
@@ -54,7 +55,7 @@ export function SignSection() {
         <div className="sign-away" data-testid="sign-connect">
           <p className="muted">Connect a wallet to sign a message, sign typed data or send a transfer with it.</p>
           <p>
-            <button type="button" aria-haspopup="dialog" onClick={connect}>
+            <button type="button" aria-haspopup="dialog" onClick={connect} onPointerEnter={preloadConnectDialog} onFocus={preloadConnectDialog}>
               Connect wallet
             </button>
           </p>

@@ -4,20 +4,23 @@
 // network and account buttons, the overview's account part) is the "connected" chunk: warmed up with
 // the connect dialog, and at once when a connection is under way (a returning user's silent
 // reconnect starts it before React mounts: src/main.tsx), so a first visit does not carry it.
-export const loadConnectDialog = () => import(/* webpackChunkName: "connect" */ './connect/ConnectDialog');
-export const loadAccountMenu = () => import(/* webpackChunkName: "later" */ './menu/AccountMenu');
 export const loadConnectedControls = () => import(/* webpackChunkName: "connected" */ './ConnectedControls');
 export const loadAccountOverview = () => import(/* webpackChunkName: "connected" */ '../chain/AccountOverview');
+const loadConnectedView = () => Promise.all([loadConnectedControls(), loadAccountOverview()]);
+/**
+ * The dialog shows its list once what a connection then shows has arrived too (both are asked for at
+ * once): a click in the list never waits for a script before "Connected".
+ */
+export const loadConnectDialog = () => Promise.all([import(/* webpackChunkName: "connect" */ './connect/ConnectDialog'), loadConnectedView()]).then(([dialog]) => dialog);
+export const loadAccountMenu = () => import(/* webpackChunkName: "later" */ './menu/AccountMenu');
 
 /** Starts loading the connected view without waiting for it (a failure surfaces when it is shown). */
 export function preloadConnectedView(): void {
-  loadConnectedControls().catch(() => undefined);
-  loadAccountOverview().catch(() => undefined);
+  loadConnectedView().catch(() => undefined);
 }
 
 /** Starts loading the connect dialog, and what a connection then shows, without waiting for them. */
 export function preloadConnectDialog(): void {
   loadConnectDialog().catch(() => undefined);
-  preloadConnectedView();
 }
 export const loadNetworkList = () => import(/* webpackChunkName: "later" */ './menu/NetworkList');
