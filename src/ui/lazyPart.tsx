@@ -2,7 +2,7 @@
 // its own, so a part whose chunk fails to load (offline, or a deploy that replaced the chunk names)
 // or that throws while rendering shows why, with a Reload button, and the rest of the page keeps
 // working. Loading is left to the caller's <Suspense> (each part says "Loading…" in its own words).
-import { Component, lazy, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, useState, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { failureText } from './failureText';
 import './lazyPart.css';
 
@@ -39,16 +39,19 @@ export class PartBoundary extends Component<BoundaryProps, { error?: unknown; fa
   }
 }
 
-/** React.lazy for a part of the page named `what` (in the user's words), inside its own PartBoundary. */
+/**
+ * React.lazy for a part of the page named `what` (in the user's words), inside its own PartBoundary.
+ * `loaded` (optional) says whether the part's module is already here (loaded ahead of need): then a
+ * part that appears renders it at once, in the same update, instead of suspending for a moment and
+ * showing its fallback (which React keeps on screen a little longer than the load took).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component at all, as React.lazy itself takes
-export function lazyPart<T extends ComponentType<any>>(what: string, load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
+export function lazyPart<T extends ComponentType<any>>(what: string, load: () => Promise<{ default: T }>, loaded?: () => { default: T } | undefined): ComponentType<ComponentProps<T>> {
   const Lazy = lazy(load);
   function Part(props: ComponentProps<T>) {
-    return (
-      <PartBoundary what={what}>
-        <Lazy {...props} />
-      </PartBoundary>
-    );
+    // Decided once per appearance: switching from Lazy to the module's own component would remount it.
+    const [Ready] = useState(() => loaded?.()?.default);
+    return <PartBoundary what={what}>{Ready ? <Ready {...props} /> : <Lazy {...props} />}</PartBoundary>;
   }
   Part.displayName = `lazyPart(${what})`;
   return Part;

@@ -7,11 +7,11 @@ import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
 import { lazyPart } from '../../ui/lazyPart';
-import { loadAccountOverview } from '../wallet/lazy';
+import { loadAccountOverview, loadedAccountOverview } from '../wallet/lazy';
 import { BlockNumber } from './BlockNumber';
 import './chain.css';
 
-const AccountOverview = lazyPart('Your account', loadAccountOverview);
+const AccountOverview = lazyPart('Your account', loadAccountOverview, loadedAccountOverview);
 
 export function Overview() {
   const chains = useChains();

@@ -9,9 +9,9 @@ import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
 import { lazyPart } from '../../ui/lazyPart';
-import { loadConnectedControls, preloadConnectDialog, preloadConnectedView } from './lazy';
+import { loadConnectedControls, loadedConnectedControls, preloadConnectDialog, preloadConnectedView } from './lazy';
 
-const ConnectedControls = lazyPart('The wallet controls', loadConnectedControls);
+const ConnectedControls = lazyPart('The wallet controls', loadConnectedControls, loadedConnectedControls);
 
 export function WalletControl() {
   const dispatch = useAppDispatch();

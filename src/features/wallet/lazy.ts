@@ -4,8 +4,15 @@
 // network and account buttons, the overview's account part) is the "connected" chunk: warmed up with
 // the connect dialog, and at once when a connection is under way (a returning user's silent
 // reconnect starts it before React mounts: src/main.tsx), so a first visit does not carry it.
-export const loadConnectedControls = () => import(/* webpackChunkName: "connected" */ './ConnectedControls');
-export const loadAccountOverview = () => import(/* webpackChunkName: "connected" */ '../chain/AccountOverview');
+type ConnectedControlsModule = typeof import('./ConnectedControls');
+type AccountOverviewModule = typeof import('../chain/AccountOverview');
+let connectedControls: ConnectedControlsModule | undefined;
+let accountOverview: AccountOverviewModule | undefined;
+export const loadConnectedControls = () => import(/* webpackChunkName: "connected" */ './ConnectedControls').then((m) => (connectedControls = m));
+export const loadAccountOverview = () => import(/* webpackChunkName: "connected" */ '../chain/AccountOverview').then((m) => (accountOverview = m));
+/** The connected view's modules once they are here: a part that appears then renders at once (lazyPart's `loaded`). */
+export const loadedConnectedControls = (): ConnectedControlsModule | undefined => connectedControls;
+export const loadedAccountOverview = (): AccountOverviewModule | undefined => accountOverview;
 const loadConnectedView = () => Promise.all([loadConnectedControls(), loadAccountOverview()]);
 /**
  * The dialog shows its list once what a connection then shows has arrived too (both are asked for at
