@@ -11,9 +11,10 @@ import(/* webpackMode: "eager" */ './boot')
     const { config, store } = boot();
     return Promise.all([import(/* webpackMode: "eager" */ './app/render'), import(/* webpackMode: "eager" */ './features/wallet/lazy'), import(/* webpackMode: "eager" */ '../store/viewedChain')]).then(
       ([{ renderApp }, { preloadConnectedView }, { selectPageView }]) => {
+        // React renders a moment later (createRoot schedules it): the chunk's request still leaves first.
+        renderApp(store, config.chains);
         const view = selectPageView(store.getState(), config.chains).view;
         if (view === 'Reconnecting' || view === 'Connecting') preloadConnectedView();
-        renderApp(store, config.chains);
       },
     );
   })
