@@ -2,7 +2,7 @@
 // its own, so a part whose chunk fails to load (offline, or a deploy that replaced the chunk names)
 // or that throws while rendering shows why, with a Reload button, and the rest of the page keeps
 // working. Loading is left to the caller's <Suspense> (each part says "Loading…" in its own words).
-import { Component, lazy, useState, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, useEffect, useState, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { failureText } from './failureText';
 import './lazyPart.css';
 
@@ -39,19 +39,42 @@ export class PartBoundary extends Component<BoundaryProps, { error?: unknown; fa
   }
 }
 
+/** A part loaded ahead of need: whether its module is here already, and what shows while it is not. */
+export interface PreloadedPart<T> {
+  loaded: () => { default: T } | undefined;
+  fallback: ReactNode;
+}
+
 /**
  * React.lazy for a part of the page named `what` (in the user's words), inside its own PartBoundary.
- * `loaded` (optional) says whether the part's module is already here (loaded ahead of need): then a
- * part that appears renders it at once, in the same update, instead of suspending for a moment and
- * showing its fallback (which React keeps on screen a little longer than the load took).
+ * With `preloaded`, for a part whose code is asked for ahead of need (the connected view), it never
+ * suspends: it renders the module at once, in the update that shows it, when it is here, and its
+ * `fallback` until it arrives otherwise. A suspended part's content waits for React's fallback
+ * throttle (up to half a second after a fallback was shown); a plain update does not.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component at all, as React.lazy itself takes
-export function lazyPart<T extends ComponentType<any>>(what: string, load: () => Promise<{ default: T }>, loaded?: () => { default: T } | undefined): ComponentType<ComponentProps<T>> {
+export function lazyPart<T extends ComponentType<any>>(what: string, load: () => Promise<{ default: T }>, preloaded?: PreloadedPart<T>): ComponentType<ComponentProps<T>> {
   const Lazy = lazy(load);
+  function Arriving({ ahead, props }: { ahead: PreloadedPart<T>; props: ComponentProps<T> }) {
+    const [state, setState] = useState<{ module?: T; failed?: true; error?: unknown }>(() => ({ module: ahead.loaded()?.default }));
+    useEffect(() => {
+      if (state.module || state.failed) return;
+      let live = true;
+      load().then(
+        (module) => live && setState({ module: module.default }),
+        (error: unknown) => live && setState({ failed: true, error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [state]);
+    // A chunk that failed to load is the part's failure, said by its boundary with Reload.
+    if (state.failed) throw state.error;
+    const Module = state.module;
+    return Module ? <Module {...props} /> : <>{ahead.fallback}</>;
+  }
   function Part(props: ComponentProps<T>) {
-    // Decided once per appearance: switching from Lazy to the module's own component would remount it.
-    const [Ready] = useState(() => loaded?.()?.default);
-    return <PartBoundary what={what}>{Ready ? <Ready {...props} /> : <Lazy {...props} />}</PartBoundary>;
+    return <PartBoundary what={what}>{preloaded ? <Arriving ahead={preloaded} props={props} /> : <Lazy {...props} />}</PartBoundary>;
   }
   Part.displayName = `lazyPart(${what})`;
   return Part;

@@ -1,7 +1,6 @@
 // The top of the page: the wallet in view (name or address, balance, network, latest block), or,
 // before a wallet is connected, what connecting brings and the default chain's latest block. The
 // connected part (AccountOverview.tsx) is in the "connected" chunk (src/features/wallet/lazy.ts).
-import { Suspense } from 'react';
 import { useAppSelector } from '../../../store/hooks';
 import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
@@ -11,7 +10,14 @@ import { loadAccountOverview, loadedAccountOverview } from '../wallet/lazy';
 import { BlockNumber } from './BlockNumber';
 import './chain.css';
 
-const AccountOverview = lazyPart('Your account', loadAccountOverview, loadedAccountOverview);
+const AccountOverview = lazyPart('Your account', loadAccountOverview, {
+  loaded: loadedAccountOverview,
+  fallback: (
+    <section className="overview" aria-busy="true" data-testid="overview-loading">
+      <p className="muted">Loading your account…</p>
+    </section>
+  ),
+});
 
 export function Overview() {
   const chains = useChains();
@@ -19,17 +25,7 @@ export function Overview() {
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   const chain = page.view === 'Connected' && page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
   if (page.view === 'Connected' && page.account && chain) {
-    return (
-      <Suspense
-        fallback={
-          <section className="overview" aria-busy="true" data-testid="overview-loading">
-            <p className="muted">Loading your account…</p>
-          </section>
-        }
-      >
-        <AccountOverview account={page.account} chain={chain} wallet={wallet} />
-      </Suspense>
-    );
+    return <AccountOverview account={page.account} chain={chain} wallet={wallet} />;
   }
   return (
     <section className="overview intro" aria-labelledby="overview-title" data-testid="overview">

@@ -3,7 +3,7 @@
 // the account button (the account button is the control `[data-wallet-control]`). It
 // always shows the current connection (docs/behaviour.md §1.2). `data-kind` / `data-status` name what it shows.
 // The connected controls are in the "connected" chunk (lazy.ts), loading as soon as a connection is under way.
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
@@ -11,7 +11,10 @@ import { useChains } from '../../ui/chainsContext';
 import { lazyPart } from '../../ui/lazyPart';
 import { loadConnectedControls, loadedConnectedControls, preloadConnectDialog, preloadConnectedView } from './lazy';
 
-const ConnectedControls = lazyPart('The wallet controls', loadConnectedControls, loadedConnectedControls);
+const ConnectedControls = lazyPart('The wallet controls', loadConnectedControls, {
+  loaded: loadedConnectedControls,
+  fallback: <div className="wallet-controls" aria-busy="true" data-testid="wallet-controls-loading" />,
+});
 
 export function WalletControl() {
   const dispatch = useAppDispatch();
@@ -24,9 +27,7 @@ export function WalletControl() {
   }, [waiting]);
   if (page.view === 'Connected' || page.view === 'Unsupported network') {
     return (
-      <Suspense fallback={<div className="wallet-controls" aria-busy="true" data-testid="wallet-controls-loading" />}>
-        <ConnectedControls page={page} />
-      </Suspense>
+      <ConnectedControls page={page} />
     );
   }
   // A connection under way, or one that went wrong, opens on its own progress (Back leads to the list).
