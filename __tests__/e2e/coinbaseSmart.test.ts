@@ -16,6 +16,7 @@ import {
   openAccountMenu,
   openSigning,
   recentTransactions,
+  sendTransfer,
   shownAccount,
   signMessage,
   signTypedDataSample,
@@ -109,7 +110,7 @@ async function fillSeveral(page: Page, transfers: ReadonlyArray<{ to: string; am
 }
 
 describe('the development popup\'s smart account (Coinbase Smart Wallet)', () => {
-  it('connects, signs before it exists (ERC-6492), sends three transfers as one batch, and signs after by ERC-1271, on a 375 px phone', async () => {
+  it('connects, signs before it exists (ERC-6492), sends three transfers as one batch and then one, and signs after by ERC-1271, on a 375 px phone', async () => {
     const page = await connectSmartAccount(375);
     const verifiedWords = `Signed and verified: the signer is ${smart.address}, the connected account.`;
     expect(await hasCode(smart.address)).toBe(false);
@@ -149,6 +150,20 @@ describe('the development popup\'s smart account (Coinbase Smart Wallet)', () =>
     expect(await hasCode(smart.address)).toBe(true);
     await openAccountMenu(page);
     await expectAccessible(page);
+
+    // A single transfer (eth_sendTransaction) goes through the bundler too: its transaction, and still the user's record.
+    await openSigning(page);
+    await page.getByTestId('transfer-choice').getByLabel('Send to one').check();
+    const single = Wallet.createRandom().address;
+    const sendPopup = await popupFrom(page, () => sendTransfer(page, single, '0.05'));
+    await sendPopup.getByRole('heading', { name: 'Send this transaction?' }).waitFor();
+    await sendPopup.getByRole('button', { name: 'Approve' }).click();
+    await waitForOutcome(page, 'transaction', 'confirmed', WAIT_MS);
+    expect(await balanceOf(single)).toBe(ETH / 20n);
+    const both = await recentTransactions(page);
+    expect(both.map((t) => t.status)).toEqual(['confirmed', 'confirmed']);
+    const transfer = await rpc<{ from: string; to: string }>(e2eEnv().anvilUrl, 'eth_getTransactionReceipt', [both[0]!.hash]);
+    expect([getAddress(transfer.from), getAddress(transfer.to)]).toEqual([DEV_SMART_BUNDLER, smart.address]);
 
     const after = await signed(page, 'message');
     expect(after.signature).toMatch(/^0x[0-9a-f]{130}$/);

@@ -142,13 +142,11 @@ export async function startDevWallets(plan: DevWalletsPlan, chainUrl: string): P
       if (coinbase) {
         lines.push(
           '  Coinbase Wallet: in the app, connect Coinbase Wallet on the Local development chain and continue with',
-          `    the pop-up; approve in the development popup (${coinbase.origin}).`,
-          smart
-            ? `    It also offers "Smart account" ${smart.address}, a contract account that signs by ERC-1271 (ERC-6492 until its first transaction) and sends batches.`
-            : `    Its smart account is off: ${smartProblem ?? 'the chain was not prepared for it'}.`,
+          `    the pop-up; approve in the development popup (${coinbase.origin}).${smart ? ' It also offers a smart account.' : ''}`,
         );
       }
-      return [...lines, ...plan.off.map((line) => `  ${line}`)];
+      const off = coinbase && !smart ? [...plan.off, `Coinbase Wallet's smart account is off: ${smartProblem ?? 'the chain was not prepared for it'}.`] : plan.off;
+      return [...lines, ...off.map((line) => `  ${line}`)];
     },
   };
 }
