@@ -65,12 +65,42 @@ async function popupFrom(page: Page, action: () => Promise<void>): Promise<Page>
   return popup;
 }
 
-/** The app on a fresh profile, connected through the popup with its smart account, on the local chain. */
-async function connectSmartAccount(width: number): Promise<Page> {
+/**
+ * The popup hears `preference` as the site's account preference, as from an app built with that
+ * COINBASE_PREFERENCE (this build has the default, "all"): the SDK's config message is changed on
+ * its way into the popup's window, nothing else.
+ */
+function asIfBuiltWith(preference: string): void {
+  if (location.pathname !== '/connect') return;
+  const listen = window.addEventListener.bind(window);
+  window.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+    if (type !== 'message' || typeof listener !== 'function') return listen(type, listener, options);
+    return listen(
+      'message',
+      (event: MessageEvent) => {
+        const message = event.data as { data?: { preference?: Record<string, unknown> } } | null;
+        if (!message?.data?.preference) return listener(event);
+        const changed = { ...message, data: { ...message.data, preference: { ...message.data.preference, options: preference } } };
+        return listener(new MessageEvent('message', { data: changed, origin: event.origin }));
+      },
+      options,
+    );
+  }) as typeof window.addEventListener;
+}
+
+/** A fresh profile on the app, its keys origin answered by this suite's popup. */
+async function openApp(width: number, preference?: string): Promise<Page> {
   const context = await suite.newContext({ viewport: { width, height: 900 } });
   await routeOrigin(context, e2eEnv().keysPort, keys!.origin);
+  if (preference) await context.addInitScript(asIfBuiltWith, preference);
   const page = await context.newPage();
   await page.goto(suite.server.url);
+  return page;
+}
+
+/** The app on a fresh profile, connected through the popup with its smart account, on the local chain. */
+async function connectSmartAccount(width: number): Promise<Page> {
+  const page = await openApp(width);
   await startConnect(page, 'coinbase');
   const popup = await popupFrom(page, () => continueWithoutExtension(page));
   const picker = popup.getByLabel('Account');
@@ -172,5 +202,20 @@ describe('the development popup\'s smart account (Coinbase Smart Wallet)', () =>
     expect(typedAfter.signature).toMatch(/^0x[0-9a-f]{130}$/);
     expect(typedAfter.verified).toContain(smart.address);
     await expectLayout(page);
+  });
+});
+
+describe("the site's account preference (COINBASE_PREFERENCE)", () => {
+  it.each([
+    ['smartWalletOnly', () => [`Smart account · ${smart.address.slice(0, 6)}…${smart.address.slice(-4)}`], () => smart.address],
+    ['eoaOnly', () => [`Account 1 · ${EOA.slice(0, 6)}…${EOA.slice(-4)}`], () => EOA],
+  ])('%s: the popup offers only those accounts, and the app connects with one', async (preference, offered, connected) => {
+    const page = await openApp(1280, preference);
+    await startConnect(page, 'coinbase');
+    const popup = await popupFrom(page, () => continueWithoutExtension(page));
+    expect(await popup.getByLabel('Account').locator('option').allTextContents()).toEqual(offered());
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await waitForStatus(page, 'coinbase', 'Connected', WAIT_MS);
+    expect(await shownAccount(page, 'coinbase')).toBe(connected());
   });
 });

@@ -116,15 +116,16 @@ async function signAsSmartAccount(wallet: SmartAccountWallet, method: PopupMetho
 
 const save = (state: KeysWalletState) => localStorage.setItem(STORE, JSON.stringify(state));
 
+const signer = setup.signer;
 const wallet = new KeysWallet({
   post: (message) => window.opener?.postMessage(message, dappOrigin),
   ask,
   close: () => setTimeout(() => window.close(), 50),
   load,
   save,
-  sign,
+  // Without a chain the page signs nothing itself (personal_sign is asked of the chain it hands the SDK) and reports no capabilities.
+  ...(signer ? { sign, capabilities: (state: KeysWalletState) => capabilitiesFor(state.accounts[0], setup.smart, signer.chainId) } : {}),
   configured: (config) => (preference = readPreference(config)),
-  capabilities: (state) => (setup.signer ? capabilitiesFor(state.accounts[0], setup.smart, setup.signer.chainId) : {}),
   closeAfterRejection: true,
 });
 

@@ -45,7 +45,6 @@ export const DEV_SMART_SALT = ZeroHash;
 export const DEV_SMART_FACTORY = getCreateAddress({ from: DEV_SMART_DEPLOYER, nonce: 0 });
 /** The most calls one batch may carry (the app sends at most 10). */
 export const MAX_BATCH_CALLS = 20;
-export const ERC1271_MAGIC = '0x1626ba7e';
 export const ERC6492_SUFFIX = `0x${'6492'.repeat(16)}`;
 /** How the popup's account picker names the smart account. */
 export const SMART_ACCOUNT_LABEL = 'Smart account';
