@@ -26,7 +26,7 @@ export interface KeysServer {
 export interface KeysServerOptions {
   /** Its own port; 0 (the default) takes a free one, with no gap in which another server could. */
   port?: number;
-  /** The accounts the wallet connects with, or offers to choose from when `signer` is set. */
+  /** The accounts the wallet connects with, or offers to choose from when `signer` is set (after `smart`, if given). */
   accounts: string[];
   /** Chain id -> RPC URL the wallet hands the SDK. Default: the local chain through /rpc. */
   chains?: Record<string, string>;
@@ -83,7 +83,8 @@ export async function serveCoinbaseKeys(options: KeysServerOptions): Promise<Key
     choices: options.accounts,
     ...(signer ? { signer } : {}),
     ...(signer && options.smart ? { smart: options.smart } : {}),
-    ...(options.chainNames ? { chainNames: options.chainNames } : {}) };
+    ...(options.chainNames ? { chainNames: options.chainNames } : {}),
+  };
   html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${DEV_NAMES.popup}</title><link rel="icon" href="${DEV_WALLET_ICON}">
 <style>body { margin: 0; font: 15px/1.45 system-ui, sans-serif; color: #1c2430; background: #fff; } main > p { margin: 1.2rem; }
