@@ -344,6 +344,11 @@ describe('the Coinbase Wallet development popup', () => {
     await startConnect(page, 'coinbase');
     let popup = await popupFrom(page, () => continueWithoutExtension(page));
     expect(new URL(popup.url()).origin).toBe(wallets!.coinbase!.origin);
+    // The smart account (issue 24) is offered first, then the ten keys; the first key is chosen at first.
+    const smart = wallets!.smart!.address;
+    const options = popup.getByLabel('Account').locator('option');
+    expect(await options.allTextContents()).toEqual([`Smart account · ${smart.slice(0, 6)}…${smart.slice(-4)}`, ...ACCOUNTS.map((a, i) => `Account ${i + 1} · ${a.slice(0, 6)}…${a.slice(-4)}`)]);
+    expect(await popup.getByLabel('Account').inputValue()).toBe(ACCOUNTS[0]);
     await popup.getByLabel('Account').selectOption(ACCOUNTS[3]!);
     await popup.getByRole('button', { name: 'Approve' }).click();
     await waitForStatus(page, 'coinbase', 'Connected', STEP_MS);

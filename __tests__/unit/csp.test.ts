@@ -45,6 +45,12 @@ describe("the kinds' hosts, derived from the registry as the build does", () => 
     expect(directive(meta, 'connect-src')).toEqual(["'self'", ...COINBASE_CONNECT, 'wss://relay.example.org', ...WALLETCONNECT_VERIFY]);
     expect(directive(meta, 'frame-src')).toEqual([...WALLETCONNECT_VERIFY]);
   });
+
+  it("with a keys page of the deployer's own (COINBASE_KEYS_URL): its origin, whose /rpc the SDK asks about batches; Coinbase's own adds nothing", () => {
+    const own = contentSecurityPolicy({ rpcUrls: [], kinds: kindCspSources(build({ COINBASE_KEYS_URL: 'http://127.0.0.1:3002/connect' })) });
+    expect(directive(own.meta, 'connect-src')).toEqual(["'self'", ...COINBASE_CONNECT, 'http://127.0.0.1:3002']);
+    expect(directive(contentSecurityPolicy({ rpcUrls: [], kinds: kindCspSources(build()) }).meta, 'connect-src')).not.toContain('https://keys.coinbase.com');
+  });
 });
 
 describe('the policy', () => {

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { checkBuildEnv } from '../../scripts/buildEnv';
 import { DEV_PROJECT_ID, devWalletPortProblem, planDevWallets, startDevWallets, type DevWallets } from '../../scripts/dev/devWallets';
 import { DEV_ENTRY, devWalletsBuild, devWalletsConnectSources } from '../../scripts/dev/webpack';
+import { getAddress } from 'ethers';
+import { smartAccountInfo } from '../../scripts/dev/coinbase/smartAccount';
+import { rpc } from '../../scripts/dev/shared/requests';
 import { freePort } from '../support/ports';
 import { startAnvil, type Anvil } from '../support/anvil';
 
@@ -166,5 +169,22 @@ describe('the started wallets', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,x-cbw-sdk-version');
     const chain = (await (await fetch(`${coinbase!.origin}/rpc`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })).json()) as { result: string };
     expect(chain.result).toBe('0x7a69');
+  });
+
+  it("the popup offers its smart account: a contract account of its own, funded before it exists, whose batches its /rpc answers for", async () => {
+    const { coinbase, smart } = wallets!;
+    expect(smart).toEqual(smartAccountInfo());
+    const keys = (await rpc<string[]>(anvil!.url, 'eth_accounts')).map((a) => getAddress(a));
+    expect(keys).toHaveLength(10);
+    expect(keys).not.toContain(smart!.address);
+    expect(BigInt(await rpc<string>(anvil!.url, 'eth_getBalance', [smart!.address, 'latest']))).toBe(100n * 10n ** 18n);
+    expect(await rpc<string>(anvil!.url, 'eth_getCode', [smart!.factory, 'latest'])).not.toBe('0x');
+    await expect((await fetch(coinbase!.url)).text()).resolves.toContain(`"smart":{"address":"${smart!.address}"`);
+    expect(wallets!.instructions('http://127.0.0.1:3000').some((line) => line.endsWith('It also offers a smart account.'))).toBe(true);
+    // A batch id that is no transaction of its bundler is unknown (EIP-5792 5730); the SDK's other reads still reach the chain.
+    const ask = async (id: string) =>
+      (await (await fetch(`${coinbase!.origin}/rpc`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'wallet_getCallsStatus', params: [id] }) })).json()) as { id: number; error?: { code: number } };
+    await expect(ask(`0x${'ab'.repeat(32)}`)).resolves.toMatchObject({ id: 7, error: { code: 5730 } });
+    await expect(ask('not a hash')).resolves.toMatchObject({ id: 7, error: { code: 5730 } });
   });
 });

@@ -10,6 +10,8 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { DEVELOPMENT_CHAIN_ID } from '../../src/lib/chains';
 import { portTaken } from '../portCheck';
 import { serveCoinbaseKeys, type KeysServer } from './coinbase/keysServer';
+import type { SmartAccountInfo } from './coinbase/smartAccount';
+import { prepareDevSmartAccount } from './coinbase/smartAccountSetup';
 import { DEV_NAMES, DEV_WALLETS_ENV, type DevEntrySettings } from './settings';
 import { rpc } from './shared/requests';
 import { startPhoneServer, type PhoneServer } from './walletconnect/phoneServer';
@@ -73,6 +75,8 @@ export interface DevWallets {
   env: Record<string, string>;
   phone?: PhoneServer;
   coinbase?: KeysServer;
+  /** The Coinbase popup's smart account (absent when the popup is off or the chain could not be prepared for it). */
+  smart?: SmartAccountInfo;
   /** What the terminal says once the app is served at `appUrl`: two lines per wallet. */
   instructions(appUrl: string): string[];
   close(): Promise<void>;
@@ -87,10 +91,20 @@ export async function startDevWallets(plan: DevWalletsPlan, chainUrl: string): P
   const local = table[DEVELOPMENT_CHAIN_ID]!;
   const chain = { chainUrl, chainId: local.id, chainName: local.name };
   const chainNames = Object.fromEntries(Object.values(table).map((c) => [c.id, c.name]));
+  // The popup's smart account needs its factory and bundler on the chain; without them the popup still offers the keys.
+  let smart: SmartAccountInfo | undefined;
+  let smartProblem: string | undefined;
+  if (plan.coinbasePort !== undefined) {
+    try {
+      smart = await prepareDevSmartAccount(chainUrl);
+    } catch (error) {
+      smartProblem = error instanceof Error ? error.message : String(error);
+    }
+  }
 
   const started = await Promise.allSettled([
     plan.phonePort === undefined ? undefined : startPhoneServer({ port: plan.phonePort, projectId: DEV_PROJECT_ID, accounts, chain, chainNames }),
-    plan.coinbasePort === undefined ? undefined : serveCoinbaseKeys({ port: plan.coinbasePort, accounts, signer: chain, chainNames }),
+    plan.coinbasePort === undefined ? undefined : serveCoinbaseKeys({ port: plan.coinbasePort, accounts, signer: chain, chainNames, ...(smart ? { smart } : {}) }),
   ]);
   const [phone, coinbase] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined)) as [PhoneServer | undefined, KeysServer | undefined];
   const close = async () => {
@@ -111,6 +125,7 @@ export async function startDevWallets(plan: DevWalletsPlan, chainUrl: string): P
     env,
     ...(phone ? { phone } : {}),
     ...(coinbase ? { coinbase } : {}),
+    ...(coinbase && smart ? { smart } : {}),
     close,
     instructions(appUrl) {
       const lines = [
@@ -127,10 +142,11 @@ export async function startDevWallets(plan: DevWalletsPlan, chainUrl: string): P
       if (coinbase) {
         lines.push(
           '  Coinbase Wallet: in the app, connect Coinbase Wallet on the Local development chain and continue with',
-          `    the pop-up; approve in the development popup (${coinbase.origin}).`,
+          `    the pop-up; approve in the development popup (${coinbase.origin}).${smart ? ' It also offers a smart account.' : ''}`,
         );
       }
-      return [...lines, ...plan.off.map((line) => `  ${line}`)];
+      const off = coinbase && !smart ? [...plan.off, `Coinbase Wallet's smart account is off: ${smartProblem ?? 'the chain was not prepared for it'}.`] : plan.off;
+      return [...lines, ...off.map((line) => `  ${line}`)];
     },
   };
 }

@@ -36,15 +36,23 @@ export interface KeysWalletOptions {
   /** Every request the page received, decrypted, for assertions. */
   log?: KeysRequest[];
   /**
-   * Signs or sends an approved personal_sign, eth_signTypedData_v4 or eth_sendTransaction on the
-   * chain the dapp is on (the development popup: by the local chain). Absent: those are answered 4200.
+   * Signs or sends an approved personal_sign, eth_signTypedData_v4, eth_sendTransaction or
+   * wallet_sendCalls on the chain the dapp is on (the development popup: by the local chain, or as its
+   * smart account). Absent: personal_sign is asked of the first chain, the others are answered 4200.
    */
   sign?(method: string, params: unknown, chainId: number | undefined): Promise<unknown>;
+  /** The SDK's config message (app, chains, account preference), before the handshake. */
+  configured?(config: Record<string, unknown>): void;
+  /**
+   * The wallet's capabilities (EIP-5792, keyed by hex chain id) for the accounts it connects with, sent
+   * with every answer (the SDK answers wallet_getCapabilities from the last ones). Absent: none.
+   */
+  capabilities?(state: KeysWalletState): Record<string, unknown>;
   /** The user's refusal closes the window too, as the real popup's does (the jsdom fake keeps it open). */
   closeAfterRejection?: boolean;
 }
 
-const SIGNING = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'];
+const SIGNING = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls'];
 
 type Json = Record<string, unknown>;
 
@@ -103,7 +111,10 @@ export class KeysWallet {
     const content = message['content'];
     if (!isRecord(content)) {
       // The config message (app name, logo, chains, preference): nothing to answer.
-      if (isRecord(message['data']) && isRecord(message['data']['metadata'])) this.options.log?.push({ method: 'config', params: message['data'] });
+      if (isRecord(message['data']) && isRecord(message['data']['metadata'])) {
+        this.options.log?.push({ method: 'config', params: message['data'] });
+        this.options.configured?.(message['data']);
+      }
       return;
     }
     if (isRecord(content['handshake'])) await this.handshake(message, content['handshake']);
@@ -202,17 +213,19 @@ export class KeysWallet {
         return null;
       }
       case 'personal_sign': {
+        if (this.options.sign) break;
         // The accounts are anvil's, unlocked: the local chain signs, after the user approved here.
         if (!(await this.options.ask({ method, params }))) throw new RpcFailure(4001, 'User rejected the request.');
         return this.forward(method, params);
       }
       default:
-        if (this.options.sign && SIGNING.includes(method)) {
-          if (!(await this.options.ask({ method, params }))) throw new RpcFailure(4001, 'User rejected the request.');
-          return this.options.sign(method, params, chainId);
-        }
-        throw new RpcFailure(4200, `The keys wallet does not support ${method}`);
+        break;
     }
+    if (this.options.sign && SIGNING.includes(method)) {
+      if (!(await this.options.ask({ method, params }))) throw new RpcFailure(4001, 'User rejected the request.');
+      return this.options.sign(method, params, chainId);
+    }
+    throw new RpcFailure(4200, `The keys wallet does not support ${method}`);
   }
 
   /** A request the local chain answers for its unlocked accounts (the first chain the wallet knows). */
@@ -227,7 +240,9 @@ export class KeysWallet {
 
   private async answer(message: Json, publicKeyHex: string, result: { value: unknown } | { error: unknown }): Promise<void> {
     const secret = this.secret!;
-    const payload = JSON.stringify({ result, data: { chains: this.options.load().chains } });
+    const state = this.options.load();
+    const capabilities = this.options.capabilities?.(state);
+    const payload = JSON.stringify({ result, data: { chains: state.chains, ...(capabilities ? { capabilities } : {}) } });
     const iv = crypto.getRandomValues(new Uint8Array(12));
     const cipherText = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, secret, new TextEncoder().encode(payload));
     this.options.post({

@@ -16,7 +16,7 @@ export interface PromptContent {
   /** The JSON-RPC method, shown small for developers. */
   method: string;
   /** Connect prompts: the accounts to choose from and the one chosen at first. */
-  accounts?: { choices: readonly string[]; selected: string };
+  accounts?: { choices: readonly string[]; selected: string; names?: Readonly<Record<string, string>> };
 }
 
 export interface PromptAnswer {
@@ -54,8 +54,12 @@ export function buildPrompt(doc: Document, content: PromptContent, answer: (resu
     const label = el('label', 'dev-prompt-field');
     label.append(el('span', undefined, 'Account'));
     picker = el('select');
-    content.accounts.choices.forEach((address, index) => {
-      const option = el('option', undefined, `Account ${index + 1} · ${shortAddress(address)}`);
+    // Named accounts (the Coinbase popup's smart account) by their name; the keys numbered among themselves.
+    const names = content.accounts.names ?? {};
+    let numbered = 0;
+    content.accounts.choices.forEach((address) => {
+      const name = names[address.toLowerCase()] ?? `Account ${(numbered += 1)}`;
+      const option = el('option', undefined, `${name} · ${shortAddress(address)}`);
       option.value = address;
       option.selected = address.toLowerCase() === content.accounts?.selected.toLowerCase();
       picker?.append(option);

@@ -192,6 +192,18 @@ function describe(method: string, params: unknown, names: ChainNames): Described
       if (typeof tx['data'] === 'string' && tx['data'] !== '0x') details.push({ label: 'Data', value: tx['data'], code: true });
       return { title: 'Send this transaction?', details };
     }
+    case 'wallet_sendCalls': {
+      const batch = isRecord(list[0]) ? list[0] : {};
+      const calls: unknown[] = Array.isArray(batch['calls']) ? batch['calls'] : [];
+      const details: Detail[] = [{ label: 'From', value: String(batch['from']), code: true }];
+      calls.forEach((raw, index) => {
+        const call = isRecord(raw) ? raw : {};
+        const to = typeof call['to'] === 'string' ? call['to'] : '(no address)';
+        const data = typeof call['data'] === 'string' && call['data'] !== '0x' ? `, data ${call['data']}` : '';
+        details.push({ label: `Call ${index + 1}`, value: `${formatWei(quantity(call['value']) ?? 0n)} to ${to}${data}`, code: true });
+      });
+      return { title: calls.length === 1 ? 'Send this call?' : `Send these ${calls.length} calls as one batch?`, details };
+    }
     case 'wallet_switchEthereumChain':
       return { title: 'Switch network?', details: [{ label: 'Network', value: chainLabel(parseSwitchChain(params), names) }] };
     case 'wallet_addEthereumChain': {
