@@ -40,6 +40,11 @@ describe("the kinds' hosts, derived from the registry as the build does", () => 
     expect(directive(meta, 'frame-src')).toEqual(["'none'"]);
   });
 
+  it("reaches Coinbase's chain proxy: the SDK asks a smart account's batch status at the RPC URLs the keys pop-up hands it", () => {
+    const { meta } = contentSecurityPolicy({ rpcUrls: [], kinds: kindCspSources(build()) });
+    expect(directive(meta, 'connect-src')).toContain('https://chain-proxy.wallet.coinbase.com');
+  });
+
   it('with one: the relay (the configured one) and Verify join, each kind asking for its own', () => {
     const { meta } = contentSecurityPolicy({ rpcUrls: [], kinds: kindCspSources(build({ WALLETCONNECT_PROJECT_ID: 'p', WALLETCONNECT_RELAY_URL: 'wss://relay.example.org' })) });
     expect(directive(meta, 'connect-src')).toEqual(["'self'", ...COINBASE_CONNECT, 'wss://relay.example.org', ...WALLETCONNECT_VERIFY]);

@@ -2,8 +2,14 @@
 // (scripts/kindCsp.ts): never part of the page's scripts.
 import type { KindBuild, KindCsp } from '../kind';
 
-/** The Coinbase Wallet app link (@coinbase/wallet-sdk 4.4 WALLETLINK_URL: its events over https, its socket over wss). */
-export const COINBASE_CONNECT = ['https://www.walletlink.org', 'wss://www.walletlink.org'];
+/**
+ * The Coinbase Wallet app link (@coinbase/wallet-sdk 4.4 WALLETLINK_URL: its events over https, its
+ * socket over wss), and the chain proxy whose URLs (`?targetName=<chain>`) Coinbase's keys page hands the
+ * SDK as its chains' RPC URLs: the SDK sends there every method its window does not answer, the
+ * batch status (wallet_getCallsStatus) among them, so without it a smart account's batch is never
+ * followed to confirmed.
+ */
+export const COINBASE_CONNECT = ['https://www.walletlink.org', 'wss://www.walletlink.org', 'https://chain-proxy.wallet.coinbase.com'];
 
 /**
  * The SDK draws its "pop-up blocked" snackbar and its mobile-app dialogs with inline <style> elements
