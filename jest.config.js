@@ -35,7 +35,8 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
-      setupFilesAfterEnv,
+      // Each browser file first waits for the run's production build (built beside the other projects).
+      setupFilesAfterEnv: [...setupFilesAfterEnv, '<rootDir>/__tests__/support/e2eSetup.ts'],
       testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/__tests__/e2e/globalSetup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e/globalTeardown.ts',
@@ -43,5 +44,7 @@ module.exports = {
     },
   ],
   maxWorkers: 2,
+  // Unit and DOM files first (they run while the production build is made), longest first.
+  testSequencer: '<rootDir>/__tests__/support/testSequencer.js',
   reporters: ['default', '<rootDir>/__tests__/support/summaryReporter.js'],
 };
