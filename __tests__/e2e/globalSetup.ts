@@ -52,6 +52,7 @@ function startBuild(root: string, env: NodeJS.ProcessEnv, buildFile: string): Ch
     stdio: ['ignore', 'ignore', 'pipe'],
     env,
   });
+  const startedAt = Date.now();
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     process.stderr.write(chunk);
@@ -59,7 +60,7 @@ function startBuild(root: string, env: NodeJS.ProcessEnv, buildFile: string): Ch
   });
   const settle = (outcome: BuildOutcome) => {
     const aside = `${buildFile}.part`;
-    writeFileSync(aside, JSON.stringify(outcome));
+    writeFileSync(aside, JSON.stringify({ ...outcome, startedAt, endedAt: Date.now() }));
     renameSync(aside, buildFile);
   };
   child.once('error', (error) => settle({ ok: false, message: `the build did not start: ${error.message}` }));

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { e2eEnv } from './e2eEnv';
 import { until } from './wait';
 
-export type BuildOutcome = { ok: true } | { ok: false; message: string };
+/** How the build ended, and when: `startedAt`/`endedAt` in ms since the epoch (the reporter prints them). */
+export type BuildOutcome = ({ ok: true } | { ok: false; message: string }) & { startedAt?: number; endedAt?: number };
 
 /**
  * A hang guard for the whole build, not a margin: an unloaded run builds in well under a minute, a

@@ -4,7 +4,7 @@
 // browser), and how long only one file was running while the other worker had nothing left to do.
 // With WALLETDECK_TIMELINE=<file> it also writes every file's start and end (seconds from the run's
 // start) to that file as JSON, to see the order the workers took them in.
-const { writeFileSync } = require('node:fs');
+const { readFileSync, writeFileSync } = require('node:fs');
 
 class SummaryReporter {
   constructor() {
@@ -32,6 +32,8 @@ class SummaryReporter {
       const firstStart = Math.min(...this.durations.map((d) => d.start));
       const lastEnd = Math.max(...this.durations.map((d) => d.end));
       process.stdout.write(`First file started ${((firstStart - this.runStart) / 1000).toFixed(1)} s into the run; files ran for ${((lastEnd - firstStart) / 1000).toFixed(1)} s, ${(soloSeconds(this.durations) / 1000).toFixed(1)} s of it with only one file running.\n`);
+      const build = buildOutcome();
+      if (build?.startedAt && build.endedAt) process.stdout.write(`The production build for the browser files took ${((build.endedAt - build.startedAt) / 1000).toFixed(1)} s, done ${((build.endedAt - this.runStart) / 1000).toFixed(1)} s into the run.\n`);
       const timeline = process.env.WALLETDECK_TIMELINE;
       if (timeline) {
         const rows = [...this.durations]
@@ -41,6 +43,16 @@ class SummaryReporter {
       }
     }
     process.stdout.write(`\njest: ${numPassedTests} passed, ${failed} failed, ${numPendingTests + numTodoTests} skipped\n`);
+  }
+}
+
+/** The run's build outcome (globalSetup writes it beside the env file), if this run made one. */
+function buildOutcome() {
+  try {
+    const env = JSON.parse(readFileSync(process.env.E2E_ENV_FILE, 'utf8'));
+    return JSON.parse(readFileSync(env.buildFile, 'utf8'));
+  } catch {
+    return undefined;
   }
 }
 
