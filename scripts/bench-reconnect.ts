@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startAnvil, type Anvil } from '../__tests__/support/anvil';
 import { disconnect, openWalletList } from '../__tests__/support/appDriver';
-import { launchBrowser } from '../__tests__/support/browser';
+import { launchBrowser, type Browser } from '../__tests__/support/browser';
 import { installFakeWallet } from '../__tests__/support/fakeWallet';
 import { freePort } from '../__tests__/support/ports';
 import { serveStatic } from '../__tests__/support/staticServer';
@@ -37,6 +37,8 @@ export interface BenchOptions {
   traceFile?: string;
   /** A built app and the node its development chain points at (else: anvil, proxy and a fresh build). */
   prebuilt?: { distDir: string; rpcUrl: string };
+  /** Where the pages run (else: a Chromium of the bench's own); the browser suite passes a context of the run's one Chromium. */
+  openBrowser?: () => Promise<Browser>;
   log?: (line: string) => void;
 }
 
@@ -367,7 +369,7 @@ export async function runReconnectBench(options: BenchOptions): Promise<BenchRes
     cleanup.push(() => new Promise<void>((resolve) => (baseline.closeAllConnections(), baseline.close(() => resolve()))));
     const baselineUrl = `http://127.0.0.1:${baselinePort}`;
 
-    const browser = await launchBrowser();
+    const browser = await (options.openBrowser ?? launchBrowser)();
     cleanup.push(() => browser.close());
     const wallet = await installFakeWallet(browser.context, {
       privateKeys: [ACCOUNT_KEY],

@@ -3,6 +3,7 @@
 // what a click on the wallet in the open wallet list costs until "Connected".
 import { runReconnectBench } from '../../scripts/bench-reconnect';
 import { BLOCK_POLL_MS } from '../../store/chainApi';
+import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 
 jest.setTimeout(180_000);
@@ -10,7 +11,19 @@ jest.setTimeout(180_000);
 it('a reload of a connected user: at most 2 RPC and 2 wallet requests until balance and block are shown; quiet when idle; a click on the wallet loads nothing before Connected', async () => {
   const env = e2eEnv();
   const idleMs = BLOCK_POLL_MS + 2_000;
-  const result = await runReconnectBench({ reloads: 3, idleMs, prebuilt: { distDir: env.distDir, rpcUrl: env.anvilUrl } });
+  // A fresh context of the run's one Chromium, as every browser suite has (no second browser for this file).
+  const openBrowser = async () => {
+    const browser = await launchChromium();
+    const context = await browser.newContext();
+    return {
+      context,
+      close: async () => {
+        await context.close();
+        await browser.close();
+      },
+    };
+  };
+  const result = await runReconnectBench({ reloads: 3, idleMs, prebuilt: { distDir: env.distDir, rpcUrl: env.anvilUrl }, openBrowser });
   expect(result.app).toHaveLength(3);
   expect(result.baseline).toHaveLength(3);
   for (const load of result.app) {

@@ -84,10 +84,26 @@ function caip(chainId: number): string {
 
 let walletCount = 0;
 
-/** Stops an SDK core's timers and socket, so that a test process can exit. */
+/** What releaseCore reads of the SDK core's relayer beyond its public API (its own connect attempt). */
+interface RelayerInternals {
+  transportClose(): Promise<void>;
+  /** The attempt transportOpen is waiting for: up to five connects with 1-5 s pauses between them. */
+  connectPromise?: Promise<void>;
+}
+
+/**
+ * Stops an SDK core's timers and socket, so that a test process can exit. A connect attempt already
+ * under way when the socket is closed carries on (its next try opens a new socket, its pause is a
+ * timer of its own): it is awaited, and the transport closed again after it.
+ */
 export async function releaseCore(core: { heartbeat: { stop(): void }; relayer: { transportClose(): Promise<void> } }): Promise<void> {
   core.heartbeat.stop();
-  await core.relayer.transportClose().catch(() => undefined);
+  const relayer = core.relayer as RelayerInternals;
+  await relayer.transportClose().catch(() => undefined);
+  for (let attempt = relayer.connectPromise; attempt; attempt = relayer.connectPromise) {
+    await attempt.catch(() => undefined);
+    await relayer.transportClose().catch(() => undefined);
+  }
 }
 
 export async function startSimulatedWallet(options: SimulatedWalletOptions): Promise<SimulatedWallet> {
