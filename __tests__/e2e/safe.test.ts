@@ -263,7 +263,9 @@ describe('a transaction through the Safe', () => {
     // The owners confirm one by one in Safe{Wallet}: still waiting.
     await parentDoes(page, { confirm: proposal.safeTxHash, confirmations: 1 });
     // A reload of the app: the proposal is still there, still followed.
-    await app.evaluate(() => location.reload());
+    // Waited as a navigation: the old document's header control would otherwise answer the wait,
+    // and the status read then ran in a document being replaced (a failure seen with 2 workers).
+    await Promise.all([app.waitForNavigation(), app.evaluate(() => void setTimeout(() => location.reload(), 0))]);
     await headerControl(app).waitFor();
     await waitForStatus(app, 'safe', 'Connected');
     const menu = await openAccountMenu(app);
