@@ -15,6 +15,7 @@ import {
   expectLayout,
   openAccountMenu,
   openSigning,
+  popupFrom,
   recentTransactions,
   sendTransfer,
   shownAccount,
@@ -55,15 +56,6 @@ tearDown(() => [keys]);
 
 const balanceOf = async (address: string) => BigInt(await rpc<string>(e2eEnv().anvilUrl, 'eth_getBalance', [address, 'latest']));
 const hasCode = async (address: string) => (await rpc<string>(e2eEnv().anvilUrl, 'eth_getCode', [address, 'latest'])) !== '0x';
-
-/** Runs `action`, which makes the SDK open the popup, and returns the popup with its question shown. */
-async function popupFrom(page: Page, action: () => Promise<void>): Promise<Page> {
-  const opened = page.waitForEvent('popup');
-  await action();
-  const popup = await opened;
-  await popup.getByTestId('wallet-prompt').waitFor();
-  return popup;
-}
 
 /**
  * The popup hears `preference` as the site's account preference, as from an app built with that

@@ -15,6 +15,7 @@ import {
   copyPairingLink,
   openSigning,
   pairingLink,
+  popupFrom,
   sendTransfer,
   shownAccount,
   shownSignature,
@@ -330,15 +331,6 @@ describe('the WalletConnect development phone', () => {
 });
 
 describe('the Coinbase Wallet development popup', () => {
-  /** Runs `action`, which makes the SDK open the wallet's popup, and returns the popup. */
-  async function popupFrom(page: Page, action: () => Promise<void>): Promise<Page> {
-    const opened = page.waitForEvent('popup');
-    await action();
-    const popup = await opened;
-    await popup.getByTestId('wallet-prompt').waitFor();
-    return popup;
-  }
-
   it('connects through the popup, signs and sends on the local chain, and a rejection is declined', async () => {
     const page = await openApp(await newContext());
     await startConnect(page, 'coinbase');

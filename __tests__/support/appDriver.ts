@@ -937,3 +937,15 @@ export async function resizeViewport(page: Page, size: { width: number; height: 
     await seen.dispose();
   }
 }
+
+/**
+ * Runs `action`, which makes a wallet open its own window (the development Coinbase popup), and
+ * returns that window once its question is shown.
+ */
+export async function popupFrom(page: Page, action: () => Promise<unknown>): Promise<Page> {
+  const opened = page.waitForEvent('popup');
+  await action();
+  const popup = await opened;
+  await popup.getByTestId('wallet-prompt').waitFor();
+  return popup;
+}
