@@ -25,7 +25,7 @@ import { prepareDevSmartAccount } from '../../scripts/dev/coinbase/smartAccountS
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { checkSignature, type EthCall } from '../../src/lib/signatureCheck';
-import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
+import { receiptOf, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { SETUP_TIMEOUT_MS, TEARDOWN_TIMEOUT_MS } from '../support/lifecycle';
 
 const ETH = 10n ** 18n;
@@ -86,7 +86,7 @@ describe('the smart account', () => {
 
     const to = [0, 1, 2].map(() => Wallet.createRandom().address);
     const id = await account.execute(to.map((target, i) => ({ target, value: BigInt(i + 1) * 10n ** 17n, data: '0x' })));
-    const receipt = await rpc<{ from: string; to: string; status: string }>(anvil.url, 'eth_getTransactionReceipt', [id]);
+    const receipt = await receiptOf<{ from: string; to: string; status: string }>(anvil.url, id);
     // One transaction for the three transfers, from the bundler, through the factory.
     expect(getAddress(receipt.from)).toBe(DEV_SMART_BUNDLER);
     expect(getAddress(receipt.to)).toBe(DEV_SMART_FACTORY);
@@ -100,7 +100,7 @@ describe('the smart account', () => {
 
     // The second batch goes to the account itself, at its next nonce.
     const second = await account.execute([{ target: to[0]!, value: 1n, data: '0x' }]);
-    const again = await rpc<{ to: string; status: string }>(anvil.url, 'eth_getTransactionReceipt', [second]);
+    const again = await receiptOf<{ to: string; status: string }>(anvil.url, second);
     expect([getAddress(again.to), again.status]).toEqual([info.address, '0x1']);
   });
 
@@ -129,7 +129,7 @@ describe("the popup's wallet_getCallsStatus", () => {
     const target = Wallet.createRandom().address;
     const batch = await wallet().execute([{ target, value: 5n, data: '0x' }]);
     const tx = await rpc<ChainTransaction>(anvil.url, 'eth_getTransactionByHash', [batch]);
-    const receipt = await rpc<ChainReceipt>(anvil.url, 'eth_getTransactionReceipt', [batch]);
+    const receipt = await (await receiptOf<ChainReceipt & { status: string }>(anvil.url, batch)) as ChainReceipt;
     const answer = callsStatus(batch, 31337, info, tx, receipt);
     expect(answer).toMatchObject({ version: '2.0.0', id: batch, chainId: '0x7a69', status: 200, atomic: true });
     expect(answer.receipts).toEqual([expect.objectContaining({ transactionHash: batch, status: '0x1' })]);
