@@ -85,18 +85,22 @@ export async function openWalletList(page: AppSurface): Promise<Locator> {
     await list.waitFor();
     return dialog;
   }
-  if (await accountButton(page).isVisible()) {
-    const menu = await openAccountMenu(page);
+  // The header's one control is "Connect wallet" or the account button, and a wallet can connect
+  // silently between a look at it and a click (a late extension reconnected): so click the control
+  // as it is at the click, then follow what opened, instead of choosing a button beforehand and
+  // waiting for one that is gone.
+  const menu = accountMenu(page);
+  if (!(await menu.isVisible())) {
+    await headerControl(page).click();
+    await dialog.or(menu).first().waitFor();
+  }
+  if (await menu.isVisible()) {
     await menu.getByRole('button', { name: 'Connect another wallet' }).click();
   } else {
-    const control = page.getByTestId('connect-button');
-    const status = await control.getAttribute('data-status');
-    await control.click();
     // A control that shows a kind's progress (waiting, an error) opens it: back to the list.
-    if (status !== 'Disconnected') {
-      await dialog.waitFor();
-      if (!(await list.isVisible())) await dialog.getByRole('button', { name: 'Back', exact: true }).click();
-    }
+    const back = dialog.getByRole('button', { name: 'Back', exact: true });
+    await list.or(back).first().waitFor();
+    if (!(await list.isVisible())) await back.click();
   }
   await list.waitFor();
   return dialog;
