@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   await globalSetup();
   const env = e2eEnv();
   // The same names `npm start` gives the embedded chain (alice.test for the first account).
-  await setupDevChain(env.anvilUrl);
+  const { gateway } = await setupDevChain(env.anvilUrl);
   const [aliceName] = DEV_NAMES[0] ?? [];
   const server = await serveStatic(env.distDir);
   const browser = await launchChromium();
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await gateway?.stop();
     await globalTeardown();
   }
 }

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Wallet, getAddress, verifyMessage } from 'ethers';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { setupDevChain } from '../../scripts/devchain';
+import { gatewayEnv, setupDevChain } from '../../scripts/devchain';
 import { planDevWallets, startDevWallets, waitForApp, type DevWallets } from '../../scripts/dev/devWallets';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
 import {
@@ -37,6 +37,8 @@ const STEP_MS = 30_000;
 const root = path.resolve(__dirname, '../..');
 
 let anvil: Anvil | undefined;
+/** The local names gateway that setupDevChain starts (and `npm start` keeps running). */
+let gateway: Awaited<ReturnType<typeof setupDevChain>>['gateway'];
 let wallets: DevWallets | undefined;
 let devServer: ChildProcess | undefined;
 let devServerLog = '';
@@ -48,7 +50,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: 31337 });
-  await setupDevChain(anvil.url);
+  ({ gateway } = await setupDevChain(anvil.url));
   ACCOUNTS = (await rpc<string[]>(anvil.url, 'eth_accounts')).map((address) => getAddress(address));
   const [appPort, phonePort, coinbasePort] = [await freePort(), await freePort(), await freePort()];
   wallets = await startDevWallets(
@@ -59,7 +61,7 @@ beforeAll(async () => {
   devServer = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(appPort), WALLETDECK_DEV_CHAIN_URL: anvil.url, ...wallets.env },
+    env: { ...gatewayEnv(gateway), ...process.env, PORT: String(appPort), WALLETDECK_DEV_CHAIN_URL: anvil.url, ...wallets.env },
   });
   devServer.stderr?.on('data', (chunk: Buffer) => (devServerLog = (devServerLog + chunk.toString()).slice(-4000)));
   appUrl = `http://127.0.0.1:${appPort}`;
@@ -80,6 +82,7 @@ afterAll(async () => {
     await exited;
   }
   await wallets?.close();
+  await gateway?.stop();
   await anvil?.stop();
 }, 60_000);
 
