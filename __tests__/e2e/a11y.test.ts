@@ -378,9 +378,10 @@ describe('the Network status dialog', () => {
 });
 
 describe('the check itself: at 375 px the full axe run comes back whenever the phone shows what the desktop did not', () => {
-  /** A page of our own (no app): `phoneOnly` (if any) is shown at 375 px and below, hidden above. */
-  async function sample(phoneOnly: string, extraCss = ''): Promise<Page> {
-    const page = await (await newContext()).newPage();
+  /** A page of our own (no app) at 1280 px: `phoneOnly` (if any) is shown at 375 px and below, hidden above. */
+  async function sample(phoneOnly: string, extraCss = '', reused?: Page): Promise<Page> {
+    const page = reused ?? (await (await newContext()).newPage());
+    await resizeViewport(page, { width: 1280, height: 800 });
     await page.setContent(
       `<!doctype html><html lang="en"><head><title>sample</title><style>
         .phone { display: none } @media (max-width: 400px) { .phone { display: block } .wide { padding: 4px } } ${extraCss}
@@ -395,11 +396,12 @@ describe('the check itself: at 375 px the full axe run comes back whenever the p
       await resizeViewport(page, { width: 375, height: 800 });
       return phoneDiffers(page);
     };
-    expect(await differsAt375(await sample(''))).toBe(false);
-    expect(await differsAt375(await sample('<p>On a phone.</p>'))).toBe(true);
-    expect(await differsAt375(await sample('', '@media (max-width: 400px) { h1::after { content: " (phone)" } }'))).toBe(true);
-
     const page = await sample('');
+    expect(await differsAt375(page)).toBe(false);
+    expect(await differsAt375(await sample('<p>On a phone.</p>', '', page))).toBe(true);
+    expect(await differsAt375(await sample('', '@media (max-width: 400px) { h1::after { content: " (phone)" } }', page))).toBe(true);
+
+    await sample('', '', page);
     const changes = [
       () => (document.querySelector('p')!.textContent = 'Other words.'),
       () => document.querySelector('p')!.setAttribute('aria-hidden', 'true'),
