@@ -5,7 +5,7 @@
 // built app in real headless Chromium with the fake wallets at the edge.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '../support/anvil';
-import { expectAccessible } from '../support/a11y';
+import { expectAccessible, phoneDiffers, recordPage } from '../support/a11y';
 import {
   closeDialogs,
   connect,
@@ -21,6 +21,7 @@ import {
   switchChain,
   waitForStatus,
   networkButton,
+  resizeViewport,
 } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet, type Eip6963Info, type FakeWallet, type FakeWalletOptions } from '../support/fakeWallet';
@@ -373,5 +374,54 @@ describe('the Network status dialog', () => {
     const dialog = await openNetworkStatus(page);
     await expectAccessible(page, () => dialog.getByTestId('network-panel').waitFor());
     expect(await control(page).count()).toBe(1);
+  });
+});
+
+describe('the check itself: at 375 px the full axe run comes back whenever the phone shows what the desktop did not', () => {
+  /** A page of our own (no app) at 1280 px: `phoneOnly` (if any) is shown at 375 px and below, hidden above. */
+  async function sample(phoneOnly: string, extraCss = '', reused?: Page): Promise<Page> {
+    const page = reused ?? (await (await newContext()).newPage());
+    await resizeViewport(page, { width: 1280, height: 800 });
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><title>sample</title><style>
+        .phone { display: none } @media (max-width: 400px) { .phone { display: block } .wide { padding: 4px } } ${extraCss}
+      </style></head><body><main><h1>Sample</h1><p class="wide">Words.</p>${phoneOnly ? `<div class="phone">${phoneOnly}</div>` : ''}</main></body></html>`,
+    );
+    return page;
+  }
+
+  it('a width that changes only geometry is no difference; an element shown, generated words, a word, an attribute or a new element is', async () => {
+    const differsAt375 = async (page: Page) => {
+      await recordPage(page);
+      await resizeViewport(page, { width: 375, height: 800 });
+      return phoneDiffers(page);
+    };
+    const page = await sample('');
+    expect(await differsAt375(page)).toBe(false);
+    expect(await differsAt375(await sample('<p>On a phone.</p>', '', page))).toBe(true);
+    expect(await differsAt375(await sample('', '@media (max-width: 400px) { h1::after { content: " (phone)" } }', page))).toBe(true);
+
+    await sample('', '', page);
+    const changes = [
+      () => (document.querySelector('p')!.textContent = 'Other words.'),
+      () => document.querySelector('p')!.setAttribute('aria-hidden', 'true'),
+      () => document.querySelector('main')!.append(document.createElement('span')),
+    ];
+    for (const change of changes) {
+      await recordPage(page);
+      expect(await phoneDiffers(page)).toBe(false);
+      await page.evaluate(change);
+      expect(await phoneDiffers(page)).toBe(true);
+    }
+  });
+
+  it('an image without a text alternative shown only on a phone is found at 375 px', async () => {
+    const page = await sample('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="40" height="40">');
+    const failure = await expectAccessible(page).then(
+      () => 'no failure',
+      (error: unknown) => String(error),
+    );
+    expect(failure).toMatch(/light 375px\\?": Array \[[\s+]*\\?"image-alt/);
+    expect(failure).not.toMatch(/light 1280px\\?": Array \[[\s+]*\\?"image-alt/);
   });
 });

@@ -34,6 +34,7 @@ import {
 import { until } from '../support/wait';
 import { installFakeWallet, type FakeWallet, type FakeWalletOptions, type HostileKind } from '../support/fakeWallet';
 import { browserSuite } from '../support/browserSuite';
+import { answerHandled, recordSettledRequests } from '../support/settledRequests';
 
 const METAMASK = { uuid: '0c3e5a1d-8b7f-4e2a-9d6c-1f4b3a2e5d70', name: 'MetaMask', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'io.metamask' };
 const ACCOUNT = TEST_ACCOUNTS[0].address;
@@ -69,35 +70,6 @@ async function openApp(wallet: Partial<FakeWalletOptions> = {}, options: OpenOpt
   await page.goto(suite.server.url);
   await headerControl(page).waitFor();
   return { context, page, wallet: fake, pageErrors };
-}
-
-/**
- * Records, in the page, each wallet request whose answer reached the app (the announced provider's
- * `request` settled): what a "nothing more happens" check waits for instead of a pause.
- */
-async function recordSettledRequests(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const settled: string[] = [];
-    (window as unknown as { settledRequests: string[] }).settledRequests = settled;
-    window.addEventListener('eip6963:announceProvider', (event) => {
-      const provider = (event as CustomEvent<{ provider: { request(args: { method: string }): Promise<unknown>; __recorded?: true } }>).detail.provider;
-      if (provider.__recorded) return;
-      provider.__recorded = true;
-      const request = provider.request.bind(provider);
-      provider.request = (args) => {
-        const done = () => settled.push(args.method);
-        const answer = request(args);
-        answer.then(done, done);
-        return answer;
-      };
-    });
-  });
-}
-
-/** Waits until the wallet's answer to `method` reached the app, then until the app has run and painted what follows. */
-async function answerHandled(page: Page, method: string): Promise<void> {
-  await page.waitForFunction((m) => (window as unknown as { settledRequests: string[] }).settledRequests.includes(m), method);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve)))));
 }
 
 /**
