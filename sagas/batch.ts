@@ -16,7 +16,7 @@ import { selectBatch, type BatchRequest } from '../store/transactionsSlice';
 import type { RootState } from '../store/types';
 import { reachWallet } from './batchWallet';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
-import { transactionsContext, type TransactionsSagaContext } from './transactions';
+import { transactionsContext, type TransactionsSagaContext } from './transactionsContext';
 
 export interface BatchTimeouts {
   /** Reading the wallet's capabilities (after this: one by one). */
