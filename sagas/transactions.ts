@@ -6,7 +6,8 @@ import { actionChannel, call, cancel, delay, fork, put, select, take, takeEvery 
 import { toWalletError } from '../src/lib/errors';
 import type { Action } from '@reduxjs/toolkit';
 import { sentKey, type SentTransaction, type TransactionMemory } from '../src/lib/sentTransactions';
-import { batchActions, isUnsettled, lateParts, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { batchActions, lateParts, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { isUnsettled, selectExpiringToasts, selectTransactionList } from '../store/transactionsSelectors';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 import { hasKeptList, transactionsContext, type TransactionsSagaContext } from './transactionsContext';
 
