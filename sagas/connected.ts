@@ -1,7 +1,7 @@
 // The watchers a page needs only once a wallet is connecting or connected, or a transaction was kept
 // from an earlier visit: chain switches, cancels of what waits on a phone, signing and sending, sent
-// transactions. Loaded with the connected view (chunk "connected") by sagas/whenConnected.ts, which
-// hands each the requests made before this code arrived, so none is lost.
+// transactions. Loaded once a wallet is connected (chunk "wallet-sagas") by sagas/whenConnected.ts,
+// which hands each the requests made before this code arrived, so none is lost.
 import type { SagaIterator } from 'redux-saga';
 import { fork } from 'redux-saga/effects';
 import { watchChainSwitch } from './chainSwitch';

@@ -1,10 +1,11 @@
 // The first visit carries none of the watchers that matter only with a wallet (sagas/connected.ts,
-// chunk "connected", the chunk of the connected view). This small saga, in main, buffers from the
-// start every request those watchers answer, and loads them when they are needed: a wallet connecting
-// or connected (a returning user's silent reconnect starts at once), a list of transactions kept from
-// an earlier visit, or such a request itself. The watchers then take the buffered requests first: a
-// click that beat the chunk waits for it instead of being lost. If the chunk cannot load (offline, a
-// new deploy), what waits fails with the reason, and the next request tries again.
+// chunk "wallet-sagas"). This small saga, in main, buffers from the start every request those watchers
+// answer, and loads them when they are needed: a wallet connected, a list of transactions kept from an
+// earlier visit, or such a request itself. Not before "Connected": their chunk never sits between a
+// click (or a returning user's reload) and "Connected", nor delays the connected view's chunk. The
+// watchers then take the buffered requests first: a request that beat the chunk waits for it instead
+// of being lost. If the chunk cannot load (offline, a new deploy), what waits fails with the reason,
+// and the next request tries again.
 import { buffers, type Channel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, flush, fork, put, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
@@ -18,7 +19,7 @@ import { walletActions } from '../store/walletSlice';
 import { hasKeptList, transactionsContext, type TransactionsSagaContext } from './transactionsContext';
 
 type Connected = typeof import('./connected');
-const loadConnected = (): Promise<Connected> => import(/* webpackChunkName: "connected" */ './connected');
+const loadConnected = (): Promise<Connected> => import(/* webpackChunkName: "wallet-sagas" */ './connected');
 
 /** What the connected watchers answer, buffered from the page's start (sagas/connected.ts takes them). */
 export interface EarlyRequests {
@@ -35,8 +36,8 @@ const EARLY_TYPES: ReadonlySet<string> = new Set([
   batchActions.requested.type,
 ]);
 
-/** A wallet is reconnecting, connecting, connected or has failed: the connected view is on its way. */
-const walletInUse = (state: RootState) => CONNECTION_IDS.some((id) => selectConnectionStatus(state, id) !== 'Disconnected');
+/** A wallet is connected (on a supported network or not). */
+const walletInUse = (state: RootState) => CONNECTION_IDS.some((id) => selectConnectionStatus(state, id) === 'Connected');
 
 export function* watchWhenConnected(): SagaIterator {
   // Every buffer keeps all it is given (a buffer that dropped would lose a user's request).

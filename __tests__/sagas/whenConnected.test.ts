@@ -6,6 +6,7 @@ import { startWalletApp } from '../support/walletHarness';
 import { selectConnectionStatus } from '../../store/selectors';
 import { signingActions } from '../../store/signingSlice';
 import { walletActions } from '../../store/walletSlice';
+import { until } from '../support/wait';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -28,9 +29,12 @@ it('a page without a wallet in use does not load the connected watchers', async 
   await app.waitFor((s) => selectConnectionStatus(s, 'injected') === 'Disconnected');
   await app.settle(50);
   expect(evaluated).toEqual([]);
-  // A connect brings them.
+  // A connect brings them, once connected (never between the click and "Connected").
   app.store.dispatch(walletActions.connectRequested({ id: 'injected' }));
+  await app.waitFor((s) => selectConnectionStatus(s, 'injected') === 'Connecting');
+  expect(evaluated).toEqual([]);
   await app.waitFor((s) => selectConnectionStatus(s, 'injected') === 'Connected');
+  await until(() => evaluated.length > 0, { what: 'the connected watchers evaluated' });
   expect(evaluated).toEqual(['sagas/connected']);
 });
 
