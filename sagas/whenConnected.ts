@@ -36,6 +36,17 @@ const EARLY_TYPES: ReadonlySet<string> = new Set([
   batchActions.requested.type,
 ]);
 
+/**
+ * Resolves when the page has nothing more urgent to do (at the latest after 0.5 s): the load that
+ * follows "Connected" starts after the frame that shows it, never inside the update that makes it.
+ */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
+    else setTimeout(resolve, 0);
+  });
+}
+
 /** A wallet is connected (on a supported network or not). */
 const walletInUse = (state: RootState) => CONNECTION_IDS.some((id) => selectConnectionStatus(state, id) === 'Connected');
 
@@ -51,8 +62,10 @@ export function* watchWhenConnected(): SagaIterator {
   let needed = hasKeptList(context.storage);
   while (true) {
     while (!needed) {
-      needed = yield select(walletInUse);
-      if (needed) break;
+      if (yield select(walletInUse)) {
+        yield call(whenIdle);
+        break;
+      }
       const action: Action = yield take('*');
       needed = EARLY_TYPES.has(action.type);
     }
