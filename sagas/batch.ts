@@ -12,11 +12,12 @@ import { TRANSFER_MESSAGES, toQuantity } from '../src/lib/transfer';
 import { signingTargetOf } from '../store/signingSelectors';
 import { batchActions } from '../store/batchReducer';
 import { transactionsActions as actions } from '../store/transactionRecords';
-import { selectBatch, type BatchRequest } from '../store/transactionsSlice';
+import { type BatchRequest } from '../store/transactionsSlice';
+import { selectBatch } from '../store/transactionsSelectors';
 import type { RootState } from '../store/types';
 import { reachWallet } from './batchWallet';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
-import { transactionsContext, type TransactionsSagaContext } from './transactions';
+import { transactionsContext, type TransactionsSagaContext } from './transactionsContext';
 
 export interface BatchTimeouts {
   /** Reading the wallet's capabilities (after this: one by one). */

@@ -1,8 +1,8 @@
 // Chain switch on a connected wallet: switch, on 4902 add the chain, re-read. Leading per kind: a
 // second request for the same kind while one waits is dropped (no duplicate wallet prompt), while
 // another kind's switch goes ahead at once (docs/behaviour.md §4.2). Every await is bounded by the timeout.
-import type { SagaIterator, Task } from 'redux-saga';
-import { call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import type { Channel, SagaIterator, Task } from 'redux-saga';
+import { actionChannel, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { isConnectionId, type ConnectionId } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, plainValue, toWalletError, walletError } from '../src/lib/errors';
@@ -47,10 +47,12 @@ function* switchChain(action: SwitchRequest, attempt: number): SagaIterator {
   }
 }
 
-export function* watchChainSwitch(): SagaIterator {
+/** `requests`: the requests made since the page started (sagas/whenConnected.ts), when this starts late. */
+export function* watchChainSwitch(requests?: Channel<SwitchRequest>): SagaIterator {
+  const source: Channel<SwitchRequest> = requests ?? (yield actionChannel(actions.chainSwitchRequested.type));
   const running = new Map<ConnectionId, { task: Task; attempt: number }>();
   while (true) {
-    const action: SwitchRequest = yield take(actions.chainSwitchRequested.type);
+    const action: SwitchRequest = yield take(source);
     const { id } = action.payload;
     if (!isConnectionId(id)) continue;
     const attempt: number = yield select(selectAttempt(id));

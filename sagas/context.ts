@@ -43,3 +43,9 @@ export interface WalletSagaContext {
 export const DEFAULT_TIMEOUTS: WalletTimeouts = { eagerMs: 10_000, activateMs: 120_000, revokeMs: 1_500 };
 
 export const WALLET_CONTEXT = 'wallet';
+
+/**
+ * Saga context key for `Partial<SigningTimeouts>` (sagas/signingContext.ts). Here, beside the wallet's, so that
+ * the composition root names it without bringing the signing defaults into the first visit's script.
+ */
+export const SIGNING_CONTEXT = 'signing';

@@ -1,13 +1,10 @@
 import { call, fork } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { watchChainSwitch } from './chainSwitch';
 import { watchConnections } from './connections';
 import { applyChosenExtension, watchConnectorInfo, watchConnectorIntents } from './connectorInfo';
-import { watchPendingRequestCancel } from './pendingRequests';
 import { rememberSession } from './sessionMemory';
-import { watchSigning } from './signing';
-import { watchTransactions } from './transactions';
 import { guarded } from './support';
+import { watchWhenConnected } from './whenConnected';
 
 /**
  * Each watcher runs inside its own error boundary, so one failing cannot take the others down; they
@@ -20,8 +17,6 @@ export function* rootSaga(): SagaIterator {
   yield fork(guarded, watchConnectorInfo);
   yield fork(guarded, watchConnectorIntents);
   yield fork(guarded, watchConnections);
-  yield fork(guarded, watchChainSwitch);
-  yield fork(guarded, watchPendingRequestCancel);
-  yield fork(guarded, watchSigning);
-  yield fork(guarded, watchTransactions);
+  // Chain switches, signing, sending and sent transactions: loaded once a wallet is in use (sagas/connected.ts).
+  yield fork(guarded, watchWhenConnected);
 }

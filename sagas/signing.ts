@@ -1,21 +1,22 @@
-// The signing watcher: small, in the first-visit bundle. The workflow (sagas/signingWorkflow.ts, with
-// ethers' helpers) loads on the first request; requests made meanwhile wait in a buffer.
-import type { SagaIterator } from 'redux-saga';
+// The signing watcher: small, started with the connected watchers (sagas/whenConnected.ts). The workflow
+// (sagas/signingWorkflow.ts, with ethers' helpers) loads on the first request; requests made meanwhile wait in a buffer.
+import type { Channel, SagaIterator } from 'redux-saga';
 import { actionChannel, call, delay, fork, put, race, take } from 'redux-saga/effects';
 import { ERROR_NAMES, MESSAGES, toWalletError, walletError } from '../src/lib/errors';
 import { signingActions as actions } from '../store/signingSlice';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 
 // The defaults live in their own module, which the lazily loaded workflow imports too (no import loop).
-export { DEFAULT_SIGNING_TIMEOUTS, SIGNING_CONTEXT, type SigningTimeouts } from './signingContext';
+export { DEFAULT_SIGNING_TIMEOUTS, type SigningTimeouts } from './signingContext';
 
 type Workflow = typeof import('./signingWorkflow');
 const loadWorkflow = (): Promise<Workflow> => import(/* webpackChunkName: "signing" */ './signingWorkflow');
 
 type Requested = ReturnType<typeof actions.requested>;
 
-export function* watchSigning(): SagaIterator {
-  const requests = yield actionChannel(actions.requested.type);
+/** `given`: the requests made since the page started (sagas/whenConnected.ts), when this starts late. */
+export function* watchSigning(given?: Channel<Requested>): SagaIterator {
+  const requests: Channel<Requested> = given ?? (yield actionChannel(actions.requested.type));
   let workflow: Workflow | undefined;
   while (true) {
     const action: Requested = yield take(requests);

@@ -3,6 +3,7 @@
 // (sagas/signingWorkflow.ts) both import it without importing each other.
 import type { SagaIterator } from 'redux-saga';
 import { getContext } from 'redux-saga/effects';
+import { SIGNING_CONTEXT } from './context';
 
 export interface SigningTimeouts {
   /** Loading the signing code, and reaching the connection's provider. */
@@ -34,8 +35,6 @@ export const DEFAULT_SIGNING_TIMEOUTS: SigningTimeouts = {
   checkMs: 15_000,
 };
 
-/** Saga context key for `Partial<SigningTimeouts>`. */
-export const SIGNING_CONTEXT = 'signing';
 
 export function* signingTimeouts(): SagaIterator<SigningTimeouts> {
   const custom: Partial<SigningTimeouts> | undefined = yield getContext(SIGNING_CONTEXT);

@@ -24,7 +24,7 @@ import { walletActions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
 import { reachWallet } from './wallet';
-import { transactionsContext, type TransactionsSagaContext } from './transactions';
+import { transactionsContext, type TransactionsSagaContext } from './transactionsContext';
 
 type Helpers = typeof import('../src/lib/typedData');
 const loadHelpers = (): Promise<Helpers> => import(/* webpackChunkName: "signing" */ '../src/lib/typedData');

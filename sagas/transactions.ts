@@ -1,40 +1,15 @@
 // Transactions the user sent (docs/behaviour.md §10.3): read back from storage at start and re-checked (each
 // one not settled is followed to its receipt again), every new one followed to its receipt, and the
 // list written back whenever it changes. Storage arrives through saga context and may refuse.
-import type { SagaIterator, Task } from 'redux-saga';
-import { actionChannel, call, cancel, delay, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import type { Channel, SagaIterator, Task } from 'redux-saga';
+import { actionChannel, call, cancel, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { toWalletError } from '../src/lib/errors';
 import type { Action } from '@reduxjs/toolkit';
-import type { KeyValueStorage } from '../src/lib/persistence';
-import { sentKey, TRANSACTIONS_KEY, type SentTransaction, type TransactionMemory } from '../src/lib/sentTransactions';
-import { batchActions, isUnsettled, lateParts, selectExpiringToasts, selectTransactionList, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { sentKey, type SentTransaction, type TransactionMemory } from '../src/lib/sentTransactions';
+import { batchActions, lateParts, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { isUnsettled, selectExpiringToasts, selectTransactionList } from '../store/transactionsSelectors';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
-
-/** Saga context key for TransactionsSagaContext (optional: nothing is kept across reloads without it). */
-export const TRANSACTIONS_CONTEXT = 'transactions';
-
-export interface TransactionsSagaContext {
-  /** Where the recent transactions are kept across reloads; any call may throw. */
-  storage?: KeyValueStorage;
-  /** The clock that stamps a sent transaction (tests pass their own). */
-  now?: () => number;
-  /** "Send to several": its own time limits (sagas/batch.ts; the defaults apply without). */
-  batchTimeouts?: { capabilitiesMs?: number };
-}
-
-export function* transactionsContext(): SagaIterator<TransactionsSagaContext> {
-  const context: TransactionsSagaContext | undefined = yield getContext(TRANSACTIONS_CONTEXT);
-  return context ?? {};
-}
-
-/** Whether storage holds a list kept from an earlier visit (storage may refuse: then it holds none). */
-function hasKeptList(storage: KeyValueStorage | undefined): boolean {
-  try {
-    return typeof storage?.getItem(TRANSACTIONS_KEY) === 'string';
-  } catch {
-    return false;
-  }
-}
+import { hasKeptList, transactionsContext, type TransactionsSagaContext } from './transactionsContext';
 
 type Follower = typeof import('./transactionsFollow');
 // Following a receipt is needed only once there is a transaction to follow: its own small chunk.
@@ -74,23 +49,30 @@ type BatchCode = typeof import('./batch');
 // "Send to several" runs only from the signing panel: its code comes with it.
 const loadBatch = (): Promise<BatchCode> => import(/* webpackChunkName: "signing" */ './batch');
 
-/** "Send to several" (docs/behaviour.md §7.9): one at a time (the reducer ignores a second while one runs). */
-export function* watchBatches(): SagaIterator {
+type BatchRequest = ReturnType<typeof batchActions.requested>;
+
+/**
+ * "Send to several" (docs/behaviour.md §7.9): one at a time (the reducer ignores a second while one runs).
+ * `requests`: the requests made since the page started (sagas/whenConnected.ts), when this starts late.
+ */
+export function* watchBatches(requests?: Channel<BatchRequest>): SagaIterator {
   // What each wallet can do, per account and chain: kept for as long as the page lives.
   const cache = new Map<string, import('../src/lib/batchCalls').AtomicSupport>();
-  yield takeEvery(batchActions.requested.match, function* runOne(action: ReturnType<typeof batchActions.requested>): SagaIterator {
+  function* runOne(action: BatchRequest): SagaIterator {
     try {
       const code: BatchCode = yield call(loadBatch);
       yield call(code.runBatch, action, cache);
     } catch (error) {
       yield put(batchActions.changed({ id: action.payload.id, end: 'failed', error: toWalletError(error) }));
     }
-  });
+  }
+  if (requests) yield takeEvery(requests, runOne);
+  else yield takeEvery(batchActions.requested.match, runOne);
 }
 
-export function* watchTransactions(): SagaIterator {
+export function* watchTransactions(batchRequests?: Channel<BatchRequest>): SagaIterator {
   yield fork(watchToastExpiry);
-  yield fork(watchBatches);
+  yield fork(watchBatches, batchRequests);
   const context: TransactionsSagaContext = yield call(transactionsContext);
   // The code that reads, checks and writes the kept list comes with the follower's chunk, loaded
   // only when there is a list to read back or a transaction to keep: a first visit has neither.

@@ -5,9 +5,9 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { rootSaga } from '../sagas';
-import { DEFAULT_TIMEOUTS, WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../sagas/context';
-import { SIGNING_CONTEXT, type SigningTimeouts } from '../sagas/signingContext';
-import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../sagas/transactions';
+import { DEFAULT_TIMEOUTS, SIGNING_CONTEXT, WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../sagas/context';
+import type { SigningTimeouts } from '../sagas/signingContext';
+import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../sagas/transactionsContext';
 import { startReadsInView } from '../store/readAhead';
 import { rpcApi } from '../store/rpcApi';
 import { setupStore } from '../store/setupStore';
@@ -17,7 +17,7 @@ import { describeKinds } from './lib/connectors/describe';
 import { createAdapters } from './lib/connectors/registry';
 import type { AdapterRegistry, ConnectionId, Connector } from './lib/connectors/types';
 import { createSessionMemory, type SessionMemory } from './lib/persistence';
-import { createNameMemory, createRpcRuntime, type RpcRuntime } from './lib/rpc';
+import { createRpcRuntime, type RpcRuntime } from './lib/rpc';
 import { siteStorage, type SiteStorage } from './lib/storage';
 
 /** What a Walletdeck is built from: the configuration, and in a browser the page. */
@@ -49,7 +49,7 @@ export function createWalletApp(options: WalletAppOptions) {
   const storage = options.storage ?? siteStorage(host);
   const session: SessionMemory = createSessionMemory(storage.storage);
   const adapters = buildAdapters(options, storage);
-  const rpc = options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameMemory: createNameMemory(storage.storage), ...(config.names ? { nameSettings: config.names } : {}) }));
+  const rpc = options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameStorage: storage.storage, ...(config.names ? { nameSettings: config.names } : {}) }));
   const context: WalletSagaContext = {
     adapters,
     chains: config.chains,

@@ -1,7 +1,6 @@
 // Read-only chain data endpoints, injected into the one rpcApi. Queries are keyed by chain id and
 // address, so a result can never be mistaken for another chain's or account's.
-import { getRpcRuntime, rpcApi, withRpc } from './rpcApi';
-import type { NetworkStatus } from '../src/lib/rpc';
+import { rpcApi, withRpc } from './rpcApi';
 import { parseQuantity, parseSafeInteger } from '../src/lib/rpc';
 import { namesLookup } from './namesLookup';
 import type { RememberedName } from '../src/lib/rpc/nameMemory';
@@ -54,11 +53,12 @@ export const chainApi = rpcApi.injectEndpoints({
           const lookup = await namesLookup(runtime, chainId);
           if (!lookup) return null;
           const { names, at, namesChainId, coinType } = lookup;
-          const known = runtime.names.recall(namesChainId, coinType, address);
+          const memory = runtime.nameMemory(names.createNameMemory);
+          const known = memory.recall(namesChainId, coinType, address);
           if (known !== undefined) return known;
           try {
             const found = await names.lookupAccount(at, address, coinType);
-            runtime.names.remember(namesChainId, coinType, address, found);
+            memory.remember(namesChainId, coinType, address, found);
             return found;
           } catch (error) {
             // A gateway that was refused or failed costs the name only (it is not remembered).
@@ -68,30 +68,6 @@ export const chainApi = rpcApi.injectEndpoints({
         }),
       providesTags: (_result, _error, { chainId, address }) => [{ type: 'Name', id: `${chainId}:${address}` }],
       keepUnusedDataFor: 300,
-    }),
-    /** Which endpoint of a chain is in use, and what went wrong with the others; updates live. */
-    getNetworkStatus: build.query<NetworkStatus, number>({
-      queryFn: (chainId, api) =>
-        withRpc(api.extra, async (runtime) => {
-          const client = runtime.client(chainId);
-          // Starts the probes; the status streams in through onCacheEntryAdded.
-          void client.pool.ready().catch(() => undefined);
-          return client.status();
-        }),
-      async onCacheEntryAdded(chainId, { extra, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        let unsubscribe = () => {};
-        try {
-          await cacheDataLoaded;
-          const client = getRpcRuntime(extra).client(chainId);
-          unsubscribe = client.pool.subscribe(() => updateCachedData(() => client.status()));
-          updateCachedData(() => client.status());
-        } catch {
-          // removed before it loaded, or the chain is unknown: nothing to follow
-        }
-        await cacheEntryRemoved;
-        unsubscribe();
-      },
-      providesTags: (_result, _error, chainId) => [{ type: 'Endpoint', id: chainId }],
     }),
   }),
 });

@@ -3,12 +3,11 @@
 // records reducer (store/transactionRecords.ts), which checks every payload (src/lib/sentRecords.ts),
 // so a replayed or hand-made action cannot store a bad entry; "Send to several" has its own
 // (store/batchReducer.ts). Both join this slice when their code loads.
-import { createAction, createSelector, createSlice, nanoid, type PayloadAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, nanoid, type PayloadAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import type { WalletError } from '../src/lib/errors';
 import type { KeyValueStorage } from '../src/lib/persistence';
-import { sentKey, type TransactionMemory, transactionKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
-import type { RootState } from './types';
+import { sentKey, type TransactionMemory, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
 
 export interface TransactionsState {
   /** Newest first, bounded (MAX_PER_ACCOUNT_CHAIN per account and chain, MAX_TRANSACTIONS in all). */
@@ -227,38 +226,3 @@ export const batchActions = {
   /** The form took the outcome in (or the user edited it): it is no longer shown. */
   cleared: createAction<{ id: string }>('transactions/batchCleared'),
 };
-
-const sameAccount = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-export const selectTransactionList = (state: RootState): SentTransaction[] => state.transactions.list;
-
-/** The recent transactions of one account on one chain, newest first. */
-export const selectRecentTransactions = createSelector(
-  [selectTransactionList, (_state: RootState, account: string) => account, (_state: RootState, _account: string, chainId: number) => chainId],
-  (list, account, chainId) => list.filter((tx) => tx.chainId === chainId && sameAccount(tx.account, account)),
-);
-
-/** The account's transactions on the chain still waiting to be mined (the account button's indicator). */
-export const selectPendingTransactions = createSelector([selectRecentTransactions], (list) => list.filter((tx) => tx.status === 'pending'));
-
-/** The transaction the wallet answered with this hash (eth_sendTransaction). */
-export const selectTransaction = (state: RootState, chainId: number, hash: string): SentTransaction | undefined => selectSent(state, transactionKey(chainId, hash));
-
-/** Any record by its key (sentKey). */
-export const selectSent = (state: RootState, key: string): SentTransaction | undefined => state.transactions.list.find((tx) => keyOf(tx) === key);
-
-/** The transactions with a toast on screen, oldest first. */
-export const selectToastTransactions = createSelector([selectTransactionList, (state: RootState) => state.transactions.toasts], (list, toasts) =>
-  toasts.flatMap((key) => list.filter((tx) => keyOf(tx) === key)),
-);
-
-/** The toasts counting down to leaving: settled, and neither hovered nor focused. */
-export const selectExpiringToasts = createSelector(
-  [selectToastTransactions, (state: RootState) => state.transactions.heldToasts],
-  (toasts, held) => toasts.filter((tx) => toastCountsDown(tx) && !held.includes(keyOf(tx))),
-);
-
-/** Transactions to follow to their receipt: pending or not confirmed yet. */
-export const isUnsettled = (tx: SentTransaction): boolean => tx.status === 'pending' || tx.status === 'unconfirmed';
-
-export const selectBatch = (state: RootState): BatchRequest | null => state.transactions.batch;

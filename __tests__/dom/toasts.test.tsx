@@ -9,7 +9,8 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { TransactionToasts } from '../../src/features/transactions/TransactionToasts';
 import { ChainsProvider } from '../../src/ui/chainsContext';
 import { setupStore } from '../../store/setupStore';
-import { selectRecentTransactions, TOAST_MS, transactionsActions as a } from '../../store/transactionsSlice';
+import { TOAST_MS, transactionsActions as a } from '../../store/transactionsSlice';
+import { selectRecentTransactions } from '../../store/transactionsSelectors';
 // The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
 import '../../store/transactionRecords';
 

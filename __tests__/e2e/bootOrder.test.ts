@@ -98,6 +98,17 @@ describe('what loads when (docs/behaviour.md §6.11)', () => {
     await Promise.all(arrived);
   });
 
+  it('a first visit, idle, has loaded none of what only a wallet in use needs: its watchers, the name memory, the endpoint status', async () => {
+    const { requests } = await idlePage(false);
+    // The chain switch watcher's and the signing watcher's words, the name memory's storage key, the
+    // network panel's endpoint (issue 23: each was in the first visit's script before).
+    for (const marker of ['Switching chain', 'Loading the signing code', 'walletdeck.names.v2', 'getNetworkStatus']) {
+      const scripts = scriptsHolding(marker);
+      expect([marker, scripts.length > 0]).toEqual([marker, true]);
+      expect([marker, loaded(requests, scripts)]).toEqual([marker, []]);
+    }
+  });
+
   it('a first visit loads the connect dialog once the pointer reaches "Connect wallet", and it opens', async () => {
     const { page, requests } = await idlePage(false);
     expect(scriptsOf(requests)).not.toContain('connect');

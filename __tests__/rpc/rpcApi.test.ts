@@ -3,6 +3,7 @@
 import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime, type RpcOptions } from '../../src/lib/rpc';
 import { chainApi } from '../../store/chainApi';
+import { networkStatusApi } from '../../store/networkStatusApi';
 import { rpcApi } from '../../store/rpcApi';
 import { setupStore } from '../../store/setupStore';
 import type { RootState } from '../../store/types';
@@ -156,8 +157,8 @@ describe('network status', () => {
     const second = await server({ kind: 'forward', to: anvil.url });
     second.hold();
     const store = storeWith(table([dead, wrong.url, first.url, second.url]));
-    const subscription = store.dispatch(chainApi.endpoints.getNetworkStatus.initiate(31337));
-    const status = () => chainApi.endpoints.getNetworkStatus.select(31337)(store.getState()).data;
+    const subscription = store.dispatch(networkStatusApi.endpoints.getNetworkStatus.initiate(31337));
+    const status = () => networkStatusApi.endpoints.getNetworkStatus.select(31337)(store.getState()).data;
     await until(() => status()?.inUse === first.url, { what: 'the first endpoint in use' });
     second.release();
     const settled = await until(() => {

@@ -4,7 +4,8 @@ import createSagaMiddleware from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { watchToastExpiry } from '../../sagas/transactions';
 import { setupStore } from '../../store/setupStore';
-import { selectRecentTransactions, selectToastTransactions, TOAST_MS, transactionsActions as a } from '../../store/transactionsSlice';
+import { TOAST_MS, transactionsActions as a } from '../../store/transactionsSlice';
+import { selectRecentTransactions, selectToastTransactions } from '../../store/transactionsSelectors';
 import type { RootState } from '../../store/types';
 // The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
 import '../../store/transactionRecords';

@@ -2,7 +2,7 @@
 // see in state, not which effects were yielded.
 import type { WalletTimeouts } from '../../sagas/context';
 import type { SigningTimeouts } from '../../sagas/signingContext';
-import type { TransactionsSagaContext } from '../../sagas/transactions';
+import type { TransactionsSagaContext } from '../../sagas/transactionsContext';
 import type { RootState } from '../../store/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { defaultAllowedChainIds } from '../../src/lib/chainConfig';

@@ -5,7 +5,7 @@
 // one mapping from a read to what is shown. The real store, real actions.
 import { setupStore } from '../../store/setupStore';
 import { outcomesFor, signingActions, type SigningInput, type SigningKind, type SigningState } from '../../store/signingSlice';
-import { selectSwitchOffer, switchOffer } from '../../store/viewedChain';
+import { selectSwitchOffer, switchOffer } from '../../store/switchOffer';
 import { transactionsActions } from '../../store/transactionsSlice';
 import { walletActions as a } from '../../store/walletSlice';
 import type { ConnectionId } from '../../src/lib/connectors/types';

@@ -9,7 +9,8 @@ import {
   type SentTransaction,
 } from '../../src/lib/sentTransactions';
 import { boundTransactions, createTransactionMemory, readSentTransaction, readTransactionList } from '../../src/lib/sentRecords';
-import { transactionsActions as a, transactionsSlice, selectPendingTransactions, selectRecentTransactions, selectToastTransactions, MAX_TOASTS } from '../../store/transactionsSlice';
+import { transactionsActions as a, transactionsSlice, MAX_TOASTS } from '../../store/transactionsSlice';
+import { selectPendingTransactions, selectRecentTransactions, selectToastTransactions } from '../../store/transactionsSelectors';
 import type { RootState } from '../../store/types';
 import { memoryWebStorage } from '../support/webStorage';
 // The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.

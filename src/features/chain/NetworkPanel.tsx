@@ -6,7 +6,7 @@ import { displayText } from '../../lib/displayText';
 import type { EndpointStatus } from '../../lib/rpc';
 import { useAppSelector } from '../../../store/hooks';
 import { useRead } from '../../ui/useRead';
-import { chainApi } from '../../../store/chainApi';
+import { networkStatusApi } from '../../../store/networkStatusApi';
 import { selectPageView } from '../../../store/viewedChain';
 
 /**
@@ -42,7 +42,7 @@ export function NetworkPanel() {
 
 function ChainEndpoints({ chain, active, onCheck }: { chain: ChainInfo; active: boolean; onCheck: () => void }) {
   const usable = canBeTarget(chain);
-  const { currentData: status, error } = useRead(chainApi.endpoints.getNetworkStatus, active && usable ? chain.id : skipToken);
+  const { currentData: status, error } = useRead(networkStatusApi.endpoints.getNetworkStatus, active && usable ? chain.id : skipToken);
   const inUse = status?.endpoints.find((e) => e.url === status.inUse);
   const problems = status?.endpoints.filter((e) => e.state === 'failed' || e.state === 'wrongChain') ?? [];
   const standby = status?.endpoints.filter((e) => e.state === 'ok' && e.url !== status.inUse) ?? [];

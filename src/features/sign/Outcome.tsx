@@ -4,7 +4,7 @@ import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningRequest } from '../../../store/signingSelectors';
 import { signingActions, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
-import { selectSent, selectTransaction } from '../../../store/transactionsSlice';
+import { selectSent, selectTransaction } from '../../../store/transactionsSelectors';
 import type { RootState } from '../../../store/types';
 import { sentKey } from '../../lib/sentTransactions';
 import { selectWalletName } from '../../../store/selectors';

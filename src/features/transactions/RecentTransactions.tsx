@@ -4,7 +4,8 @@
 import { useChains } from '../../ui/chainsContext';
 import { chainName } from '../../lib/chains';
 import { useAppSelector } from '../../../store/hooks';
-import { keyOf, selectRecentTransactions } from '../../../store/transactionsSlice';
+import { keyOf } from '../../../store/transactionsSlice';
+import { selectRecentTransactions } from '../../../store/transactionsSelectors';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { SentLinks } from './SentLinks';
 import { failureDetail, isProposal, statusWords, transferWords } from './words';

@@ -5,7 +5,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { chainApi } from '../../../store/chainApi';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectPendingTransactions } from '../../../store/transactionsSlice';
+import { selectPendingTransactions } from '../../../store/transactionsSelectors';
 import { uiActions } from '../../../store/uiSlice';
 import { selectAccountReads, type PageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';

@@ -4,7 +4,8 @@
 // only), loaded when the state comes; the header's "Wrong network" button says it at once meanwhile.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectConnectionActivity, selectWalletName } from '../../../store/selectors';
-import { selectPageView, selectSwitchOffer } from '../../../store/viewedChain';
+import { selectSwitchOffer } from '../../../store/switchOffer';
+import { selectPageView } from '../../../store/viewedChain';
 import { walletActions } from '../../../store/walletSlice';
 import { chainName } from '../../lib/chains';
 import { useChains } from '../../ui/chainsContext';

@@ -8,6 +8,8 @@ import { imageNetwork, type NameSettings } from './settings';
 import { addressOf, normalizeName, primaryName, textRecord } from './universal';
 
 export { coinTypeOf } from './universal';
+// The memory of verified names comes with the lookup code (RpcRuntime.nameMemory).
+export { createNameMemory } from '../rpc/nameMemory';
 export { NameError } from './errors';
 
 /** eth_call through a chain's client; a revert is an outcome, a chain that does not answer rejects. */

@@ -4,7 +4,7 @@ import type { ChainInfo, ChainTable } from '../chains';
 import { EndpointPool, type NetworkStatus } from './endpoints';
 import { EndpointFailure, RPC_ERROR_NAMES, RPC_MESSAGES, RpcError, rpcError, toRpcError } from './errors';
 import type { NameSettings } from '../names/settings';
-import { createNameMemory, type NameMemory } from './nameMemory';
+import type { NameMemory, NameStorage } from './nameMemory';
 import type { ResultKind } from './quantity';
 import type { FetchFn, JsonRpcCall } from './transport';
 
@@ -21,8 +21,10 @@ export interface RpcOptions {
   /** Largest answer read from an endpoint, in bytes (default 512 kB). */
   maxAnswerBytes?: number;
   fetch?: FetchFn;
-  /** Where verified names are remembered (default: for this page only). */
+  /** Where verified names are remembered (default: a memory over `nameStorage`, made with the lookup code). */
   nameMemory?: NameMemory;
+  /** Where the default memory keeps verified names across reloads (default: for this page only). */
+  nameStorage?: NameStorage;
   /** Gateways and image source for names (default: none of either, production rules). */
   nameSettings?: NameSettings;
 }
@@ -86,7 +88,11 @@ export class ChainClient {
 
 export interface RpcRuntime {
   readonly chains: ChainTable;
-  readonly names: NameMemory;
+  /**
+   * The memory of verified names: the one given, or made once by `create` (the lookup code's
+   * createNameMemory, src/lib/names: its chunk carries it, so the first visit does not).
+   */
+  nameMemory(create: (storage?: NameStorage) => NameMemory): NameMemory;
   readonly nameSettings: NameSettings;
   /** The client of a chain in the table; throws RpcError for any other chain. */
   client(chainId: number): ChainClient;
@@ -103,9 +109,10 @@ export function createRpcRuntime(chains: ChainTable, options: RpcOptions = {}): 
     fetch: fetchFn,
     now: () => Date.now(),
   };
+  let names = options.nameMemory;
   return {
     chains,
-    names: options.nameMemory ?? createNameMemory(),
+    nameMemory: (create) => (names ??= create(options.nameStorage)),
     // No settings given: no gateway may be asked and no image source is used (the app always passes its build's).
     nameSettings: options.nameSettings ?? { gatewayOrigins: [], allowLocalHttp: false },
     client(chainId) {

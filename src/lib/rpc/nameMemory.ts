@@ -15,7 +15,8 @@ export interface NameMemory {
   remember(namesChainId: number, coinType: number, address: string, name: RememberedName | null): void;
 }
 
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+/** Where the memory keeps its entries (the site storage; any call may throw). */
+export type NameStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** v2: entries carry the coin type and the avatar (the v1 entries, per chain and name only, are ignored). */
 const KEY = 'walletdeck.names.v2';
@@ -45,7 +46,7 @@ function isEntry(value: unknown): value is Entry {
   return Array.isArray(value) && value.length === 2 && (value[0] === null || isRemembered(value[0])) && typeof value[1] === 'number';
 }
 
-export function createNameMemory(storage?: KeyValueStore, now: () => number = () => Date.now()): NameMemory {
+export function createNameMemory(storage?: NameStorage, now: () => number = () => Date.now()): NameMemory {
   let entries: Entries = {};
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(KEY) ?? '{}');
