@@ -57,6 +57,11 @@ export class ChainClient {
     });
   }
 
+  /** Sends the calls waiting for their batch now, instead of once this task's microtasks come to it. */
+  sendWaiting(): void {
+    if (this.queue.length > 0) this.flush();
+  }
+
   status(): NetworkStatus {
     return this.pool.status();
   }
@@ -90,6 +95,8 @@ export interface RpcRuntime {
   readonly nameSettings: NameSettings;
   /** The client of a chain in the table; throws RpcError for any other chain. */
   client(chainId: number): ChainClient;
+  /** Sends every batch still collecting calls now (the read-ahead, once it has started a store update's reads). */
+  sendWaiting(): void;
 }
 
 export function createRpcRuntime(chains: ChainTable, options: RpcOptions = {}): RpcRuntime {
@@ -117,6 +124,9 @@ export function createRpcRuntime(chains: ChainTable, options: RpcOptions = {}): 
         clients.set(chainId, client);
       }
       return client;
+    },
+    sendWaiting() {
+      for (const client of clients.values()) client.sendWaiting();
     },
   };
 }
