@@ -1,10 +1,11 @@
 // Where a name of a chain is looked up (docs/behaviour.md §5.5), for both directions (an account's
 // primary name in chainApi.getName, a recipient's address in namesApi.resolveName): the Universal
 // Resolver of the chain that holds names for it, with the gateways the deployment allows. The lookup
-// code is its own chunk, loaded here on first use (never on a first visit), once the page has painted
-// what it was doing: a connection's first name read starts in the very task that shows "Connected",
-// and loading a script there (its element, then its evaluation) came before "Connected" and the
-// balance on screen (docs/behaviour.md §5.5: names never delay them).
+// code is its own chunk, loaded here on first use (never on a first visit), once the reads under way
+// have answered and the page has painted them: a connection's first name read starts in the very
+// task that shows "Connected", beside the balance and block's request, and loading a script then (its
+// element, then its evaluation) came before "Connected", or before the balance's answer was handled
+// (docs/behaviour.md §5.5: names never delay them).
 import { namesChainOf } from '../src/lib/chains';
 import type { RpcRuntime } from '../src/lib/rpc';
 
@@ -13,6 +14,7 @@ export async function namesLookup(runtime: RpcRuntime, chainId: number) {
   const universalResolver = namesChainId === undefined ? undefined : runtime.chains[namesChainId]?.ensUniversalResolver;
   if (namesChainId === undefined || !universalResolver) return undefined;
   if (!namesCodeAsked) {
+    await runtime.settled();
     await afterNextPaint();
     namesCodeAsked = true;
   }
