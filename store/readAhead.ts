@@ -4,8 +4,11 @@
 // returning user this takes React's render of "Connected" off the path to the balance.
 import type { ChainTable } from '../src/lib/chains';
 import { chainApi } from './chainApi';
+import type { StoreExtra } from './rpcApi';
 import type { AppStore, RootState } from './types';
 import { readsInView } from './viewedChain';
+
+const sendWaitingReads = (_dispatch: unknown, _getState: unknown, extra: StoreExtra) => extra.rpc?.sendWaiting();
 
 /** Starts every read in view now, and each read that comes into view later; returns the unsubscribe. */
 export function startReadsInView(store: AppStore, chains: ChainTable): () => void {
@@ -28,7 +31,15 @@ export function startReadsInView(store: AppStore, chains: ChainTable): () => voi
     const before = started;
     // Set before dispatching: a dispatch calls this listener again, and that call must find them started.
     started = new Set(inView.keys());
-    for (const [key, start] of inView) if (!before.has(key)) start();
+    let startedNow = false;
+    for (const [key, start] of inView)
+      if (!before.has(key)) {
+        start();
+        startedNow = true;
+      }
+    // Their batch leaves now, inside this store update: left to the end of the task's microtasks, it
+    // went after React's render of the same update ("Connected"), which React had queued first.
+    if (startedNow) store.dispatch(sendWaitingReads);
   };
   check();
   return store.subscribe(check);

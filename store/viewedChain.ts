@@ -25,6 +25,10 @@ export interface PageView {
   dataChainId?: number;
 }
 
+function samePageView(a: PageView, b: PageView): boolean {
+  return a.kind === b.kind && a.view === b.view && a.account === b.account && a.chainId === b.chainId && a.dataChainId === b.dataChainId;
+}
+
 function computePageView(wallet: RootState['wallet'], chains: ChainTable): PageView {
   const kind = wallet.current;
   const connection = wallet.connections[kind];
@@ -47,10 +51,14 @@ function computePageView(wallet: RootState['wallet'], chains: ChainTable): PageV
   return page;
 }
 
-/** The page's view; the same object while the wallet state and the table are the same. */
+/** The page's view; the same object while what it says is the same (not only while the wallet state and the table are). */
 export const selectPageView = createSelector(
   [(state: RootState) => state.wallet, (_state: RootState, chains: ChainTable) => chains],
   computePageView,
+  // A wallet update that changes nothing the page shows (a wallet's event while it connects, the
+  // answers' bookkeeping) keeps the same object: every part that shows the page's view (the header,
+  // the banner, the overview, the sign section, the block) then skips that update's render.
+  { memoizeOptions: { resultEqualityCheck: samePageView } },
 );
 
 /**

@@ -226,6 +226,32 @@ describe('with a connected wallet', () => {
     expect(app.wallet?.requests('eth_blockNumber')).toHaveLength(0);
   });
 
+  it('loads the names code only once "Connected" is painted (names never delay it)', async () => {
+    // The page writes down, in order, "Connected" in the header, the next frame's rendering after it (an
+    // animation frame callback), and the names chunk's script element (a MutationObserver, set before the
+    // app's own scripts run).
+    const app = await openApp({ privateKeys: [ERIN.privateKey] }, async (context) => {
+      await context.addInitScript(() => {
+        const order: string[] = [];
+        (window as unknown as { namesOrder: string[] }).namesOrder = order;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes) {
+              if (!(node instanceof Element)) continue;
+              if (node instanceof HTMLScriptElement && /\/names\./.test(node.src)) order.push('names script');
+              if (!order.includes('Connected') && (node.matches('[data-testid=account-button][data-status=Connected]') || node.querySelector('[data-testid=account-button][data-status=Connected]'))) {
+                order.push('Connected');
+                requestAnimationFrame(() => order.push('next frame'));
+              }
+            }
+        }).observe(document, { subtree: true, childList: true });
+      });
+    });
+    await connect(app.page, 'injected');
+    await waitForShownName(app.page, 'erin.test');
+    expect(await app.page.evaluate(() => (window as unknown as { namesOrder: string[] }).namesOrder)).toEqual(['Connected', 'next frame', 'names script']);
+  });
+
   it('a new block refreshes the balance', async () => {
     // The page's clock is the test's: the next poll comes when the test moves it, not 10 s later.
     const app = await openApp({ privateKeys: [ERIN.privateKey] }, (context) => context.clock.install());

@@ -84,6 +84,53 @@ describe('reads in view start from the store', () => {
     expect(local.requests.length).toBeLessThanOrEqual(2);
   });
 
+  it("a wallet's block and balance request leaves inside the store update, before what a later subscriber (React) queued for it runs", async () => {
+    const local = await counted(anvil.url);
+    const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [local.url], icon: '' } };
+    let fetches = 0;
+    const runtime = createRpcRuntime(chains, {
+      timeoutMs: WAIT_MS,
+      fetch: (url, init) => {
+        fetches += 1;
+        return fetch(url, init);
+      },
+    });
+    const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: runtime });
+    const stop = startReadsInView(store, chains);
+    cleanups.push(() => {
+      stop();
+      store.dispatch(rpcApi.util.resetApiState());
+    });
+    const account = { chainId: 31337, address: alice?.address ?? '' };
+    // As react-redux does: subscribed after the read-ahead, it queues its render in a microtask when the
+    // state it shows changes (here, the wallet), and notes how many requests had left by then.
+    const seenAtRender: number[] = [];
+    let rendered = store.getState().wallet;
+    let queued = false;
+    store.subscribe(() => {
+      if (store.getState().wallet === rendered || queued) return;
+      queued = true;
+      const before = fetches;
+      queueMicrotask(() => {
+        queued = false;
+        rendered = store.getState().wallet;
+        seenAtRender.push(fetches - before);
+      });
+    });
+    const connectOn = () => {
+      store.dispatch(walletActions.activationStarted({ id: 'injected', eager: true }));
+      const attempt = store.getState().wallet.activity.injected.attempt;
+      store.dispatch(walletActions.activationSucceeded({ id: 'injected', attempt, chainId: '0x7a69', accounts: [account.address] }));
+    };
+    // The endpoint in use is known (the start's block read chose it), as when a click connects.
+    await until(() => chainApi.endpoints.getBlockNumber.select(31337)(store.getState()).status === 'fulfilled');
+    await Promise.resolve();
+    seenAtRender.length = 0;
+    connectOn();
+    await until(() => chainApi.endpoints.getBalance.select(account)(store.getState()).status === 'fulfilled');
+    expect(seenAtRender.at(-1)).toBe(1);
+  });
+
   it('a wallet on another chain: that chain’s block and the balance are read there, blocks first, each once', async () => {
     const { store, op, connect, status } = await setup();
     connect(10);

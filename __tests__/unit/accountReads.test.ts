@@ -3,7 +3,7 @@
 import type { ChainTable } from '../../src/lib/chains';
 import { CONNECTION_IDS, type ConnectionId } from '../../src/lib/connectors/types';
 import { setupStore } from '../../store/setupStore';
-import { readsInView, selectAccountReads } from '../../store/viewedChain';
+import { readsInView, selectAccountReads, selectPageView } from '../../store/viewedChain';
 import { walletActions } from '../../store/walletSlice';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -35,6 +35,21 @@ describe("the account's reads", () => {
     expect(selectAccountReads(connectedOn(1).getState(), chains)).toEqual({ balance: { chainId: 1, address: ALICE }, name: { chainId: 1, address: ALICE } });
     expect(selectAccountReads(connectedOn(10).getState(), chains)).toEqual({ balance: { chainId: 10, address: ALICE }, name: { chainId: 10, address: ALICE } });
     expect(selectAccountReads(connectedOn(84532).getState(), chains)).toEqual({ balance: { chainId: 84532, address: ALICE } });
+  });
+
+  it('the same page view and reads, as objects, across a wallet update that changes nothing the page shows', () => {
+    const store = connectedOn(1);
+    const page = selectPageView(store.getState(), chains);
+    const reads = selectAccountReads(store.getState(), chains);
+    const wallet = store.getState().wallet;
+    store.dispatch(walletActions.extensionChosen({ rdns: 'io.metamask' }));
+    expect(store.getState().wallet).not.toBe(wallet);
+    expect(selectPageView(store.getState(), chains)).toBe(page);
+    expect(selectAccountReads(store.getState(), chains)).toBe(reads);
+    // One that does change it gives a new one.
+    store.dispatch(walletActions.accountsChanged({ id: CONNECTION_IDS[0]!, accounts: ['0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'] }));
+    expect(selectPageView(store.getState(), chains)).not.toBe(page);
+    expect(selectPageView(store.getState(), chains).account).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC');
   });
 
   it('none on a network the app does not support', () => {

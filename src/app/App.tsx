@@ -24,9 +24,10 @@ const Overlays = lazyPart('The wallet notices', () => import(/* webpackChunkName
 /** However long a wallet or an endpoint takes at start, the rest of the page waits no longer than this. */
 export const LATER_PARTS_MAX_WAIT_MS = 2_000;
 
+// App itself reads nothing from the store: what it would read (the dialog open, the first screen's
+// wait) changes in the very updates that show "Connected" and the balance, and a render of App is a
+// render of the whole page. The two parts that follow them are components of their own.
 export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPartsMaxWaitMs?: number }) {
-  const later = useLaterParts(laterPartsMaxWaitMs);
-  const connectDialogOpen = useAppSelector((s) => s.ui.connectDialog.open);
   return (
     <ErrorBoundary>
       <header className="top">
@@ -43,20 +44,32 @@ export function App({ laterPartsMaxWaitMs = LATER_PARTS_MAX_WAIT_MS }: { laterPa
         <NetworkStatus />
       </footer>
       <TransactionToasts />
-      {connectDialogOpen ? (
-        <Suspense fallback={null}>
-          <ConnectDialog />
-        </Suspense>
-      ) : null}
-      {later ? (
-        <Suspense fallback={null}>
-          <AccountMenu />
-          <NetworkList />
-          <Overlays />
-        </Suspense>
-      ) : null}
+      <ConnectDialogPart />
+      <LaterParts maxWaitMs={laterPartsMaxWaitMs} />
     </ErrorBoundary>
   );
+}
+
+/** The connect dialog, mounted while it is open. */
+function ConnectDialogPart() {
+  const open = useAppSelector((s) => s.ui.connectDialog.open);
+  return open ? (
+    <Suspense fallback={null}>
+      <ConnectDialog />
+    </Suspense>
+  ) : null;
+}
+
+/** The account menu, the network list and the notices, once the first screen is complete (useLaterParts). */
+function LaterParts({ maxWaitMs }: { maxWaitMs: number }) {
+  const later = useLaterParts(maxWaitMs);
+  return later ? (
+    <Suspense fallback={null}>
+      <AccountMenu />
+      <NetworkList />
+      <Overlays />
+    </Suspense>
+  ) : null;
 }
 
 /**

@@ -38,6 +38,8 @@ interface Pending {
 export class ChainClient {
   private queue: Pending[] = [];
   private scheduled = false;
+  /** Batches sent and not yet answered. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     readonly chain: ChainInfo,
@@ -59,6 +61,11 @@ export class ChainClient {
     });
   }
 
+  /** Sends the calls waiting for their batch now, instead of once this task's microtasks come to it. */
+  sendWaiting(): void {
+    if (this.queue.length > 0) this.flush();
+  }
+
   status(): NetworkStatus {
     return this.pool.status();
   }
@@ -68,7 +75,17 @@ export class ChainClient {
     const items = this.queue;
     this.queue = [];
     // The pool sends the first batch along with its eth_chainId probe, so it need not wait for one.
-    for (let i = 0; i < items.length; i += this.maxBatchSize) void this.send(items.slice(i, i + this.maxBatchSize));
+    for (let i = 0; i < items.length; i += this.maxBatchSize) {
+      const sent = this.send(items.slice(i, i + this.maxBatchSize));
+      this.sending.add(sent);
+      void sent.finally(() => this.sending.delete(sent));
+    }
+  }
+
+  /** Resolves once the calls waiting and the batches under way now have been answered (or failed). */
+  settled(): Promise<void> {
+    this.sendWaiting();
+    return Promise.allSettled([...this.sending]).then(() => undefined);
   }
 
   private async send(items: Pending[]): Promise<void> {
@@ -96,6 +113,10 @@ export interface RpcRuntime {
   readonly nameSettings: NameSettings;
   /** The client of a chain in the table; throws RpcError for any other chain. */
   client(chainId: number): ChainClient;
+  /** Sends every batch still collecting calls now (the read-ahead, once it has started a store update's reads). */
+  sendWaiting(): void;
+  /** Resolves once every call waiting or under way now has been answered (or failed), on every chain. */
+  settled(): Promise<void>;
 }
 
 export function createRpcRuntime(chains: ChainTable, options: RpcOptions = {}): RpcRuntime {
@@ -124,6 +145,12 @@ export function createRpcRuntime(chains: ChainTable, options: RpcOptions = {}): 
         clients.set(chainId, client);
       }
       return client;
+    },
+    sendWaiting() {
+      for (const client of clients.values()) client.sendWaiting();
+    },
+    settled() {
+      return Promise.all([...clients.values()].map((client) => client.settled())).then(() => undefined);
     },
   };
 }

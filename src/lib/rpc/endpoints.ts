@@ -87,7 +87,9 @@ export class EndpointPool {
     const tried = new Set<Endpoint>();
     const since = this.failures;
     for (;;) {
-      const won = await this.choose(tried, since, calls);
+      // The endpoint in use is known at once: no await before it is asked, so a batch flushed inside a
+      // store update leaves before what that update scheduled (React's render) runs.
+      const won = this.inUse(tried) ?? (await this.choose(tried, since, calls));
       if (won.outcomes) return won.outcomes;
       const endpoint = won.endpoint;
       const started = this.options.now();
@@ -101,6 +103,11 @@ export class EndpointPool {
         tried.add(endpoint);
       }
     }
+  }
+
+  private inUse(tried: ReadonlySet<Endpoint>): Won | undefined {
+    const selected = this.selected;
+    return selected && selected.state === 'ok' && !tried.has(selected) ? { endpoint: selected } : undefined;
   }
 
   private post(url: string, calls: readonly JsonRpcCall[]): Promise<CallOutcome[]> {
