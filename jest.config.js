@@ -46,7 +46,9 @@ module.exports = {
   // Three files at a time on this 2-core machine: a run uses about 365 CPU-seconds whatever the number
   // of workers, and with two the cores stood half idle while the browser files waited on Chromium,
   // anvil and the relays (366 s for 2 workers unloaded). The same fresh clone at load 14-16 took 572 s
-  // with three against 921 s with two (load 14-25) and 673 s before this change (load 7-14).
+  // with three against 921 s with two (load 14-25) and 673 s before this change (load 7-14). On
+  // 2026-11-28, one after the other on one clone: 352 s with three (load 3.9 -> 9.1, 331 CPU-seconds)
+  // and 373 s with four (load 7.1 -> 11.3, 354 CPU-seconds): no gain from a fourth.
   maxWorkers: 3,
   // Unit and DOM files first (they run while the production build is made), longest first.
   testSequencer: '<rootDir>/__tests__/support/testSequencer.js',
