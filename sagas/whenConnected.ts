@@ -10,6 +10,7 @@ import { buffers, type Channel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, flush, fork, put, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import { toWalletError, type WalletError } from '../src/lib/errors';
+import { whenIdle } from '../src/lib/idle';
 import { CONNECTION_IDS, isConnectionId } from '../src/lib/connectors/types';
 import { selectConnectionStatus } from '../store/selectors';
 import { signingActions } from '../store/signingSlice';
@@ -40,11 +41,8 @@ const EARLY_TYPES: ReadonlySet<string> = new Set([
  * Resolves when the page has nothing more urgent to do (at the latest after 0.5 s): the load that
  * follows "Connected" starts after the frame that shows it, never inside the update that makes it.
  */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
-    else setTimeout(resolve, 0);
-  });
+function idle(): Promise<void> {
+  return new Promise((resolve) => whenIdle(resolve, 0));
 }
 
 /** A wallet is connected (on a supported network or not). */
@@ -63,7 +61,7 @@ export function* watchWhenConnected(): SagaIterator {
   while (true) {
     while (!needed) {
       if (yield select(walletInUse)) {
-        yield call(whenIdle);
+        yield call(idle);
         break;
       }
       const action: Action = yield take('*');

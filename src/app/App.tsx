@@ -10,6 +10,7 @@ import { loadAccountMenu, loadConnectDialog, loadNetworkList } from '../features
 import { WalletControl } from '../features/wallet/WalletControl';
 import { ErrorBoundary } from './ErrorBoundary';
 import { lazyPart } from '../ui/lazyPart';
+import { whenIdle } from '../lib/idle';
 import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
 
 // What opens on a user's action and the corner notices: not what a returning user came for. The
@@ -90,14 +91,4 @@ function useLaterParts(maxWaitMs: number): boolean {
     if (!ready && wait === 'nothing') return whenIdle(() => setReady(true));
   }, [wait, ready]);
   return ready;
-}
-
-/** Runs `work` when the browser has nothing more urgent to do; returns the cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout: 500 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 50);
-  return () => clearTimeout(id);
 }
