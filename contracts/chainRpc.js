@@ -1,28 +1,7 @@
 // The few JSON-RPC calls the contract helpers make of a local chain (anvil): one plain request, a
 // transaction's receipt once it is mined, whether an address holds code.
 let nextId = 1;
-
-/**
- * What anvil answers an eth_sendTransaction from an unlocked account when another one from the same
- * account is being taken at the same moment (browser suites share one chain and set it up in
- * parallel): it picked a nonce already used, so it refused the transaction, which was never sent.
- */
-const NONCE_TAKEN = /nonce too low|replacement transaction underpriced/i;
-const SEND_TRIES = 50;
-
 async function call(url, method, params = []) {
-  for (let tries = 1; ; tries++) {
-    try {
-      return await callOnce(url, method, params);
-    } catch (error) {
-      // Sent again only when the chain says it refused it: nothing can be mined twice.
-      if (method !== 'eth_sendTransaction' || tries >= SEND_TRIES || !NONCE_TAKEN.test(error.message)) throw error;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-}
-
-async function callOnce(url, method, params) {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
