@@ -207,9 +207,17 @@ describe('a wallet that does not batch: one by one, with progress', () => {
 
   it('capabilities that never come: after the hang guard, one by one (fake clock)', async () => {
     const app = await load({ capabilitiesMs: 5_000 });
-    app.wallet.answer('wallet_getCapabilities', () => HANG);
+    let asked: () => void = () => undefined;
+    const capabilitiesAsked = new Promise<void>((resolve) => (asked = resolve));
+    app.wallet.answer('wallet_getCapabilities', () => {
+      asked();
+      return HANG;
+    });
     jest.useFakeTimers();
     app.send();
+    // The watchers of a wallet in use load when the page is idle after "Connected" (a real timer set
+    // before the fake clock): the clock moves only once the guard's timer is set, with the question.
+    await capabilitiesAsked;
     await jest.advanceTimersByTimeAsync(4_999);
     expect(app.batch()).toMatchObject({ status: 'checking', sent: 0 });
     expect(app.wallet.count('eth_sendTransaction')).toBe(0);
