@@ -31,8 +31,6 @@ async function openWith(options: Partial<FakeWalletOptions>): Promise<{ page: Pa
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   suite.contexts.push(context);
   context.setDefaultTimeout(15_000);
-  // Nothing else of the internet is here (routes registered later take precedence).
-  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
   await routeChain(context, TABLE[8453]!.rpcUrls, base!.url);
   await routeChain(context, TABLE[84532]!.rpcUrls, baseSepolia!.url);
   const wallet = await installFakeWallet(context, { rpcUrls: { ...suite.rpcUrls, 8453: base!.url, 84532: baseSepolia!.url }, ...options });

@@ -45,8 +45,6 @@ async function openApp(setup: (context: BrowserContext) => Promise<unknown> = as
   context = await (browser as Browser).newContext();
   context.setDefaultTimeout(20_000);
   await setup(context);
-  // Offline: no public endpoint is reached; reads fail quietly, menus do not depend on them.
-  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
   const page = await context.newPage();
   await page.goto((server as StaticServer).url);
   return page;

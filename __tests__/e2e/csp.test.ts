@@ -97,7 +97,6 @@ async function openWatched(setup: (context: BrowserContext) => Promise<unknown> 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
   context.setDefaultTimeout(15_000);
-  await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
   await verify.routeBrowser(context);
   await routeRelay(context, baked.relayPort, relay.url);
   await routeOrigin(context, baked.keysPort, keys.origin);

@@ -2,12 +2,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type BrowserServer } from 'playwright-core';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type BrowserServer, type LaunchOptions } from 'playwright-core';
 import { STARTUP_MS } from './lifecycle';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Without the background-networking flags Chromium keeps dialling hosts this closed network refuses. */
+/**
+ * Without the background-networking flags Chromium keeps dialling hosts this closed network refuses.
+ * Every host but this machine's fails at once, in the browser's own resolver: no internet here, and
+ * no request of a page goes through Playwright to be refused there (an interception of every request
+ * costs a round trip to the test process each and turns the page's HTTP cache off).
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -16,25 +21,58 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 
-const LAUNCH = { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: STARTUP_MS };
+/**
+ * Features of the browser's own window that no page sees: every new window (a context's first page)
+ * of the new headless mode loaded the address bar's suggestion popup, a WebUI page in a renderer of
+ * its own, which took more CPU than the app's own page load (traced on 2026-12-01: 2.1 s of 5.7 s of
+ * thread time for 10 loads).
+ */
+export const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+const BASE: LaunchOptions = { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: STARTUP_MS };
+
+let launchOptions: Promise<LaunchOptions> | undefined;
+
+/**
+ * The launch options with DISABLED_FEATURES added to Playwright's own --disable-features list.
+ * Chromium keeps only the last of a repeated switch, so a second --disable-features would drop
+ * Playwright's list (which keeps routes and navigations working): the list is read off a first
+ * launch's command line and replaced by the union.
+ */
+export function chromiumLaunchOptions(): Promise<LaunchOptions> {
+  launchOptions ??= (async () => {
+    const probe = await chromium.launchServer(BASE);
+    let theirs: string | undefined;
+    try {
+      const pid = probe.process().pid;
+      theirs = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').find((arg) => arg.startsWith('--disable-features='));
+    } finally {
+      await probe.close();
+    }
+    const features = [...(theirs ? theirs.slice('--disable-features='.length).split(',') : []), ...DISABLED_FEATURES];
+    return { ...BASE, ...(theirs ? { ignoreDefaultArgs: [theirs] } : {}), args: [...CHROMIUM_ARGS, `--disable-features=${features.join(',')}`] };
+  })();
+  return launchOptions;
+}
 
 /**
  * A headless Chromium whose contexts each start empty. Under jest this is the run's one browser
  * (started by globalSetup): the suite connects to it, and its `close()` only disconnects, closing the
  * contexts it opened. Outside jest (scripts) it launches a browser of its own.
  */
-export function launchChromium(): Promise<PlaywrightBrowser> {
+export async function launchChromium(): Promise<PlaywrightBrowser> {
   const shared = sharedBrowserEndpoint();
   // Playwright's own launch limit (30 s) is a margin a loaded machine can pass: ours is a hang guard.
   if (shared) return chromium.connect(shared, { timeout: STARTUP_MS });
-  return chromium.launch(LAUNCH);
+  return chromium.launch(await chromiumLaunchOptions());
 }
 
 /** The run's one browser, as a server that every jest worker connects to. */
-export function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer(LAUNCH);
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer(await chromiumLaunchOptions());
 }
 
 function sharedBrowserEndpoint(): string | undefined {
@@ -50,12 +88,7 @@ export interface Browser {
 
 export async function launchBrowser(): Promise<Browser> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'walletdeck-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    timeout: STARTUP_MS,
-  });
+  const context = await chromium.launchPersistentContext(dir, await chromiumLaunchOptions());
   return {
     context,
     close: async () => {

@@ -22,9 +22,9 @@ export interface BrowserSuite {
   /** Contexts to close after each test (`newContext` adds its own). */
   contexts: BrowserContext[];
   /**
-   * A context for one test, closed after it: every `https://` request refused at once (no internet
-   * here), Playwright's waits at the hang guard, and with `wallets` the baked-in relay URL, keys origin
-   * and Verify hosts answered by this suite's own servers.
+   * A context for one test, closed after it: Playwright's waits at the hang guard, and with `wallets`
+   * the baked-in relay URL, keys origin and Verify hosts answered by this suite's own servers. Hosts
+   * other than this machine fail at once in the browser itself (CHROMIUM_ARGS, support/browser.ts).
    */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
 }
@@ -67,8 +67,6 @@ export function browserSuite(options: SuiteOptions = {}): BrowserSuite | WalletS
     const context = await suite.browser.newContext(contextOptions);
     suite.contexts.push(context);
     context.setDefaultTimeout(WAIT_MS);
-    // No internet here: anything outside fails at once instead of hanging (routes added later win).
-    await context.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
     if (wallets && keysServer) {
       await suite.verify.routeBrowser(context);
       await routeRelay(context, env.relayPort, suite.relay.url);
