@@ -24,8 +24,7 @@ const suite = browserSuite();
 
 beforeAll(async () => {
   const url = suite.rpcUrls[31337]!;
-  // Another suite may be deploying the same contracts at the same moment: the second try finds them.
-  await deployEns(url).catch(() => deployEns(url));
+  await deployEns(url);
   await setAddress(url, NAME, NAMED);
 }, 60_000);
 

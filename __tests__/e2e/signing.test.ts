@@ -49,8 +49,7 @@ let anvilUrl: string;
 
 beforeAll(async () => {
   anvilUrl = suite.rpcUrls[31337]!;
-  // Another suite may be deploying the same contracts at the same moment: the second try finds them.
-  await deployEns(anvilUrl).catch(() => deployEns(anvilUrl));
+  await deployEns(anvilUrl);
   await setAddress(anvilUrl, NAME, NAMED);
 }, 60_000);
 
