@@ -81,3 +81,35 @@ describe('the extension suggestions passed (docs/behaviour.md §6.4)', () => {
     expect(memory.loadWithoutExtension()).toEqual([]);
   });
 });
+
+describe('the account and chain of the current connection (docs/behaviour.md §1.5)', () => {
+  const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+  it('are read back as written, and forgotten', () => {
+    const storage = createMemoryStorage();
+    createSessionMemory(storage).saveLastAccount({ kind: 'coinbase', address: ACCOUNT, chainId: 8453 });
+    expect(createSessionMemory(storage).loadLastAccount()).toEqual({ kind: 'coinbase', address: ACCOUNT, chainId: 8453 });
+    createSessionMemory(storage).saveLastAccount(undefined);
+    expect(storage.dump()).toEqual({});
+  });
+
+  it.each([
+    ['not JSON', '{kind'],
+    ['an unknown kind', JSON.stringify({ kind: 'metamask', address: ACCOUNT, chainId: 1 })],
+    ['not an address', JSON.stringify({ kind: 'injected', address: '0x1234', chainId: 1 })],
+    ['a wrong checksum', JSON.stringify({ kind: 'injected', address: ACCOUNT.replace('f39F', 'F39f'), chainId: 1 })],
+    ['an address not written by us (lower case)', JSON.stringify({ kind: 'injected', address: ACCOUNT.toLowerCase(), chainId: 1 })],
+    ['a chain id as text', JSON.stringify({ kind: 'injected', address: ACCOUNT, chainId: '0x1' })],
+    ['a chain id out of range', JSON.stringify({ kind: 'injected', address: ACCOUNT, chainId: 2 ** 53 })],
+    ['an array', JSON.stringify([ACCOUNT])],
+    ['a very long value', JSON.stringify({ kind: 'injected', address: ACCOUNT, chainId: 1, padding: 'x'.repeat(300) })],
+  ])('%s counts as none', (_what, raw) => {
+    expect(createSessionMemory(createMemoryStorage({ [STORAGE_KEYS.account]: raw })).loadLastAccount()).toBeUndefined();
+  });
+
+  it('storage that throws remembers none, without failing', () => {
+    const memory = createSessionMemory(THROWING_STORAGE);
+    expect(memory.loadLastAccount()).toBeUndefined();
+    expect(() => memory.saveLastAccount({ kind: 'injected', address: ACCOUNT, chainId: 1 })).not.toThrow();
+  });
+});

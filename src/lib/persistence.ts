@@ -1,6 +1,8 @@
-// What survives a reload: the current connection, and which kinds the user disconnected on purpose.
+// What survives a reload: the current connection, which kinds the user disconnected on purpose, and
+// the account and chain the current connection was on.
 // Storage is untrusted: anything unexpected falls back to the default.
 import { DEFAULT_CONNECTION, isConnectionId, type ConnectionId } from './connectors/types';
+import { checksumAddress, validateChainId } from './validation';
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -10,7 +12,15 @@ export const STORAGE_KEYS = {
   connected: 'walletdeck.connected',
   extension: 'walletdeck.extension',
   withoutExtension: 'walletdeck.withoutExtension',
+  account: 'walletdeck.account',
 } as const;
+
+/** The account and chain a connection was on when the page was last open. */
+export interface LastAccount {
+  kind: ConnectionId;
+  address: string;
+  chainId: number;
+}
 
 export interface SessionMemory {
   loadCurrent(): ConnectionId;
@@ -30,6 +40,12 @@ export interface SessionMemory {
   /** The kinds whose extension suggestion the user passed with "Continue without it" (docs/behaviour.md §6.4). */
   loadWithoutExtension(): ConnectionId[];
   saveWithoutExtension(ids: readonly ConnectionId[]): void;
+  /**
+   * The current connection's account and chain when the page was last open (docs/behaviour.md §1.5):
+   * a returning user's reads can leave before the wallet confirms them. Undefined when none or malformed.
+   */
+  loadLastAccount(): LastAccount | undefined;
+  saveLastAccount(last: LastAccount | undefined): void;
 }
 
 /** Storage can throw (privacy modes, quota); losing memory must never break the app. */
@@ -96,6 +112,25 @@ export function createSessionMemory(storage: KeyValueStorage | undefined): Sessi
     },
     saveWithoutExtension(ids) {
       for (const id of ids) writeList(STORAGE_KEYS.withoutExtension, id, true);
+    },
+    loadLastAccount() {
+      return safely<LastAccount | undefined>(undefined, () => {
+        const raw = storage?.getItem(STORAGE_KEYS.account);
+        if (typeof raw !== 'string' || raw.length > 200) return undefined;
+        const parsed: unknown = JSON.parse(raw);
+        if (typeof parsed !== 'object' || parsed === null) return undefined;
+        const { kind, address, chainId } = parsed as Record<string, unknown>;
+        const checked = checksumAddress(address);
+        const chain = validateChainId(chainId);
+        // Exactly what was written (a checksummed address, a number): anything else is not ours.
+        if (!isConnectionId(kind) || checked === undefined || checked !== address || !chain.ok || chain.value !== chainId) return undefined;
+        return { kind, address: checked, chainId: chain.value };
+      });
+    },
+    saveLastAccount(last) {
+      safely(undefined, () =>
+        last === undefined ? storage?.removeItem(STORAGE_KEYS.account) : storage?.setItem(STORAGE_KEYS.account, JSON.stringify({ kind: last.kind, address: last.address, chainId: last.chainId })),
+      );
     },
   };
 }
