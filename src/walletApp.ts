@@ -76,7 +76,7 @@ export function createWalletApp(options: WalletAppOptions) {
   // Sagas first: the eager reconnect's wallet requests leave first, and a kind with a saved session
   // shows "Reconnecting" from the first render; then the reads in view start.
   const task: Task = sagaMiddleware.run(rootSaga);
-  const stopReads = rpc ? startReadsInView(store, config.chains) : () => undefined;
+  const stopReads = rpc ? startReadsInView(store, config.chains, session.loadLastAccount()) : () => undefined;
   return {
     store,
     adapters,
