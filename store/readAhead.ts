@@ -4,7 +4,7 @@
 // returning user this takes React's render of "Connected" off the path to the balance.
 import type { ChainTable } from '../src/lib/chains';
 import { chainApi } from './chainApi';
-import type { StoreExtra } from './rpcApi';
+import type { StoreExtra } from './setupStore';
 import type { AppStore, RootState } from './types';
 import { readsInView } from './viewedChain';
 

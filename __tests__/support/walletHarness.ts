@@ -3,6 +3,7 @@
 import type { WalletTimeouts } from '../../sagas/context';
 import type { SigningTimeouts } from '../../sagas/signingContext';
 import type { TransactionsSagaContext } from '../../sagas/transactionsContext';
+import * as readLayer from '../../store/readLayer';
 import type { RootState } from '../../store/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { defaultAllowedChainIds } from '../../src/lib/chainConfig';
@@ -47,6 +48,9 @@ export function startWalletApp(options: HarnessOptions = {}) {
     timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
     ...(options.signingTimeouts ? { signingTimeouts: options.signingTimeouts } : {}),
     rpc: options.rpc ?? null,
+    // The read layer's module itself, not its chunk: attached in the same run as the sagas start, so
+    // a test reads from its first line as it did when the store carried the layer.
+    readLayer,
     transactions: options.transactions ?? {},
   });
   const { store, session, connectors } = app;
