@@ -9,7 +9,7 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { defaultAllowedChainIds } from '../../src/lib/chainConfig';
 import type { ChainTable } from '../../src/lib/chains';
 import { CONNECTION_IDS, type ConnectionId, type Connector } from '../../src/lib/connectors/types';
-import { createWalletApp } from '../../src/walletApp';
+import { createWalletApp, type WalletAppOptions } from '../../src/walletApp';
 import { WAIT_MS } from './lifecycle';
 import { pause } from './wait';
 import { createMemoryStorage } from './webStorage';
@@ -28,6 +28,8 @@ export interface HarnessOptions {
   /** Signing and sending: their timeouts, and the read layer that follows transactions. */
   signingTimeouts?: Partial<SigningTimeouts>;
   rpc?: RpcRuntime;
+  /** Where the read layer's code comes from (default: its module, attached at once). */
+  readLayer?: WalletAppOptions['readLayer'];
   /** Where sent transactions are kept across reloads (none: nothing is kept), and the clock that stamps them. */
   transactions?: TransactionsSagaContext;
 }
@@ -50,7 +52,7 @@ export function startWalletApp(options: HarnessOptions = {}) {
     rpc: options.rpc ?? null,
     // The read layer's module itself, not its chunk: attached in the same run as the sagas start, so
     // a test reads from its first line as it did when the store carried the layer.
-    readLayer,
+    readLayer: options.readLayer ?? readLayer,
     transactions: options.transactions ?? {},
   });
   const { store, session, connectors } = app;
