@@ -159,7 +159,22 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
       ],
       // Initial code is split for caching; each lazy wallet SDK stays one named chunk that a size
       // budget can hold (webpackChunkName "walletconnect" / "coinbase").
-      splitChunks: { chunks: 'initial' },
+      // The read layer (RTK Query, the RPC runtime, the read-ahead: store/readLayer.ts) is asked for at
+      // start; the lazy parts that read through it (signing, network, transactions) load it from the
+      // same chunk, "reads", beside their own, instead of each carrying a copy. Its import() names the
+      // chunk "read-layer", which this group empties into "reads" (webpack moves modules into an
+      // existing chunk only if it is a parent of every chunk that holds them).
+      splitChunks: {
+        chunks: 'initial',
+        cacheGroups: {
+          reads: {
+            chunks: 'async',
+            name: 'reads',
+            test: (module: webpack.Module, { chunkGraph }: { chunkGraph: webpack.ChunkGraph }) => [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.name === 'read-layer'),
+            enforce: true,
+          },
+        },
+      },
       // The production runtime rides in main's file (one request and 0.3 KB gzip less on the first
       // visit; main's name changes with every deploy anyway). The development server's entries (the
       // development wallets' before the app's) share one runtime.

@@ -3,6 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { watchConnections } from './connections';
 import { applyChosenExtension, watchConnectorInfo, watchConnectorIntents } from './connectorInfo';
 import { rememberSession } from './sessionMemory';
+import { watchReadLayer } from './readLayer';
 import { guarded } from './support';
 import { watchWhenConnected } from './whenConnected';
 
@@ -17,6 +18,8 @@ export function* rootSaga(): SagaIterator {
   yield fork(guarded, watchConnectorInfo);
   yield fork(guarded, watchConnectorIntents);
   yield fork(guarded, watchConnections);
+  // The read layer's chunk: asked for now, right after the silent reconnect's wallet requests.
+  yield fork(guarded, watchReadLayer);
   // Chain switches, signing, sending and sent transactions: loaded once a wallet is in use (sagas/connected.ts).
   yield fork(guarded, watchWhenConnected);
 }

@@ -23,6 +23,7 @@ import type { RootState } from '../store/types';
 import { walletActions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
+import { readLayerReady } from './readLayer';
 import { reachWallet } from './wallet';
 import { transactionsContext, type TransactionsSagaContext } from './transactionsContext';
 
@@ -105,6 +106,11 @@ function invalidAnswer(message: string): SigningFailure {
 
 /** Asks the request's chain, through the read layer, whether the signature is the account's. */
 function* askChain(helpers: Helpers, chainId: number, account: string, hash: string, signature: string): SagaIterator<SignatureVerdict> {
+  try {
+    yield call(readLayerReady);
+  } catch (error) {
+    return { kind: 'unchecked', error: walletError(ERROR_NAMES.signatureUnchecked, helpers.SIGNATURE_MESSAGES.unchecked(toWalletError(error).message)) };
+  }
   const thunk = signatureApi.endpoints.checkSignature.initiate({ chainId, account, hash, signature }, { subscribe: false, forceRefetch: true });
   // put() hands its argument to the store's dispatch, which runs thunks and returns their result.
   const query: ReturnType<typeof thunk> = yield put(thunk as unknown as UnknownAction);

@@ -1,5 +1,5 @@
 // The page's start, first half: the configuration and the composition root (connectors, store,
-// sagas, read-ahead), with no React. src/main.tsx evaluates React's modules only after this has run,
+// sagas, the request for the read layer's chunk), with no React. src/main.tsx evaluates React's modules only after this has run,
 // so a returning user's wallet is asked for its accounts before React's code is even evaluated.
 import { loadConfig } from './config';
 import { createWalletApp } from './walletApp';

@@ -1,5 +1,7 @@
-// Read-only chain data endpoints, injected into the one rpcApi. Queries are keyed by chain id and
-// address, so a result can never be mistaken for another chain's or account's.
+// Read-only chain data endpoints, injected into the one rpcApi (in the read layer's chunk: the first
+// screen's code picks them through store/readEndpoints.ts). Queries are keyed by chain id and
+// address, so a result can never be mistaken for another chain's or account's. The block is polled
+// every BLOCK_POLL_MS while shown (src/features/chain/useLatestBlock.ts).
 import { rpcApi, withRpc } from './rpcApi';
 import { parseQuantity, parseSafeInteger } from '../src/lib/rpc';
 import { namesLookup } from './namesLookup';
@@ -9,12 +11,6 @@ export interface AccountOnChain {
   chainId: number;
   address: string;
 }
-
-/**
- * How often the latest block is asked for while the page is visible: at most one request per 10 s
- * when idle, and a new block on screen within about that long. Balances ride in the same batch.
- */
-export const BLOCK_POLL_MS = 10_000;
 
 export const balanceTag = (chainId: number, address: string) => ({ type: 'Balance' as const, id: `${chainId}:${address}` });
 /** Everything that changes with a new block of a chain carries this tag. */

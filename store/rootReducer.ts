@@ -1,6 +1,7 @@
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineSlices, type Reducer, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { environmentSlice } from './environmentSlice';
-import { rpcApi } from './rpcApi';
+import { readLayerSlice } from './readLayerSlice';
+import type { rpcApi } from './rpcApi';
 import { kindView } from './selectors';
 import { signingAfterWalletUpdate } from './signingSelectors';
 import { signingSlice } from './signingSlice';
@@ -8,32 +9,45 @@ import { transactionsSlice } from './transactionsSlice';
 import { uiSlice } from './uiSlice';
 import { walletSlice } from './walletSlice';
 
-const combined = combineReducers({
-  wallet: walletSlice.reducer,
-  signing: signingSlice.reducer,
-  transactions: transactionsSlice.reducer,
-  ui: uiSlice.reducer,
-  environment: environmentSlice.reducer,
-  [rpcApi.reducerPath]: rpcApi.reducer,
-});
+const slices = () =>
+  combineSlices(walletSlice, signingSlice, transactionsSlice, uiSlice, environmentSlice, readLayerSlice)
+    // The read layer's RTK Query state (`state.rpc`) joins when its chunk is attached (store/readLayer.ts).
+    .withLazyLoadedSlices<WithSlice<typeof rpcApi>>();
+
+type Combined = ReturnType<typeof slices>;
+export type CombinedState = ReturnType<Combined>;
+
+/** What can join a store's reducer after it is built: the read layer's API (its reducer under `rpc`). */
+export type LazyApi = Pick<typeof rpcApi, 'reducerPath' | 'reducer'>;
 
 /**
- * The slices, plus what spans two of them: a change of who signs clears the old signing outcomes in
- * the same update (withSigningOutcomes); the connect dialog showing a wallet's progress closes in
- * the very update that connects that wallet (on a supported network or not), so the page renders
- * "Connected" and the dialog's close once, and time travel replays them together.
+ * One store's reducer (store/setupStore.ts builds one per store, never shared): the slices, plus
+ * what spans two of them, and `inject`, which adds the read layer's reducer to this store alone.
+ * A change of who signs clears the old signing outcomes in the same update (withSigningOutcomes);
+ * the connect dialog showing a wallet's progress closes in the very update that connects that
+ * wallet (on a supported network or not), so the page renders "Connected" and the dialog's close
+ * once, and time travel replays them together.
  */
-export const rootReducer: typeof combined = (state, action) => {
-  const next = withSigningOutcomes(state, combined(state, action));
-  const { open, kind } = next.ui.connectDialog;
-  if (!open || kind === undefined) return next;
-  const view = kindView(next.wallet.connections[kind], next.wallet.activity[kind]);
-  if (view !== 'Connected' && view !== 'Unsupported network') return next;
-  return { ...next, ui: { ...next.ui, connectDialog: { open: false } } };
-};
+export function createRootReducer(): { reducer: Reducer<CombinedState, UnknownAction, Partial<CombinedState>>; inject(api: LazyApi): void } {
+  const combined = slices();
+  const reducer = (state: Partial<CombinedState> | undefined, action: UnknownAction): CombinedState => {
+    const next = withSigningOutcomes(state, combined(state, action));
+    const { open, kind } = next.ui.connectDialog;
+    if (!open || kind === undefined) return next;
+    const view = kindView(next.wallet.connections[kind], next.wallet.activity[kind]);
+    if (view !== 'Connected' && view !== 'Unsupported network') return next;
+    return { ...next, ui: { ...next.ui, connectDialog: { open: false } } };
+  };
+  return {
+    reducer,
+    inject(api) {
+      combined.inject(api);
+    },
+  };
+}
 
 /** A change of the account, chain or wallet that signs clears the old one's signing outcomes (§7.6). */
-function withSigningOutcomes(state: Parameters<typeof combined>[0], next: ReturnType<typeof combined>): ReturnType<typeof combined> {
+function withSigningOutcomes(state: Partial<CombinedState> | undefined, next: CombinedState): CombinedState {
   if (state?.wallet === undefined) return next;
   const signing = signingAfterWalletUpdate(next.signing, state.wallet, next.wallet);
   return signing === next.signing ? next : { ...next, signing };

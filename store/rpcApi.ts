@@ -1,11 +1,13 @@
-// The one RTK Query API for read-only chain data. Features inject their endpoints into it
-// (src/features/chain). Calls go through the store's RpcRuntime (endpoint selection, failover,
-// batching), handed to setupStore and reaching queries as the thunk extra argument (`api.extra`),
-// one runtime per store, never a module singleton. Nothing here throws:
-// every failure comes back as `{ error }`, a plain { name, code?, message }.
+// The one RTK Query API for read-only chain data, in the read layer's chunk (store/readLayer.ts):
+// its endpoints are injected into it (store/chainApi.ts, and the lazy parts' own). Calls go through
+// the store's RpcRuntime (endpoint selection, failover, batching), handed over when the read layer
+// is attached and reaching queries as the thunk extra argument (`api.extra`), one runtime per store,
+// never a module singleton. Nothing here throws: every failure comes back as `{ error }`, a plain
+// { name, code?, message }.
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { WalletError } from '../src/lib/errors';
 import { RPC_ERROR_NAMES, RPC_MESSAGES, rpcError, toRpcError, type ResultKind, type RpcRuntime } from '../src/lib/rpc';
+import type { StoreExtra } from './setupStore';
 
 export interface RpcRequest {
   chainId: number;
@@ -16,11 +18,6 @@ export interface RpcRequest {
 }
 
 export type RpcResult<T> = { data: T } | { error: WalletError };
-
-/** The thunk extra argument every store carries (see setupStore). */
-export interface StoreExtra {
-  rpc?: RpcRuntime;
-}
 
 function isRuntime(value: unknown): value is RpcRuntime {
   return typeof value === 'object' && value !== null && typeof (value as { client?: unknown }).client === 'function';

@@ -104,5 +104,7 @@ export function selectFirstScreenWait(state: RootState): 'wallet' | 'reads' | 'u
   const phases = CONNECTION_IDS.filter((id) => state.wallet.connections[id].activating).map((id) => state.wallet.activity[id].phase);
   if (phases.includes('connecting')) return 'user';
   if (phases.includes('reconnecting') || phases.includes('probing')) return 'wallet';
-  return Object.values(state.rpc.queries).some((query) => query?.status === 'pending') ? 'reads' : 'nothing';
+  // The read layer on its way counts as a read on its way (a store without one reads nothing).
+  if (state.readLayer.status === 'loading') return 'reads';
+  return Object.values(state.rpc?.queries ?? {}).some((query) => query?.status === 'pending') ? 'reads' : 'nothing';
 }

@@ -5,6 +5,7 @@ import { act, cleanup } from '@testing-library/react';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { chainIds } from '../../src/lib/chains';
 import { selectFirstScreenWait } from '../../store/selectors';
+import { attachReadLayer } from '../../store/readLayer';
 import { setupStore } from '../../store/setupStore';
 import { uiActions } from '../../store/uiSlice';
 import { walletActions as a } from '../../store/walletSlice';
@@ -28,6 +29,8 @@ afterEach(cleanup);
 
 it('a reconnect, its answer, the reads and the connect dialog opening and closing never render the whole page again', () => {
   const store = setupStore(undefined, { allowedChainIds: everyKind(chainIds(chains)) });
+  // With the read layer here (no runtime: each read is on its way, then fails), as the page has it once its chunk arrived.
+  attachReadLayer(store, undefined);
   renderApp(store, chains, { laterPartsMaxWaitMs: 3_600_000 });
   expect(mockRenders.notice).toBe(1);
   const waits = [selectFirstScreenWait(store.getState())];

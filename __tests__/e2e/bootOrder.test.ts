@@ -3,7 +3,7 @@
 // DevTools hook, which it does while its module is evaluated.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { connectDialog, waitForStatus } from '../support/appDriver';
+import { accountButton, connect, connectDialog, shownBlockNumber, waitForBalance, waitForStatus, watchPageErrors } from '../support/appDriver';
 import { e2eEnv } from '../support/e2eEnv';
 import { browserSuite } from '../support/browserSuite';
 import { installFakeWallet } from '../support/fakeWallet';
@@ -109,6 +109,24 @@ describe('what loads when (docs/behaviour.md §6.11)', () => {
     }
   });
 
+  // The read layer's own words and RTK Query's: in no entry script (issue 23: the first visit's 105 KB carried them).
+  const READ_LAYER_MARKERS = ['eth_blockNumber', 'executeQuery', 'No RPC endpoint of'];
+  const entryScripts = () => [...readFileSync(path.join(e2eEnv().distDir, 'index.html'), 'utf8').matchAll(/<script[^>]+src="\/?js\/([^"]+)"/g)].map((m) => m[1] ?? '');
+
+  it('a first visit, idle, carries none of the read layer in its entry scripts: it loads as its own chunk, and the latest block shows', async () => {
+    const { page, requests } = await idlePage(false);
+    const entries = entryScripts();
+    expect(entries.length).toBeGreaterThan(0);
+    for (const marker of READ_LAYER_MARKERS) {
+      const scripts = scriptsHolding(marker);
+      expect([marker, scripts.length > 0]).toEqual([marker, true]);
+      expect([marker, scripts.filter((file) => entries.includes(file))]).toEqual([marker, []]);
+    }
+    // Its chunk was asked for at start, beside the entry scripts.
+    expect(loaded(requests, scriptsHolding('executeQuery')).length).toBeGreaterThan(0);
+    expect(Number.isInteger(await shownBlockNumber(page))).toBe(true);
+  });
+
   it('a first visit loads the connect dialog once the pointer reaches "Connect wallet", and it opens', async () => {
     const { page, requests } = await idlePage(false);
     expect(scriptsOf(requests)).not.toContain('connect');
@@ -117,5 +135,41 @@ describe('what loads when (docs/behaviour.md §6.11)', () => {
     await loaded;
     await page.getByTestId('connect-button').click();
     await connectDialog(page).getByTestId('wallet-list').waitFor();
+  });
+});
+
+describe('a read layer that cannot be downloaded (offline, a new deploy)', () => {
+  it('leaves the page working: the reads say why, a connect still connects, and Retry brings them', async () => {
+    const context = await suite.newContext({ viewport: { width: 1280, height: 800 } });
+    await installFakeWallet(context, { rpcUrls: suite.rpcUrls });
+    const dir = path.join(e2eEnv().distDir, 'js');
+    const readLayer = readdirSync(dir).filter((file) => file.endsWith('.js') && readFileSync(path.join(dir, file), 'utf8').includes('executeQuery'));
+    expect(readLayer.length).toBeGreaterThan(0);
+    let offline = true;
+    await context.route(
+      (url) => readLayer.some((file) => url.pathname.endsWith(`/js/${file}`)),
+      (route) => (offline ? route.abort('internetdisconnected') : route.continue()),
+    );
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(suite.server.url);
+    await waitForStatus(page, 'injected', 'Disconnected');
+    const block = page.getByTestId('block-number-unavailable');
+    await block.waitFor();
+    expect(await block.locator('[title]').getAttribute('title')).toMatch(/^The code that reads chain data could not load: Loading chunk .* failed/);
+
+    // The wallet's parts do not need it: the dialog opens, the wallet connects, the header shows the account.
+    await connect(page, 'injected');
+    await accountButton(page).getByTestId('balance-unavailable').waitFor();
+    const balance = page.getByTestId('overview-balance-unavailable');
+    await balance.waitFor();
+    expect(await balance.textContent()).toContain('Balance unavailable');
+
+    // Back online: Retry asks for the code again, and the reads arrive.
+    offline = false;
+    await balance.getByRole('button', { name: 'Retry' }).click();
+    await waitForBalance(page, /\d/);
+    expect(Number.isInteger(await shownBlockNumber(page))).toBe(true);
+    expect(errors).toEqual([]);
   });
 });

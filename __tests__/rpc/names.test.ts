@@ -23,6 +23,7 @@ import { createNameMemory, createRpcRuntime } from '../../src/lib/rpc';
 import { chainApi } from '../../store/chainApi';
 import { namesApi } from '../../store/namesApi';
 import { rpcApi } from '../../store/rpcApi';
+import { attachReadLayer, type ReadsStore } from '../../store/readLayer';
 import { setupStore } from '../../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { setUp, startAll, tearDown, WAIT_MS } from '../support/lifecycle';
@@ -48,7 +49,7 @@ let anvil: Anvil;
 let proxy: TestServer;
 let gateway: Gateway;
 let settings: NameSettings;
-let store: ReturnType<typeof setupStore>; // undefined when the set-up failed
+let store: ReadsStore; // undefined when the set-up failed
 
 const imageOf = (name: string) => `${gateway.url}/avatar/${encodeURIComponent(name)}`;
 
@@ -102,7 +103,9 @@ function newStore(options: { universalResolver?: string; settings?: NameSettings
     nameSettings: options.settings ?? settings,
     ...(options.memory ? { nameMemory: createNameMemory(options.memory) } : {}),
   });
-  return setupStore(undefined, { rpc: runtime });
+  const store = setupStore();
+  attachReadLayer(store, runtime);
+  return store;
 }
 
 async function nameOf(chainId: number, address: string, on = store) {

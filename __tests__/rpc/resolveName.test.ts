@@ -7,6 +7,7 @@ import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { namesApi } from '../../store/namesApi';
 import { rpcApi } from '../../store/rpcApi';
+import { attachReadLayer, type ReadsStore } from '../../store/readLayer';
 import { setupStore } from '../../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, startServer, type TestServer } from './servers';
@@ -18,7 +19,7 @@ let anvil: Anvil;
 let noEns: Anvil;
 let proxy: TestServer;
 let liar: TestServer;
-let store: ReturnType<typeof setupStore>;
+let store: ReadsStore;
 
 beforeAll(async () => {
   [anvil, noEns] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
@@ -38,7 +39,9 @@ beforeAll(async () => {
     7: { id: 7, name: 'No names', rpcUrls: [proxy.url], icon: '' },
     10: { id: 10, name: 'Liar', rpcUrls: [liar.url], ensUniversalResolver: UNIVERSAL_RESOLVER_ADDRESS, icon: '' },
   };
-  store = setupStore(undefined, { rpc: createRpcRuntime(chains) });
+  const built = setupStore();
+  attachReadLayer(built, createRpcRuntime(chains));
+  store = built;
 }, 60_000);
 
 afterAll(async () => {

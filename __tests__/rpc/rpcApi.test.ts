@@ -5,8 +5,8 @@ import { createRpcRuntime, type RpcOptions } from '../../src/lib/rpc';
 import { chainApi } from '../../store/chainApi';
 import { networkStatusApi } from '../../store/networkStatusApi';
 import { rpcApi } from '../../store/rpcApi';
+import { attachReadLayer, type ReadsStore } from '../../store/readLayer';
 import { setupStore } from '../../store/setupStore';
-import type { RootState } from '../../store/types';
 import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, deadUrl, startServer, type Behaviour, type TestServer } from './servers';
 import { setUp, startAll, tearDown, WAIT_MS } from '../support/lifecycle';
@@ -18,7 +18,7 @@ const TEN_THOUSAND_ETH = (10_000n * 10n ** 18n).toString();
 let anvil: Anvil;
 let chain5: Anvil;
 const open: TestServer[] = [];
-const stores: Array<ReturnType<typeof setupStore>> = [];
+const stores: ReadsStore[] = [];
 
 setUp(async () => {
   [anvil, chain5] = await startAll([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
@@ -46,7 +46,8 @@ function table(urls: string[], urls5: string[] = [chain5.url]): ChainTable {
 
 function storeWith(chains: ChainTable, options: RpcOptions = {}) {
   // No test here is about the timeout: it is only a hang guard.
-  const store = setupStore(undefined, { rpc: createRpcRuntime(chains, { timeoutMs: WAIT_MS, ...options }) });
+  const store = setupStore();
+  attachReadLayer(store, createRpcRuntime(chains, { timeoutMs: WAIT_MS, ...options }));
   stores.push(store);
   return store;
 }
@@ -80,7 +81,7 @@ describe('the base query never throws; errors are plain { name, code?, message }
     const result = await store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 31337, address: alice.address }));
     const expected = { name: 'LimitExceededError', code: -32005, message: 'Request limit exceeded.', walletMessage: 'daily limit reached' };
     expect(result.error).toEqual(expected);
-    const state = store.getState() as RootState;
+    const state = store.getState();
     expect(plain(state.rpc)).toEqual(state.rpc);
   });
 
@@ -108,9 +109,10 @@ describe('the base query never throws; errors are plain { name, code?, message }
 
   it('a store built without the RPC runtime', async () => {
     const store = setupStore();
+    attachReadLayer(store, undefined);
     stores.push(store);
     const result = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
-    expect(result.error).toEqual({ name: 'ConfigurationError', message: 'Read-only chain data needs an RPC runtime: pass `rpc` to setupStore' });
+    expect(result.error).toEqual({ name: 'ConfigurationError', message: 'Read-only chain data needs an RPC runtime: pass `rpc` to attachReadLayer' });
   });
 });
 

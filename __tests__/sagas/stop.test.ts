@@ -18,7 +18,7 @@ it('a connected app whose reads have landed leaves no timer behind when stopped'
   const wallet = new FakeEip1193Provider({ authorized: true, chainId: 31337, knownChains: [31337] });
   const app = startWalletApp({ chains, connectors: { injected: injectedWith(wallet) }, rpc: createRpcRuntime(chains, { fetch: node.fetch, timeoutMs: 500 }) });
   const landed = () =>
-    Object.entries(app.store.getState().rpc.queries).filter(([key, query]) => /^get(Balance|BlockNumber)\(/.test(key) && query?.status === 'fulfilled').length >= 2;
+    Object.entries(app.store.getState().rpc?.queries ?? {}).filter(([key, query]) => /^get(Balance|BlockNumber)\(/.test(key) && query?.status === 'fulfilled').length >= 2;
   await advanceUntil(() => selectConnectionStatus(app.store.getState(), 'injected') === 'Connected' && landed(), { ms: 5_000, what: 'connected, with the balance and block read' });
   app.stop();
   // What was already on its way (the store's 10 ms batched notification) ends by itself within a second.

@@ -1,10 +1,9 @@
 // The top of the page while a wallet is connected: the account (identicon, name or address groups),
 // its balance, the wallet and the latest block. In the "connected" chunk with the header's connected
 // controls (src/features/wallet/lazy.ts): a first visit does not load it before it can be needed.
-import { skipToken } from '@reduxjs/toolkit/query';
 import type { ChainInfo } from '../../lib/chains';
-import { chainApi } from '../../../store/chainApi';
 import { useAppSelector } from '../../../store/hooks';
+import { balanceRead, nameRead } from '../../../store/readEndpoints';
 import { selectAccountReads } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
@@ -19,9 +18,9 @@ import { exactNativeAmount, formatNativeAmount } from './format';
 export default function AccountOverview({ account, chain, wallet }: { account: string; chain: ChainInfo; wallet: string }) {
   const chains = useChains();
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
-  const balanceRead = useRead(chainApi.endpoints.getBalance, reads.balance ?? skipToken);
-  const balance = balanceRead.currentData;
-  const named = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData ?? undefined;
+  const balanceShown = useRead(balanceRead, reads.balance);
+  const balance = balanceShown.currentData;
+  const named = useRead(nameRead, reads.name).currentData ?? undefined;
   const name = named?.name;
   const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
   return (
@@ -45,8 +44,8 @@ export default function AccountOverview({ account, chain, wallet }: { account: s
           <span title={`${exactNativeAmount(balance)} ${symbol}`}>
             {formatNativeAmount(balance)} {symbol}
           </span>
-        ) : balanceRead.shown === 'unavailable' ? (
-          <Unavailable what="Balance" error={balanceRead.error} retrying={balanceRead.isFetching} onRetry={balanceRead.refetch} testId="overview-balance-unavailable" />
+        ) : balanceShown.shown === 'unavailable' ? (
+          <Unavailable what="Balance" error={balanceShown.error} retrying={balanceShown.isFetching} onRetry={balanceShown.refetch} testId="overview-balance-unavailable" />
         ) : (
           <span className="muted" aria-busy="true">
             Loading balance…

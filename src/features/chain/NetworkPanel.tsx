@@ -1,4 +1,3 @@
-import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useChains } from '../../ui/chainsContext';
 import { canBeTarget, chainIds, type ChainInfo } from '../../lib/chains';
@@ -42,7 +41,7 @@ export function NetworkPanel() {
 
 function ChainEndpoints({ chain, active, onCheck }: { chain: ChainInfo; active: boolean; onCheck: () => void }) {
   const usable = canBeTarget(chain);
-  const { currentData: status, error } = useRead(networkStatusApi.endpoints.getNetworkStatus, active && usable ? chain.id : skipToken);
+  const { currentData: status, error } = useRead(networkStatusApi.endpoints.getNetworkStatus, active && usable ? chain.id : undefined);
   const inUse = status?.endpoints.find((e) => e.url === status.inUse);
   const problems = status?.endpoints.filter((e) => e.state === 'failed' || e.state === 'wrongChain') ?? [];
   const standby = status?.endpoints.filter((e) => e.state === 'ok' && e.url !== status.inUse) ?? [];

@@ -1,16 +1,16 @@
-import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
 import { useRead } from '../../ui/useRead';
-import { BLOCK_POLL_MS, chainApi } from '../../../store/chainApi';
+import { BLOCK_POLL_MS, latestBlockRead } from '../../../store/readEndpoints';
 import { usePageVisible } from './usePageVisible';
 
 /**
  * The latest block of a chain, polled while the page is visible and read again when it becomes
- * visible. Every view of a chain's state subscribes, so its balances refresh on new blocks.
+ * visible (and the read layer asked for again, if it could not load). Every view of a chain's state
+ * subscribes, so its balances refresh on new blocks.
  */
 export function useLatestBlock(chainId: number | undefined) {
   const visible = usePageVisible();
-  const query = useRead(chainApi.endpoints.getBlockNumber, chainId ?? skipToken, { pollingInterval: visible ? BLOCK_POLL_MS : 0 });
+  const query = useRead(latestBlockRead, chainId, { pollingInterval: visible ? BLOCK_POLL_MS : 0 });
   const { refetch, isUninitialized } = query;
   const wasVisible = useRef(visible);
   useEffect(() => {

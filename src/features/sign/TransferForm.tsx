@@ -3,7 +3,6 @@
 // field), the amount is read (a lone decimal comma too), the fee is estimated on the chain's public
 // endpoints, and an amount plus fee above the balance is said (the user may still send). An estimate
 // the endpoints could not give is "could not check", never "would fail" (docs/behaviour.md §10.4).
-import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState } from 'react';
 import { chainName, namesChainOf } from '../../lib/chains';
 import { displayText } from '../../lib/displayText';
@@ -66,8 +65,8 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
   const amountRead = readAmount(amount);
   const wei = amountRead.ok ? amountRead.wei : undefined;
   const ready = toAddress !== undefined && wei !== undefined;
-  const fee = useRead(signingApi.endpoints.estimateTransferFee, ready ? { chainId: target.chainId, from: target.account, to: toAddress, valueWei: wei.toString() } : skipToken);
-  const balance = useRead(chainApi.endpoints.getBalance, chains[target.chainId] ? { chainId: target.chainId, address: target.account } : skipToken).currentData;
+  const fee = useRead(signingApi.endpoints.estimateTransferFee, ready ? { chainId: target.chainId, from: target.account, to: toAddress, valueWei: wei.toString() } : undefined);
+  const balance = useRead(chainApi.endpoints.getBalance, chains[target.chainId] ? { chainId: target.chainId, address: target.account } : undefined).currentData;
   const estimate = fee.currentData;
   const estimateFailed = ready && fee.isError && !fee.isFetching;
   // The node judged the transfer (it reverts, the funds are short), or the endpoints did not answer.

@@ -1,6 +1,5 @@
 // The transfer's recipient as typed: an address at once, or a name resolved for the chain's coin type
 // (docs/behaviour.md §5.5; after a short pause in typing, so that "bob.t" is not looked up on the way to "bob.test").
-import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import type { WalletError } from '../../lib/errors';
 import { parseRecipient } from '../../lib/transfer';
@@ -24,7 +23,7 @@ export function useRecipient(text: string, chainId: number): RecipientState {
     const timer = setTimeout(() => setSettled(name), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [name]);
-  const lookup = name !== undefined && settled === name ? { chainId, name } : skipToken;
+  const lookup = name !== undefined && settled === name ? { chainId, name } : undefined;
   const read = useRead(namesApi.endpoints.resolveName, lookup);
   switch (parsed.kind) {
     case 'empty':

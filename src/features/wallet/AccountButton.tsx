@@ -2,10 +2,9 @@
 // pending-transaction indicator. Opens the account menu. The network is the network button's
 // (NetworkButton.tsx); on a network the app does not support no balance is shown. Below 480 px the
 // balance is left out (styles.css).
-import { skipToken } from '@reduxjs/toolkit/query';
-import { chainApi } from '../../../store/chainApi';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectPendingTransactions } from '../../../store/transactionsSelectors';
+import { balanceRead, nameRead } from '../../../store/readEndpoints';
 import { uiActions } from '../../../store/uiSlice';
 import { selectAccountReads, type PageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
@@ -23,8 +22,8 @@ export function AccountButton({ page }: { page: PageView }) {
   const chain = page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
   const account = page.account ?? '';
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
-  const balance = useRead(chainApi.endpoints.getBalance, reads.balance ?? skipToken);
-  const named = useRead(chainApi.endpoints.getName, reads.name ?? skipToken).currentData ?? undefined;
+  const balance = useRead(balanceRead, reads.balance);
+  const named = useRead(nameRead, reads.name).currentData ?? undefined;
   const name = named?.name;
   const symbol = chain?.nativeCurrency?.symbol ?? 'ETH';
   const shownName = name ? displayText(name, Infinity) : undefined;
