@@ -12,8 +12,9 @@ const dist = path.resolve(root, process.env.WALLETDECK_OUT_DIR ?? 'dist');
 const BUDGETS = {
   // Everything a first visit loads before it can connect any of the three wallet kinds: its entry
   // scripts (issue 23 aimed at 100 KiB, 102,400 bytes: 105.0 KB with RTK Query and the read layer in
-  // them, 91.3 KB, 91,293 bytes, since they are the chunk "reads", asked for at start).
-  firstVisit: 91_500,
+  // them, 91.3 KB, 91,293 bytes, since they are the chunk "reads", asked for at start; 91,595 bytes
+  // once the remembered account reaches the read-ahead through the layer's loader).
+  firstVisit: 92_000,
   // Named lazy chunks: [chunk name prefix, budget or null for print-only].
   chunks: [
     ['walletconnect', 160_000],
