@@ -545,11 +545,36 @@ export interface Machine {
   cores: number;
   cpuModel: string;
   node: string;
+  /**
+   * Milliseconds of a fixed JavaScript workload (SPEED_WORK_ITERATIONS additions, the median of 3) on
+   * this machine when the bench ran: a host that is throttled or shared runs slower at the same load
+   * average, and every absolute time in the table moves with it (the ratios do not).
+   */
+  workloadMs?: number;
 }
 
-export function thisMachine(): Machine {
+const SPEED_WORK_ITERATIONS = 50_000_000;
+
+/** One run of the fixed workload, in ms. */
+function workloadOnce(): number {
+  const start = performance.now();
+  let sum = 0;
+  for (let i = 0; i < SPEED_WORK_ITERATIONS; i++) sum = (sum + i) % 1_000_003;
+  const ms = performance.now() - start;
+  // The sum is used, so that the loop cannot be dropped.
+  if (sum < 0) throw new Error('unreachable');
+  return ms;
+}
+
+/** The machine's speed now: the median of three runs of the fixed workload. */
+export function measureWorkload(): number {
+  const runs = [workloadOnce(), workloadOnce(), workloadOnce()].sort((a, b) => a - b);
+  return runs[1]!;
+}
+
+export function thisMachine(workloadMs?: number): Machine {
   const cpus = os.cpus();
-  return { cores: cpus.length, cpuModel: cpus[0]?.model.trim() || 'unknown CPU', node: process.version };
+  return { cores: cpus.length, cpuModel: cpus[0]?.model.trim() || 'unknown CPU', node: process.version, ...(workloadMs === undefined ? {} : { workloadMs }) };
 }
 
 const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
@@ -570,6 +595,11 @@ export function benchMarkdown(result: BenchResult, options: BenchOptions, machin
     '',
     `- Date: ${date.toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- Machine: ${machine.cores} cores, ${machine.cpuModel}; Node ${machine.node}`,
+    ...(machine.workloadMs === undefined
+      ? []
+      : [
+          `- Machine speed: a fixed JavaScript loop (${SPEED_WORK_ITERATIONS.toLocaleString('en-US')} additions) took ${Math.round(machine.workloadMs)} ms when the bench started (lower is faster; absolute times scale with it, the ratios to the baseline do not)`,
+        ]),
     `- Load average (1, 5, 15 min): ${loads(result.loadAverageBefore)} when the bench started (before its build), ${loads(result.loadAverage)} at its end`,
     `- Rounds: ${result.app.length}, each a reload of a connected user and a click on the wallet, for the app and for the baseline page, interleaved (the order alternates); wallet latency ${options.walletLatencyMs ?? 0} ms, RPC latency ${options.rpcLatencyMs ?? 0} ms; idle window ${options.idleMs / 1000} s`,
     '',
@@ -613,15 +643,17 @@ async function main() {
     ...(process.env.BENCH_TRACE ? { traceFile: path.resolve(process.env.BENCH_TRACE) } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   };
+  // Before the bench, on a machine as quiet as the bench finds it.
+  const workloadMs = measureWorkload();
   const result = await runReconnectBench(options);
   const { table, verdicts } = report(result);
   console.log(
     `\nReload of a connected user and a click on the wallet: ${options.reloads} of each, interleaved with the baseline page; wallet latency ${options.walletLatencyMs} ms, RPC latency ${options.rpcLatencyMs} ms; idle ${options.idleMs / 1000} s`,
   );
   console.table(table);
-  console.log(`load average: ${loads(result.loadAverageBefore)} at the start, ${loads(result.loadAverage)} at the end (${os.cpus().length} cores)\n`);
+  console.log(`load average: ${loads(result.loadAverageBefore)} at the start, ${loads(result.loadAverage)} at the end (${os.cpus().length} cores); fixed workload ${Math.round(workloadMs)} ms\n`);
   for (const v of verdicts) console.log(`${v.ok ? 'PASS' : 'FAIL'}  ${v.text}`);
-  writeFileSync(BENCH_REPORT_FILE, benchMarkdown(result, options, thisMachine(), new Date()));
+  writeFileSync(BENCH_REPORT_FILE, benchMarkdown(result, options, thisMachine(workloadMs), new Date()));
   console.log(`\nwritten to ${path.relative(process.cwd(), BENCH_REPORT_FILE)}`);
   process.exitCode = verdicts.every((v) => v.ok) ? 0 : 1;
 }

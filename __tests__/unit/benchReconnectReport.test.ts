@@ -39,8 +39,14 @@ describe('docs/bench-reconnect.md', () => {
   it('says when, on what machine and under what load it was measured', () => {
     expect(text).toContain('- Date: 2026-11-27T16:10:00Z\n');
     expect(text).toContain('- Machine: 2 cores, AMD EPYC 7B13; Node v20.20.2\n');
+    expect(text).not.toContain('- Machine speed');
     expect(text).toContain('- Load average (1, 5, 15 min): 1.50, 2.25, 3.00 when the bench started (before its build), 4.00, 5.50, 6.13 at its end\n');
     expect(text).toContain('- Rounds: 2, each a reload of a connected user and a click on the wallet, for the app and for the baseline page, interleaved (the order alternates); wallet latency 50 ms, RPC latency 0 ms; idle window 30 s\n');
+  });
+
+  it("says how fast the machine was, since a throttled host's times move at the same load average", () => {
+    const measured = benchMarkdown(result, { reloads: 2, idleMs: 30_000 }, { cores: 2, cpuModel: 'AMD EPYC 7B13', node: 'v20.20.2', workloadMs: 1234.6 }, new Date('2026-11-27T16:10:00.123Z'));
+    expect(measured).toContain('- Machine: 2 cores, AMD EPYC 7B13; Node v20.20.2\n- Machine speed: a fixed JavaScript loop (50,000,000 additions) took 1235 ms when the bench started');
   });
 
   it('has the figures with their ratios and the targets met or missed', () => {
