@@ -29,12 +29,7 @@ afterEach(() => {
 /** A reload with `storage`; the wallet answers eth_accounts with `accounts` only when released. */
 function reload(storage: Record<string, string>, accounts: string[] = [ACCOUNT]) {
   const node = new FakeNode(chains);
-  const asked: Array<[string, unknown[]]> = [];
-  const answer = node.answer.bind(node);
-  node.answer = (url, method, params) => {
-    asked.push([method, params]);
-    return answer(url, method, params);
-  };
+  const asked = node.requests;
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   const wallet = new FakeEip1193Provider({ authorized: true, chainId: 31337, accounts }).answer('eth_accounts', async () => {
@@ -43,7 +38,7 @@ function reload(storage: Record<string, string>, accounts: string[] = [ACCOUNT])
   });
   const app = startWalletApp({ chains, connectors: { injected: injectedWith(wallet) }, rpc: createRpcRuntime(chains, { fetch: node.fetch, timeoutMs: 2_000 }), storage });
   stops.push(app.stop);
-  const balancesAsked = () => asked.filter(([method]) => method === 'eth_getBalance').map(([, params]) => params[0]);
+  const balancesAsked = () => asked.filter(({ method }) => method === 'eth_getBalance').map(({ params }) => params[0]);
   return { app, wallet, asked, balancesAsked, release };
 }
 

@@ -7,6 +7,8 @@ const DEV_URL = 'http://127.0.0.1:8545';
 export class FakeNode {
   receipts = new Map<string, unknown>();
   readonly calls: string[] = [];
+  /** Every call with its parameters, in order (`calls` holds the methods alone). */
+  readonly requests: Array<{ method: string; params: unknown[] }> = [];
   constructor(private readonly chains = buildChainTable({}, DEV_URL)) {}
 
   chainIdOf(url: string): number {
@@ -16,6 +18,7 @@ export class FakeNode {
 
   answer(url: string, method: string, params: unknown[]): unknown {
     this.calls.push(method);
+    this.requests.push({ method, params });
     switch (method) {
       case 'eth_chainId':
         return `0x${this.chainIdOf(url).toString(16)}`;
