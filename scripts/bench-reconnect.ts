@@ -24,6 +24,7 @@ import { launchBrowser, type Browser } from '../__tests__/support/browser';
 import { installFakeWallet } from '../__tests__/support/fakeWallet';
 import { freePort } from '../__tests__/support/ports';
 import { serveStatic } from '../__tests__/support/staticServer';
+import { buildResolver, findWindows, summarize, summaryMarkdown, type TraceEvent } from './benchTrace';
 
 // anvil account 9: funded, no name, used by no test suite.
 const ACCOUNT_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
@@ -152,7 +153,10 @@ function instrument(rpcUrl: string): void {
       const answer = request(args);
       // The last answer before "Connected": from there on, the time is the page's own.
       const answered = () => {
-        if (!bench.marks['connected']) lastAnswer = { t: performance.now(), rpc: bench.rpc, wallet: bench.wallet, scripts: 0 };
+        if (bench.marks['connected']) return;
+        lastAnswer = { t: performance.now(), rpc: bench.rpc, wallet: bench.wallet, scripts: 0 };
+        // In a trace, every answer is a mark; the last before "Connected" starts the page's own time.
+        performance.mark('bench:walletAnswered');
       };
       answer.then(answered, answered);
       return answer;
@@ -445,8 +449,14 @@ export async function runReconnectBench(options: BenchOptions): Promise<BenchRes
       log(`round ${i + 1}/${options.reloads}`);
     }
     if (tracing && options.traceFile) {
-      writeFileSync(options.traceFile, JSON.stringify({ traceEvents: await tracing() }));
+      const traceEvents = (await tracing()) as TraceEvent[];
+      writeFileSync(options.traceFile, JSON.stringify({ traceEvents }));
       log(`trace written to ${options.traceFile}`);
+      // While the build (and so its source maps) is still there.
+      const summary = summaryMarkdown(summarize(traceEvents, findWindows(traceEvents, new URL(app.url).origin), buildResolver(distDir)));
+      const summaryFile = options.traceFile.replace(/(\.json)?$/, '.summary.md');
+      writeFileSync(summaryFile, summary);
+      log(`where the main thread's time went: ${summaryFile}`);
     }
     // Idle: the app open and visible, nothing happening on the chain.
     await measureLoad(page, app.url, shown);
