@@ -453,7 +453,9 @@ export async function runReconnectBench(options: BenchOptions): Promise<BenchRes
       writeFileSync(options.traceFile, JSON.stringify({ traceEvents }));
       log(`trace written to ${options.traceFile}`);
       // While the build (and so its source maps) is still there.
-      const summary = summaryMarkdown(summarize(traceEvents, findWindows(traceEvents, new URL(app.url).origin), buildResolver(distDir)));
+      const resolve = buildResolver(distDir);
+      const of = (url: string) => summarize(traceEvents, findWindows(traceEvents, new URL(url).origin), resolve);
+      const summary = summaryMarkdown(of(app.url), 15, of(baselineUrl));
       const summaryFile = options.traceFile.replace(/(\.json)?$/, '.summary.md');
       writeFileSync(summaryFile, summary);
       log(`where the main thread's time went: ${summaryFile}`);

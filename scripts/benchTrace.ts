@@ -137,7 +137,8 @@ function* samples(events: readonly TraceEvent[]): Generator<{ pid: number; tid: 
       const next = profile.deltas[i + 1] ?? 0;
       const node = profile.nodes.get(profile.ids[i]!);
       if (!node) continue;
-      yield { pid: profile.pid, tid: profile.tid, ts, us: Math.min(next, MAX_SAMPLE_US), frame: node.callFrame };
+      // Chromium's deltas can be negative (samples out of order): such a sample counts for no time.
+      yield { pid: profile.pid, tid: profile.tid, ts, us: Math.max(0, Math.min(next, MAX_SAMPLE_US)), frame: node.callFrame };
     }
   }
 }
@@ -192,14 +193,30 @@ export function summarize(events: readonly TraceEvent[], windows: readonly Windo
     .filter((s) => s.windows > 0);
 }
 
-/** The summary as Markdown: one table per kind of window, its largest `top` buckets. */
-export function summaryMarkdown(summaries: readonly WindowSummary[], top = 15): string {
-  const lines = ['# Where the main thread\'s time went', '', 'Written by `npm run bench:reconnect` with `BENCH_TRACE` (scripts/benchTrace.ts): the renderer\'s CPU samples in each measured window of the app, by the source file they ran (a library by its package) or by what ran outside JavaScript: `(program)` is the engine and the browser (parsing, compiling, style, layout), `native` a browser function called from JavaScript, `(idle)` waiting.', ''];
+/**
+ * The summary as Markdown: one table per kind of window, its largest `top` buckets. With the baseline
+ * page's summary beside it, each row also gives the baseline's ms in the same bucket: what the app
+ * adds over the bare page is the difference.
+ */
+export function summaryMarkdown(summaries: readonly WindowSummary[], top = 15, baseline: readonly WindowSummary[] = []): string {
+  const lines = [
+    "# Where the main thread's time went",
+    '',
+    "Written by `npm run bench:reconnect` with `BENCH_TRACE` (scripts/benchTrace.ts): the renderer's CPU samples in each measured window of the app, by the source file they ran (a library by its package) or by what ran outside JavaScript: `(program)` is the engine and the browser (the navigation, parsing, style, layout), `native` a browser function called from JavaScript, `(idle)` waiting. The baseline column is the bare page's, in the same windows.",
+    '',
+  ];
+  const ms = (x: number | undefined) => (x === undefined ? '' : x.toFixed(1));
   for (const s of summaries) {
-    lines.push(`## ${WINDOW_TITLES[s.kind]}`, '', `${s.windows} windows, median ${s.medianMs.toFixed(1)} ms.`, '', '| where | ms per window |', '|---|---|');
-    for (const row of s.rows.slice(0, top)) lines.push(`| ${row.bucket.replace(/\|/g, '\\|')} | ${row.ms.toFixed(1)} |`);
+    const base = baseline.find((b) => b.kind === s.kind);
+    const baseMs = new Map(base?.rows.map((r) => [r.bucket, r.ms]) ?? []);
+    const counts = `${s.windows} windows, median ${s.medianMs.toFixed(1)} ms${base ? `; baseline ${base.windows} windows, median ${base.medianMs.toFixed(1)} ms` : ''}.`;
+    lines.push(`## ${WINDOW_TITLES[s.kind]}`, '', counts, '', base ? '| where | ms per window | baseline |' : '| where | ms per window |', base ? '|---|---|---|' : '|---|---|');
+    const cell = (bucket: string) => (base ? ` ${ms(baseMs.get(bucket) ?? 0)} |` : '');
+    for (const row of s.rows.slice(0, top)) lines.push(`| ${row.bucket.replace(/\|/g, '\\|')} | ${ms(row.ms)} |${cell(row.bucket)}`);
+    const shown = new Set(s.rows.slice(0, top).map((r) => r.bucket));
     const rest = s.rows.slice(top).reduce((sum, r) => sum + r.ms, 0);
-    if (rest > 0) lines.push(`| (${s.rows.length - top} more) | ${rest.toFixed(1)} |`);
+    const baseRest = [...baseMs.entries()].filter(([bucket]) => !shown.has(bucket)).reduce((sum, [, x]) => sum + x, 0);
+    if (rest > 0 || baseRest > 0) lines.push(`| (${Math.max(s.rows.length - top, 0)} more) | ${ms(rest)} |${base ? ` ${ms(baseRest)} |` : ''}`);
     lines.push('');
   }
   return lines.join('\n');

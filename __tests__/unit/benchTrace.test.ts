@@ -87,6 +87,35 @@ it('writes one table per kind of window, largest first, the rest summed in one r
   expect(reload.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| where'))).toEqual(['| (program) | 3.0 |', '| package react-dom | 3.0 |', '| (2 more) | 3.0 |']);
 });
 
+it('beside the baseline page\'s windows, gives its ms in the same buckets, and counts its own buckets in the rest', () => {
+  const app = summarize(events, findWindows(events, APP), resolve);
+  const base = summarize(events, findWindows(events, BASELINE), resolve);
+  // The baseline's document: one reload, 1..9 ms all in read-ahead's bucket (node 3 of its profile).
+  expect(base.map((b) => [b.kind, b.windows, b.medianMs])).toEqual([['reload', 1, 10]]);
+  const reload = summaryMarkdown(app, 2, base).split('## ')[1]!;
+  expect(reload).toContain('1 windows, median 10.0 ms; baseline 1 windows, median 10.0 ms.');
+  expect(reload.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| where'))).toEqual([
+    '| (program) | 3.0 | 0.0 |',
+    '| package react-dom | 3.0 | 0.0 |',
+    '| (2 more) | 3.0 | 9.0 |',
+  ]);
+  // No baseline window of that kind: the app's table alone.
+  expect(summaryMarkdown(app, 2, base).split('## ')[2]).toContain('| where | ms per window |\n|---|---|\n');
+});
+
+it('counts a sample that Chromium reports out of order (a negative delta) for no time, never less', () => {
+  const reordered = profile(1, 0, [2, 2, 3]);
+  // Deltas 1000, 1000, -500, 1500: the second sample is followed by one 0.5 ms before it.
+  const chunk = (reordered[1]!.args!['data'] as { timeDeltas: number[] });
+  chunk.timeDeltas = [1000, 1000, -500];
+  (reordered[2]!.args!['data'] as { timeDeltas: number[]; cpuProfile: { samples: number[] } }).cpuProfile.samples = [5];
+  (reordered[2]!.args!['data'] as { timeDeltas: number[] }).timeDeltas = [1500];
+  const trace = [nav(0, 1, 'reload', `${APP}/`), mark('connected', 10_000, 1, 'reload'), ...reordered];
+  const rows = summarize(trace, findWindows(trace, APP), resolve)[0]!.rows;
+  expect(rows.every((r) => r.ms >= 0)).toBe(true);
+  expect(Object.fromEntries(rows.map((r) => [r.bucket, r.ms]))).toEqual({ '(program)': 1, 'store/readAhead.ts': 1.5, 'package react-dom': 0 });
+});
+
 it('names buckets from the build\'s own source maps', () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'walletdeck-trace-'));
   mkdirSync(path.join(dist, 'js'));
