@@ -25,6 +25,7 @@ import { installFakeWallet } from '../__tests__/support/fakeWallet';
 import { freePort } from '../__tests__/support/ports';
 import { serveStatic } from '../__tests__/support/staticServer';
 import { buildResolver, findWindows, summarize, summaryMarkdown, type TraceEvent } from './benchTrace';
+import { median } from './median';
 
 // anvil account 9: funded, no name, used by no test suite.
 const ACCOUNT_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
@@ -474,12 +475,6 @@ export async function runReconnectBench(options: BenchOptions): Promise<BenchRes
     for (const step of cleanup.reverse()) await step();
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
-};
 
 export interface Verdict {
   text: string;

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { median } from './median';
 
 /** One event of a Chromium trace (the fields this reads). */
 export interface TraceEvent {
@@ -182,9 +183,7 @@ export function summarize(events: readonly TraceEvent[], windows: readonly Windo
   return kinds
     .map((kind) => {
       const ofKind = windows.filter((w) => w.kind === kind);
-      const lengths = ofKind.map((w) => (w.to - w.from) / 1000).sort((a, b) => a - b);
-      const mid = Math.floor(lengths.length / 2);
-      const medianMs = lengths.length === 0 ? 0 : lengths.length % 2 ? lengths[mid]! : (lengths[mid - 1]! + lengths[mid]!) / 2;
+      const medianMs = median(ofKind.map((w) => (w.to - w.from) / 1000));
       const rows = [...(totals.get(kind) ?? new Map<string, number>()).entries()]
         .map(([bucket, us]) => ({ bucket, ms: us / 1000 / ofKind.length }))
         .sort((a, b) => b.ms - a.ms);
