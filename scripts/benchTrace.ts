@@ -204,15 +204,16 @@ export function summaryMarkdown(summaries: readonly WindowSummary[], top = 15, b
     "Written by `npm run bench:reconnect` with `BENCH_TRACE` (scripts/benchTrace.ts): the renderer's CPU samples in each measured window of the app, by the source file they ran (a library by its package) or by what ran outside JavaScript: `(program)` is the engine and the browser (the navigation, parsing, style, layout), `native` a browser function called from JavaScript, `(idle)` waiting. The baseline column is the bare page's, in the same windows.",
     '',
   ];
-  const ms = (x: number | undefined) => (x === undefined ? '' : x.toFixed(1));
+  const ms = (x: number) => x.toFixed(1);
   for (const s of summaries) {
     const base = baseline.find((b) => b.kind === s.kind);
     const baseMs = new Map(base?.rows.map((r) => [r.bucket, r.ms]) ?? []);
     const counts = `${s.windows} windows, median ${s.medianMs.toFixed(1)} ms${base ? `; baseline ${base.windows} windows, median ${base.medianMs.toFixed(1)} ms` : ''}.`;
     lines.push(`## ${WINDOW_TITLES[s.kind]}`, '', counts, '', base ? '| where | ms per window | baseline |' : '| where | ms per window |', base ? '|---|---|---|' : '|---|---|');
     const cell = (bucket: string) => (base ? ` ${ms(baseMs.get(bucket) ?? 0)} |` : '');
-    for (const row of s.rows.slice(0, top)) lines.push(`| ${row.bucket.replace(/\|/g, '\\|')} | ${ms(row.ms)} |${cell(row.bucket)}`);
-    const shown = new Set(s.rows.slice(0, top).map((r) => r.bucket));
+    const topRows = s.rows.slice(0, top);
+    for (const row of topRows) lines.push(`| ${row.bucket.replace(/\|/g, '\\|')} | ${ms(row.ms)} |${cell(row.bucket)}`);
+    const shown = new Set(topRows.map((r) => r.bucket));
     const rest = s.rows.slice(top).reduce((sum, r) => sum + r.ms, 0);
     const baseRest = [...baseMs.entries()].filter(([bucket]) => !shown.has(bucket)).reduce((sum, [, x]) => sum + x, 0);
     if (rest > 0 || baseRest > 0) lines.push(`| (${Math.max(s.rows.length - top, 0)} more) | ${ms(rest)} |${base ? ` ${ms(baseRest)} |` : ''}`);
