@@ -10,6 +10,9 @@ const SRC_UI_FLOOR = [
   { group: ['**/features', '**/features/**'], message: 'src/ui is below src/features: it never imports them.' },
 ];
 
+// import() of the app's own code is in the one loader only (docs/architecture.md, "How the code loads").
+const ONE_LOADER = { selector: 'ImportExpression', message: 'Chunks load through the one loader, src/chunks.ts (docs/architecture.md, "How the code loads").' };
+
 export default tseslint.config(
   { ignores: ['dist/', '.e2e-dist/', 'node_modules/', 'coverage/', '.tmp/', '__tests__/support/styleStub.js', '__tests__/support/summaryReporter.js'] },
   js.configs.recommended,
@@ -74,8 +77,12 @@ export default tseslint.config(
   uiFloor(['src/app/**/*.{ts,tsx}'], []),
   uiFloor(['src/features/**/*.{ts,tsx}'], [{ group: ['**/app', '**/app/**'], message: 'Features never import src/app: what they share lives in src/ui.' }]),
   uiFloor(['src/ui/**/*.{ts,tsx}'], SRC_UI_FLOOR),
-  // The one place that wraps React.lazy.
-  uiFloor(['src/ui/lazyPart.tsx'], SRC_UI_FLOOR, { allowLazy: true }),
+  // The one loader (docs/architecture.md, "How the code loads"): no import() of the app's own code
+  // anywhere else (a wallet SDK or the QR library is loaded by the one module in src/lib that wraps it).
+  {
+    files: ['store/**/*.ts', 'sagas/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ONE_LOADER] },
+  },
   // Site storage only through its guarded accessor (src/lib/storage.ts): a browser may refuse it.
   {
     files: ['src/**/*.{ts,tsx}', 'store/**/*.ts', 'sagas/**/*.ts'],
@@ -97,17 +104,17 @@ function importRules(options) {
 }
 
 /** What every UI file may not import, plus the floor's own patterns. */
-function uiFloor(files, floorPatterns, { allowLazy = false } = {}) {
+function uiFloor(files, floorPatterns) {
   return {
     files,
     rules: {
       // The wallet state's shape is the store's: the UI asks store/ selectors (selectKinds, selectKindView…).
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='wallet']", message: 'The UI reads the wallet state only through store/ selectors.' }],
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='wallet']", message: 'The UI reads the wallet state only through store/ selectors.' }, ONE_LOADER],
       ...importRules({
       paths: [
         { name: 'react-redux', importNames: ['useSelector', 'useDispatch', 'useStore'], message: 'Use the typed hooks from store/hooks.' },
         { name: '@reduxjs/toolkit/query/react', message: "Read through src/ui/useRead: RTK Query's React hooks would add 3 kB to the first visit." },
-        ...(allowLazy ? [] : [{ name: 'react', importNames: ['lazy'], message: 'Lazy parts load through src/ui/lazyPart: their own error boundary, the reason and Reload.' }]),
+        { name: 'react', importNames: ['lazy'], message: 'Later parts load through src/chunks.ts and show through src/features/parts.tsx (WithPart): their own error boundary, the reason and Reload.' },
       ],
       patterns: [
         { group: ['@coinbase/*', '@walletconnect/*', 'ethers', 'ethers/*'], message: 'The UI never imports an SDK; it reads the store.' },

@@ -10,8 +10,8 @@ import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError, type Wall
 import { isTransactionHash, sentKey } from '../src/lib/sentTransactions';
 import { TRANSFER_MESSAGES, toQuantity } from '../src/lib/transfer';
 import { signingTargetOf } from '../store/signingSelectors';
-import { batchActions } from '../store/batchReducer';
-import { transactionsActions as actions } from '../store/transactionRecords';
+import { batchActions } from '../store/transactionsSlice';
+import { transactionsActions as actions } from '../store/transactionsSlice';
 import { type BatchRequest } from '../store/transactionsSlice';
 import { selectBatch } from '../store/transactionsSelectors';
 import type { RootState } from '../store/types';

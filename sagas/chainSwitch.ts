@@ -47,9 +47,8 @@ function* switchChain(action: SwitchRequest, attempt: number): SagaIterator {
   }
 }
 
-/** `requests`: the requests made since the page started (sagas/whenConnected.ts), when this starts late. */
-export function* watchChainSwitch(requests?: Channel<SwitchRequest>): SagaIterator {
-  const source: Channel<SwitchRequest> = requests ?? (yield actionChannel(actions.chainSwitchRequested.type));
+export function* watchChainSwitch(): SagaIterator {
+  const source: Channel<SwitchRequest> = yield actionChannel(actions.chainSwitchRequested.type);
   const running = new Map<ConnectionId, { task: Task; attempt: number }>();
   while (true) {
     const action: SwitchRequest = yield take(source);

@@ -49,17 +49,3 @@ export const WALLET_CONTEXT = 'wallet';
  * the composition root names it without bringing the signing defaults into the first visit's script.
  */
 export const SIGNING_CONTEXT = 'signing';
-
-/**
- * Saga context key for the read layer's loader (sagas/readLayer.ts), built by the composition root
- * for its store; absent: no chain reads (wallet tests).
- */
-export const READS_CONTEXT = 'reads';
-
-export interface ReadLayerLoader {
-  /**
-   * Loads the read layer's chunk (store/readLayer.ts) if it is not here, and attaches it to the store
-   * the moment it arrives; rejects with the reason it could not load (a later call tries again).
-   */
-  attach(): void | Promise<void>;
-}

@@ -1,15 +1,19 @@
 import { call, fork } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { watchChainSwitch } from './chainSwitch';
 import { watchConnections } from './connections';
 import { applyChosenExtension, watchConnectorInfo, watchConnectorIntents } from './connectorInfo';
+import { watchPendingRequestCancel } from './pendingRequests';
 import { rememberSession } from './sessionMemory';
-import { watchReadLayer } from './readLayer';
+import { watchSigning } from './signing';
 import { guarded } from './support';
-import { watchWhenConnected } from './whenConnected';
+import { watchTransactions } from './transactions';
 
 /**
- * Each watcher runs inside its own error boundary, so one failing cannot take the others down; they
- * are forked rather than spawned so that cancelling the root (a test, a hot reload) ends them all.
+ * Every watcher, registered once at start (a request whose code is in a later chunk waits for it in
+ * its own saga: sagas/chunks.ts). Each runs inside its own error boundary, so one failing cannot take
+ * the others down; they are forked rather than spawned so that cancelling the root (a test, a hot
+ * reload) ends them all.
  */
 export function* rootSaga(): SagaIterator {
   // The user's extension pick applies before the eager reconnect asks any wallet.
@@ -18,8 +22,8 @@ export function* rootSaga(): SagaIterator {
   yield fork(guarded, watchConnectorInfo);
   yield fork(guarded, watchConnectorIntents);
   yield fork(guarded, watchConnections);
-  // The read layer's chunk: asked for now, right after the silent reconnect's wallet requests.
-  yield fork(guarded, watchReadLayer);
-  // Chain switches, signing, sending and sent transactions: loaded once a wallet is in use (sagas/connected.ts).
-  yield fork(guarded, watchWhenConnected);
+  yield fork(guarded, watchChainSwitch);
+  yield fork(guarded, watchPendingRequestCancel);
+  yield fork(guarded, watchSigning);
+  yield fork(guarded, watchTransactions);
 }

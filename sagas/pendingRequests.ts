@@ -1,6 +1,6 @@
 // Cancel in our "Confirm on phone" notice: the kind rejects what waits on the wallet (4001), and
 // the sagas waiting on those requests record the rejection as they would the wallet's own.
-import type { Channel, SagaIterator } from 'redux-saga';
+import type { SagaIterator } from 'redux-saga';
 import { call, getContext, takeEvery } from 'redux-saga/effects';
 import { walletActions as actions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
@@ -17,8 +17,6 @@ function* cancelPendingRequests(action: CancelRequest): SagaIterator {
   }
 }
 
-/** `requests`: the cancels made since the page started (sagas/whenConnected.ts), when this starts late. */
-export function* watchPendingRequestCancel(requests?: Channel<CancelRequest>): SagaIterator {
-  if (requests) yield takeEvery(requests, cancelPendingRequests);
-  else yield takeEvery(actions.walletRequestCancelled.type, cancelPendingRequests);
+export function* watchPendingRequestCancel(): SagaIterator {
+  yield takeEvery(actions.walletRequestCancelled.type, cancelPendingRequests);
 }

@@ -6,8 +6,8 @@
 import { buffers, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, select, take } from 'redux-saga/effects';
 import type { LastAccount } from '../src/lib/persistence';
-import { connectionStatus } from '../store/selectors';
-import { signerOf } from '../store/signingSelectors';
+import { connectionStatus } from '../store/connectionView';
+import { signerOf } from '../store/signer';
 import type { WalletState } from '../store/walletSlice';
 import type { RootState } from '../store/types';
 import type { WalletSagaContext } from './context';

@@ -18,17 +18,17 @@ import { TRANSFER_MESSAGES, toQuantity, transferProblem } from '../src/lib/trans
 import { signingTargetOf, selectSigningRequest } from '../store/signingSelectors';
 import { SIGNING_ERROR_NAMES, signingActions as actions, type SigningInput, type SigningKind, type SigningRequestArgs } from '../store/signingSlice';
 import { signatureApi } from '../store/signatureApi';
-import { transactionsActions } from '../store/transactionRecords';
+import { transactionsActions } from '../store/transactionsSlice';
 import type { RootState } from '../store/types';
 import { walletActions } from '../store/walletSlice';
 import { WALLET_CONTEXT, type WalletSagaContext } from './context';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
-import { readLayerReady } from './readLayer';
 import { reachWallet } from './wallet';
 import { transactionsContext, type TransactionsSagaContext } from './transactionsContext';
 
-type Helpers = typeof import('../src/lib/typedData');
-const loadHelpers = (): Promise<Helpers> => import(/* webpackChunkName: "signing" */ '../src/lib/typedData');
+// In this chunk ("signing") with the workflow: what it needs of ethers (docs/architecture.md).
+import * as typedData from '../src/lib/typedData';
+type Helpers = typeof typedData;
 
 type Requested = ReturnType<typeof actions.requested>;
 
@@ -106,11 +106,6 @@ function invalidAnswer(message: string): SigningFailure {
 
 /** Asks the request's chain, through the read layer, whether the signature is the account's. */
 function* askChain(helpers: Helpers, chainId: number, account: string, hash: string, signature: string): SagaIterator<SignatureVerdict> {
-  try {
-    yield call(readLayerReady);
-  } catch (error) {
-    return { kind: 'unchecked', error: walletError(ERROR_NAMES.signatureUnchecked, helpers.SIGNATURE_MESSAGES.unchecked(toWalletError(error).message)) };
-  }
   const thunk = signatureApi.endpoints.checkSignature.initiate({ chainId, account, hash, signature }, { subscribe: false, forceRefetch: true });
   // put() hands its argument to the store's dispatch, which runs thunks and returns their result.
   const query: ReturnType<typeof thunk> = yield put(thunk as unknown as UnknownAction);
@@ -246,7 +241,7 @@ interface Ready {
 
 /** Loading the helpers, checking the input again, reaching the provider: everything before the wallet is asked. */
 function* preparePhase(request: SigningRequestArgs & { id: string }, timeouts: SigningTimeouts, proposal = false): SagaIterator<Ready> {
-  const helpers: Helpers = yield call(within, timeouts.prepareMs, 'Loading the signing code', call(loadHelpers));
+  const helpers: Helpers = typedData;
   const prepared = prepare(helpers, request, timeouts, proposal);
   const provider: Eip1193Provider = yield call(within, timeouts.prepareMs, 'Reaching the wallet', call(reachWallet, request.connectionId));
   return { prepared, provider };

@@ -1,19 +1,18 @@
 // Transactions the user sent (docs/behaviour.md §10.3): read back from storage at start and re-checked (each
 // one not settled is followed to its receipt again), every new one followed to its receipt, and the
 // list written back whenever it changes. Storage arrives through saga context and may refuse.
-import type { Channel, SagaIterator, Task } from 'redux-saga';
+import type { SagaIterator, Task } from 'redux-saga';
 import { actionChannel, call, cancel, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { toWalletError } from '../src/lib/errors';
 import type { Action } from '@reduxjs/toolkit';
+import { createTransactionMemory } from '../src/lib/sentRecords';
 import { sentKey, type SentTransaction, type TransactionMemory } from '../src/lib/sentTransactions';
-import { batchActions, lateParts, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
+import { batchActions, TOAST_MS, transactionsActions as actions, transactionsSlice } from '../store/transactionsSlice';
 import { isUnsettled, selectExpiringToasts, selectTransactionList } from '../store/transactionsSelectors';
 import { signingTimeouts, type SigningTimeouts } from './signingContext';
+import { loadChunk } from './chunks';
 import { hasKeptList, transactionsContext, type TransactionsSagaContext } from './transactionsContext';
-
-type Follower = typeof import('./transactionsFollow');
-// Following a receipt is needed only once there is a transaction to follow: its own small chunk.
-const loadFollower = (): Promise<Follower> => import(/* webpackChunkName: "transactions" */ './transactionsFollow');
+import { follow } from './transactionsFollow';
 
 const isTransactionsAction = (action: Action) => typeof action.type === 'string' && action.type.startsWith(`${transactionsSlice.name}/`);
 const keyOf = (tx: SentTransaction) => sentKey(tx);
@@ -46,47 +45,31 @@ function* countDown(key: string): SagaIterator {
 }
 
 type BatchCode = typeof import('./batch');
-// "Send to several" runs only from the signing panel: its code comes with it.
-const loadBatch = (): Promise<BatchCode> => import(/* webpackChunkName: "signing" */ './batch');
-
 type BatchRequest = ReturnType<typeof batchActions.requested>;
 
 /**
- * "Send to several" (docs/behaviour.md §7.9): one at a time (the reducer ignores a second while one runs).
- * `requests`: the requests made since the page started (sagas/whenConnected.ts), when this starts late.
+ * "Send to several" (docs/behaviour.md §7.9): one at a time (the reducer ignores a second while one
+ * runs). Its code (chunk "signing") comes with the signing panel; a request waits for it.
  */
-export function* watchBatches(requests?: Channel<BatchRequest>): SagaIterator {
+export function* watchBatches(): SagaIterator {
   // What each wallet can do, per account and chain: kept for as long as the page lives.
   const cache = new Map<string, import('../src/lib/batchCalls').AtomicSupport>();
   function* runOne(action: BatchRequest): SagaIterator {
     try {
-      const code: BatchCode = yield call(loadBatch);
+      const code: BatchCode = yield call(loadChunk, 'batch');
       yield call(code.runBatch, action, cache);
     } catch (error) {
       yield put(batchActions.changed({ id: action.payload.id, end: 'failed', error: toWalletError(error) }));
     }
   }
-  if (requests) yield takeEvery(requests, runOne);
-  else yield takeEvery(batchActions.requested.match, runOne);
+  yield takeEvery(batchActions.requested.match, runOne);
 }
 
-export function* watchTransactions(batchRequests?: Channel<BatchRequest>): SagaIterator {
+export function* watchTransactions(): SagaIterator {
   yield fork(watchToastExpiry);
-  yield fork(watchBatches, batchRequests);
+  yield fork(watchBatches);
   const context: TransactionsSagaContext = yield call(transactionsContext);
-  // The code that reads, checks and writes the kept list comes with the follower's chunk, loaded
-  // only when there is a list to read back or a transaction to keep: a first visit has neither.
-  let memory: TransactionMemory | undefined;
-  function* memoryOf(): SagaIterator<TransactionMemory | undefined> {
-    try {
-      // Whatever recorded a transaction brought the code with it; otherwise it comes with the follower.
-      if (!lateParts.memory) yield call(loadFollower);
-      if (lateParts.memory) memory ??= lateParts.memory(context.storage);
-    } catch {
-      // The code could not load (offline, a new deploy): nothing is read or kept this time.
-    }
-    return memory;
-  }
+  const memory: TransactionMemory = createTransactionMemory(context.storage);
   const timeouts: SigningTimeouts = yield call(signingTimeouts);
   // Taken before anything is restored, so no transaction sent meanwhile is missed.
   const changes = yield actionChannel(isTransactionsAction);
@@ -96,18 +79,16 @@ export function* watchTransactions(batchRequests?: Channel<BatchRequest>): SagaI
     if (followed.has(key)) return;
     followed.add(key);
     try {
-      const follower: Follower = yield call(loadFollower);
       // One mechanism for every kind of record: the follower registered for its `via` kind.
-      yield call(follower.follow, tx, timeouts);
+      yield call(follow, tx, timeouts);
     } catch {
-      // The code could not load (offline, a new deploy): it stays as it is, re-checked on the next load.
+      // Whatever went wrong, it stays as it is, re-checked on the next load.
     } finally {
       followed.delete(key);
     }
   }
 
-  const kept: TransactionMemory | undefined = hasKeptList(context.storage) ? yield call(memoryOf) : undefined;
-  yield put(actions.restored({ transactions: kept?.load() ?? [] }));
+  yield put(actions.restored({ transactions: hasKeptList(context.storage) ? memory.load() : [] }));
   let saved: SentTransaction[] = yield select(selectTransactionList);
   for (const tx of saved) if (isUnsettled(tx)) yield fork(followOnce, tx);
   while (true) {
@@ -117,8 +98,7 @@ export function* watchTransactions(batchRequests?: Channel<BatchRequest>): SagaI
     // A transaction new to the list is one the wallet has just accepted: follow it.
     const known = new Set(saved.map(keyOf));
     for (const tx of list) if (!known.has(keyOf(tx)) && tx.status === 'pending') yield fork(followOnce, tx);
-    const writer: TransactionMemory | undefined = yield call(memoryOf);
-    writer?.save(list);
+    memory.save(list);
     saved = list;
   }
 }

@@ -14,15 +14,12 @@ import { balanceTag } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
 import { transactionsApi, type ReceiptOutcome } from '../store/transactionsApi';
 // Its records reducer joins the slice with this chunk: what the follower reads back and settles is checked there.
-import { transactionsActions as actions } from '../store/transactionRecords';
+import { transactionsActions as actions } from '../store/transactionsSlice';
 import { walletOfAccount } from './batchWallet';
-import { readLayerReady } from './readLayer';
 import type { SigningTimeouts } from './signingContext';
 
 /** Reads the receipt through the RTK Query API (the thunk goes through the store's dispatch). */
 function* readReceipt(chainId: number, hash: string): SagaIterator<ReceiptOutcome> {
-  // Not loaded (offline, a new deploy): this read fails, and the next one asks for it again.
-  yield call(readLayerReady);
   const thunk = transactionsApi.endpoints.getTransactionReceipt.initiate({ chainId, hash }, { subscribe: false, forceRefetch: true });
   // put() hands its argument to the store's dispatch, which runs thunks and returns their result.
   const query: ReturnType<typeof thunk> = yield put(thunk as unknown as UnknownAction);

@@ -7,7 +7,6 @@ import type { ChainTable } from '../src/lib/chains';
 import { createRpcRuntime } from '../src/lib/rpc';
 import { chainApi } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
-import { attachReadLayer } from '../store/readLayer';
 import { setupStore } from '../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS } from '../__tests__/support/anvil';
 import { deadUrl, startServer, type TestServer } from '../__tests__/rpc/servers';
@@ -17,8 +16,7 @@ const CHAIN_ID = 31337;
 
 function storeFor(urls: string[]) {
   const chains: ChainTable = { [CHAIN_ID]: { id: CHAIN_ID, name: 'Bench chain', rpcUrls: urls, icon: '' } };
-  const store = setupStore();
-  attachReadLayer(store, createRpcRuntime(chains));
+  const store = setupStore(undefined, { rpc: createRpcRuntime(chains) });
   return store;
 }
 

@@ -1,27 +1,27 @@
 // The composition root: the one factory that builds a Walletdeck from a configuration (connectors,
-// store, sagas, the read layer). The page (src/boot.ts), the saga test harness and the DOM tests all
-// build through it, so the wiring exists once. No React here: src/boot.ts runs this before React's
-// modules are evaluated. The read layer (RTK Query, the RPC runtime, the read-ahead) is a chunk of
-// its own, asked for by a saga in the same run (sagas/readLayer.ts) and attached here when it arrives.
+// store, sagas, the read-ahead, the one loader of later chunks). The page (src/boot.ts), the saga
+// test harness and the DOM tests all build through it, so the wiring exists once. No React here:
+// src/boot.ts runs this before React's modules are evaluated.
 import type { Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { rootSaga } from '../sagas';
-import { DEFAULT_TIMEOUTS, READS_CONTEXT, SIGNING_CONTEXT, WALLET_CONTEXT, type ReadLayerLoader, type WalletSagaContext, type WalletTimeouts } from '../sagas/context';
+import { CHUNKS_CONTEXT } from '../sagas/chunks';
+import { DEFAULT_TIMEOUTS, SIGNING_CONTEXT, WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../sagas/context';
 import type { SigningTimeouts } from '../sagas/signingContext';
 import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../sagas/transactionsContext';
+import { rpcApi } from '../store/rpcApi';
+import { startReadsInView } from '../store/readAhead';
 import { setupStore } from '../store/setupStore';
-import type { AppStore } from '../store/types';
+import { selectConnectedPartNeeded } from '../store/selectors';
+import { createChunks, type Chunks } from './chunks';
 import type { AppConfig } from './config';
 import { adapterFromConnector, type KindAdapter, type KindConfig } from './lib/connectors/kind';
 import { describeKinds } from './lib/connectors/describe';
 import { createAdapters } from './lib/connectors/registry';
 import type { AdapterRegistry, ConnectionId, Connector } from './lib/connectors/types';
-import { createSessionMemory, type LastAccount, type SessionMemory } from './lib/persistence';
-import type { RpcOptions, RpcRuntime } from './lib/rpc';
+import { createSessionMemory, type SessionMemory } from './lib/persistence';
+import { createRpcRuntime, type RpcRuntime } from './lib/rpc';
 import { siteStorage, type SiteStorage } from './lib/storage';
-
-type ReadLayerCode = typeof import('../store/readLayer');
-const loadReadLayer = (): Promise<ReadLayerCode> => import(/* webpackChunkName: "read-layer" */ '../store/readLayer');
 
 /** What a Walletdeck is built from: the configuration, and in a browser the page. */
 export interface WalletAppOptions {
@@ -38,11 +38,8 @@ export interface WalletAppOptions {
   signingTimeouts?: Partial<SigningTimeouts>;
   /** Read-only chain data; default a runtime over the configured chains. `null`: no chain reads (wallet tests). */
   rpc?: RpcRuntime | null;
-  /**
-   * Where the read layer's code comes from: default its chunk, loaded at start. Given as the module
-   * itself (tests), it is attached at once; as a function, when its promise resolves.
-   */
-  readLayer?: ReadLayerCode | (() => Promise<ReadLayerCode>);
+  /** The later chunks (docs/architecture.md); default the app's one loader (src/chunks.ts). */
+  chunks?: Chunks;
   /** Where sent transactions are kept across reloads (docs/behaviour.md §10.3); default the site storage. */
   transactions?: TransactionsSagaContext;
   /** Middleware after the sagas', closest to the reducer (a recorder there sees every state in order, as DevTools does). */
@@ -65,10 +62,12 @@ export function createWalletApp(options: WalletAppOptions) {
     qrCloseIsError: config.qrCloseIsError,
   };
   const transactions: TransactionsSagaContext = options.transactions ?? { storage: storage.storage };
+  const chunks = options.chunks ?? createChunks();
   const sagaMiddleware = createSagaMiddleware({
-    // The read layer's loader joins once the store it attaches to is built.
-    context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts, [TRANSACTIONS_CONTEXT]: transactions, [READS_CONTEXT]: undefined as ReadLayerLoader | undefined },
+    context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts, [TRANSACTIONS_CONTEXT]: transactions, [CHUNKS_CONTEXT]: chunks },
   });
+  const rpc =
+    options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameStorage: storage.storage, ...(config.names ? { nameSettings: config.names } : {}) }));
   const choice = session.loadChoice();
   const chosenExtension = session.loadChosenExtension();
   const withoutExtension = session.loadWithoutExtension();
@@ -79,15 +78,17 @@ export function createWalletApp(options: WalletAppOptions) {
     kinds: describeKinds(adapters),
     middleware: [sagaMiddleware, ...(options.middleware ?? [])],
     devTools: config.development ?? false,
+    ...(rpc ? { rpc } : {}),
+    chunks,
   });
-  const reads =
-    options.rpc === null
-      ? undefined
-      : readLayerLoader(store, config.chains, options.rpc ?? { nameStorage: storage.storage, ...(config.names ? { nameSettings: config.names } : {}) }, options.readLayer ?? loadReadLayer, session.loadLastAccount());
-  if (reads) sagaMiddleware.setContext({ [READS_CONTEXT]: reads });
   // The eager reconnect's wallet requests leave first, and a kind with a saved session shows
-  // "Reconnecting" from the first render; then the read layer's chunk is asked for.
+  // "Reconnecting" from the first render.
   const task: Task = sagaMiddleware.run(rootSaga);
+  // Then, in the same task: the reads in view (a returning user's block and balance beside the
+  // wallet's eth_accounts), and the connected chunk when a connection is under way: a returning user
+  // needs it before the wallet answers, so it leaves now, in parallel (docs/architecture.md).
+  const stopReads = rpc ? startReadsInView(store, config.chains, session.loadLastAccount()) : undefined;
+  const stopLoading = loadWhenNeeded(store, chunks);
   return {
     store,
     adapters,
@@ -96,48 +97,39 @@ export function createWalletApp(options: WalletAppOptions) {
     session,
     storage,
     chains: config.chains,
+    chunks,
     /**
-     * Ends the sagas and the read-ahead, and empties the read layer's cache, whose unused entries each
-     * hold a removal timer (tests, a hot reload; a page simply goes away): nothing keeps running, and
-     * a read layer that arrives later is not attached.
+     * Ends the sagas and the read-ahead, and empties the read cache, whose unused entries each hold a
+     * removal timer (tests, a hot reload; a page simply goes away): nothing keeps running.
      */
     stop(): void {
       task.cancel();
-      reads?.stop();
+      stopLoading();
+      stopReads?.();
+      store.dispatch(rpcApi.util.resetApiState());
     },
   };
 }
 
 /**
- * The read layer for one store: loaded (or given), attached to the store with its runtime (the one
- * given, or one over the chain table made by the chunk's own code), and the read-ahead started, in
- * the task its code arrives in: the reads in view, a returning user's balance among them, leave then.
+ * The one decision of when the connected chunk loads (docs/architecture.md): the moment the store says
+ * it is needed (a connection under way or made, a dialog open), the first check in the task that
+ * builds the app. The pointer or focus on "Connect wallet" may warm it up sooner (src/features/parts.tsx).
  */
-function readLayerLoader(
-  store: AppStore,
-  chains: WalletAppConfig['chains'],
-  rpc: RpcRuntime | RpcOptions,
-  source: ReadLayerCode | (() => Promise<ReadLayerCode>),
-  last: LastAccount | undefined,
-): ReadLayerLoader & { stop(): void } {
-  let stopped = false;
-  let attached: { stopReads: () => void; reset: () => void } | undefined;
-  const attach = (code: ReadLayerCode) => {
-    if (stopped || attached) return;
-    code.attachReadLayer(store, isRuntime(rpc) ? rpc : code.createRpcRuntime(chains, rpc));
-    attached = { stopReads: code.startReadsInView(store, chains, last), reset: () => code.resetReads(store) };
+function loadWhenNeeded(store: ReturnType<typeof setupStore>, chunks: Chunks): () => void {
+  let asked = false;
+  const check = () => {
+    if (asked || !selectConnectedPartNeeded(store.getState())) return;
+    asked = true;
+    chunks.connected.load().catch(() => {
+      // What shows it says why, with Reload (src/features/parts.tsx), and asks again.
+      asked = false;
+    });
   };
-  return {
-    attach: () => (typeof source === 'function' ? source().then(attach) : attach(source)),
-    stop() {
-      stopped = true;
-      attached?.stopReads();
-      attached?.reset();
-    },
-  };
+  check();
+  const unsubscribe = store.subscribe(check);
+  return unsubscribe;
 }
-
-const isRuntime = (rpc: RpcRuntime | RpcOptions): rpc is RpcRuntime => typeof (rpc as Partial<RpcRuntime>).client === 'function';
 
 export type WalletApp = ReturnType<typeof createWalletApp>;
 

@@ -1,11 +1,17 @@
-// Read-only chain data endpoints, injected into the one rpcApi (in the read layer's chunk: the first
-// screen's code picks them through store/readEndpoints.ts). Queries are keyed by chain id and
+// Read-only chain data endpoints, injected into the one rpcApi. Queries are keyed by chain id and
 // address, so a result can never be mistaken for another chain's or account's. The block is polled
 // every BLOCK_POLL_MS while shown (src/features/chain/useLatestBlock.ts).
 import { rpcApi, withRpc } from './rpcApi';
 import { parseQuantity, parseSafeInteger } from '../src/lib/rpc';
 import { namesLookup } from './namesLookup';
+import type { StoreExtra } from './storeExtra';
 import type { RememberedName } from '../src/lib/rpc/nameMemory';
+
+/**
+ * How often the latest block is asked for while the page is visible: at most one request per 10 s
+ * when idle, and a new block on screen within about that long. Balances ride in the same batch.
+ */
+export const BLOCK_POLL_MS = 10_000;
 
 export interface AccountOnChain {
   chainId: number;
@@ -46,7 +52,7 @@ export const chainApi = rpcApi.injectEndpoints({
     getName: build.query<RememberedName | null, AccountOnChain>({
       queryFn: ({ chainId, address }, api) =>
         withRpc(api.extra, async (runtime) => {
-          const lookup = await namesLookup(runtime, chainId);
+          const lookup = await namesLookup(runtime, (api.extra as StoreExtra).chunks, chainId);
           if (!lookup) return null;
           const { names, at, namesChainId, coinType } = lookup;
           const memory = runtime.nameMemory(names.createNameMemory);

@@ -4,6 +4,7 @@
 // into the one rpcApi by the sign panel (off the first visit); the lookup code is its own chunk.
 import type { RecipientName } from '../src/lib/names';
 import { namesLookup } from './namesLookup';
+import type { StoreExtra } from './storeExtra';
 import { rpcApi, withRpc } from './rpcApi';
 
 /** A lookup's answer; 'noNames': no names for this chain (no Universal Resolver to ask). */
@@ -15,7 +16,7 @@ export const namesApi = rpcApi.injectEndpoints({
     resolveName: build.query<RecipientLookup, { chainId: number; name: string }>({
       queryFn: ({ chainId, name }, api) =>
         withRpc(api.extra, async (runtime): Promise<RecipientLookup> => {
-          const lookup = await namesLookup(runtime, chainId);
+          const lookup = await namesLookup(runtime, (api.extra as StoreExtra).chunks, chainId);
           if (!lookup) return { status: 'noNames' };
           // A refused or failed gateway is this lookup's error (NameError, a plain error in the store).
           return lookup.names.lookupRecipient(lookup.at, name, lookup.coinType);

@@ -1,15 +1,21 @@
 // Where a name of a chain is looked up (docs/behaviour.md §5.5), for both directions (an account's
 // primary name in chainApi.getName, a recipient's address in namesApi.resolveName): the Universal
 // Resolver of the chain that holds names for it, with the gateways the deployment allows. The lookup
-// code is its own chunk, loaded here on first use (never on a first visit), once the reads under way
+// code is its own chunk ("names", from the app's one loader: src/chunks.ts, through the store's
+// extra), asked for on first use (never on a first visit), once the reads under way
 // have answered and the page has painted them: a connection's first name read starts in the very
 // task that shows "Connected", beside the balance and block's request, and loading a script then (its
 // element, then its evaluation) came before "Connected", or before the balance's answer was handled
 // (docs/behaviour.md §5.5: names never delay them).
 import { namesChainOf } from '../src/lib/chains';
-import type { RpcRuntime } from '../src/lib/rpc';
+import { RPC_ERROR_NAMES, rpcError, type RpcRuntime } from '../src/lib/rpc';
 
-export async function namesLookup(runtime: RpcRuntime, chainId: number) {
+/** The chunks the store's endpoints load (from the app's one loader, src/chunks.ts). */
+export interface StoreChunks {
+  names: { load(): Promise<typeof import('../src/lib/names')> };
+}
+
+export async function namesLookup(runtime: RpcRuntime, chunks: StoreChunks | undefined, chainId: number) {
   const namesChainId = namesChainOf(runtime.chains, chainId);
   const universalResolver = namesChainId === undefined ? undefined : runtime.chains[namesChainId]?.ensUniversalResolver;
   if (namesChainId === undefined || !universalResolver) return undefined;
@@ -18,7 +24,8 @@ export async function namesLookup(runtime: RpcRuntime, chainId: number) {
     await afterNextPaint();
     namesCodeAsked = true;
   }
-  const names = await import(/* webpackChunkName: "names" */ '../src/lib/names');
+  if (!chunks) throw rpcError(RPC_ERROR_NAMES.notConfigured, 'This page was built without its names code');
+  const names = await chunks.names.load();
   const at = {
     call: names.ethCallOf(runtime.client(namesChainId)),
     universalResolver,

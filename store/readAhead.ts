@@ -5,7 +5,7 @@
 import type { ChainTable } from '../src/lib/chains';
 import type { LastAccount } from '../src/lib/persistence';
 import { chainApi } from './chainApi';
-import type { StoreExtra } from './setupStore';
+import type { StoreExtra } from './storeExtra';
 import type { AppStore, RootState } from './types';
 import { readsInView, selectPageView, type ReadsInView } from './viewedChain';
 

@@ -1,34 +1,28 @@
-import { combineSlices, type Reducer, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
+import { combineSlices, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { environmentSlice } from './environmentSlice';
-import { readLayerSlice } from './readLayerSlice';
-import type { rpcApi } from './rpcApi';
-import { kindView } from './selectors';
-import { signingAfterWalletUpdate } from './signingSelectors';
+import { rpcApi } from './rpcApi';
+import { kindView } from './connectionView';
+import { signingAfterWalletUpdate } from './signer';
 import { signingSlice } from './signingSlice';
 import { transactionsSlice } from './transactionsSlice';
 import { uiSlice } from './uiSlice';
 import { walletSlice } from './walletSlice';
 
-const slices = () =>
-  combineSlices(walletSlice, signingSlice, transactionsSlice, uiSlice, environmentSlice, readLayerSlice)
-    // The read layer's RTK Query state (`state.rpc`) joins when its chunk is attached (store/readLayer.ts).
-    .withLazyLoadedSlices<WithSlice<typeof rpcApi>>();
+// Every reducer, RTK Query's (`state.rpc`) included, is here from the start (docs/architecture.md).
+const slices = () => combineSlices(walletSlice, signingSlice, transactionsSlice, uiSlice, environmentSlice, rpcApi);
 
 type Combined = ReturnType<typeof slices>;
 export type CombinedState = ReturnType<Combined>;
 
-/** What can join a store's reducer after it is built: the read layer's API (its reducer under `rpc`). */
-export type LazyApi = Pick<typeof rpcApi, 'reducerPath' | 'reducer'>;
-
 /**
  * One store's reducer (store/setupStore.ts builds one per store, never shared): the slices, plus
- * what spans two of them, and `inject`, which adds the read layer's reducer to this store alone.
+ * what spans two of them.
  * A change of who signs clears the old signing outcomes in the same update (withSigningOutcomes);
  * the connect dialog showing a wallet's progress closes in the very update that connects that
  * wallet (on a supported network or not), so the page renders "Connected" and the dialog's close
  * once, and time travel replays them together.
  */
-export function createRootReducer(): { reducer: Reducer<CombinedState, UnknownAction, Partial<CombinedState>>; inject(api: LazyApi): void } {
+export function createRootReducer(): Reducer<CombinedState, UnknownAction, Partial<CombinedState>> {
   const combined = slices();
   const reducer = (state: Partial<CombinedState> | undefined, action: UnknownAction): CombinedState => {
     const next = withSigningOutcomes(state, combined(state, action));
@@ -38,12 +32,7 @@ export function createRootReducer(): { reducer: Reducer<CombinedState, UnknownAc
     if (view !== 'Connected' && view !== 'Unsupported network') return next;
     return { ...next, ui: { ...next.ui, connectDialog: { open: false } } };
   };
-  return {
-    reducer,
-    inject(api) {
-      combined.inject(api);
-    },
-  };
+  return reducer;
 }
 
 /** A change of the account, chain or wallet that signs clears the old one's signing outcomes (§7.6). */

@@ -7,7 +7,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { WalletError } from '../src/lib/errors';
 import { RPC_ERROR_NAMES, RPC_MESSAGES, rpcError, toRpcError, type ResultKind, type RpcRuntime } from '../src/lib/rpc';
-import type { StoreExtra } from './setupStore';
+import type { StoreExtra } from './storeExtra';
 
 export interface RpcRequest {
   chainId: number;

@@ -1,32 +1,18 @@
 import { CONNECTION_IDS, type AnnouncedWallet, type ConnectionId, type ConnectorInfo } from '../src/lib/connectors/types';
-import { ERROR_NAMES } from '../src/lib/errors';
+import { connectionStatus, kindView, type ConnectionStatus, type KindView } from './connectionView';
 import type { Connection, ConnectionActivity } from './walletSlice';
 import type { RootState } from './types';
 
-export type ConnectionStatus = 'Disconnected' | 'Reconnecting' | 'Connecting' | 'Connected' | 'Error' | 'Reload required';
 
 export const selectCurrentConnectionId = (state: RootState) => state.wallet.current;
 export const selectConnection = (state: RootState, id: ConnectionId): Connection => state.wallet.connections[id];
 export const selectConnectionActivity = (state: RootState, id: ConnectionId): ConnectionActivity => state.wallet.activity[id];
 export const selectAllowedChainIds = (state: RootState, id: ConnectionId): number[] => state.wallet.allowedChainIds[id];
 
-/** Connected: chainId and accounts both known and no error (docs/behaviour.md §2.1). */
-export function connectionStatus(connection: Connection, activity: ConnectionActivity): ConnectionStatus {
-  // A silent probe (nothing was connected last time) stays "Disconnected" until it finds accounts.
-  if (connection.activating && activity.phase === 'probing') return 'Disconnected';
-  if (connection.activating) return activity.phase === 'reconnecting' ? 'Reconnecting' : 'Connecting';
-  if (activity.linkDead) return 'Reload required';
-  if (connection.error) return 'Error';
-  if (connection.chainId !== undefined && connection.accounts !== undefined) return 'Connected';
-  return 'Disconnected';
-}
 
 export const selectConnectionStatus = (state: RootState, id: ConnectionId): ConnectionStatus =>
   connectionStatus(state.wallet.connections[id], state.wallet.activity[id]);
 
-export function isOnUnsupportedChain(connection: Connection): boolean {
-  return connection.error?.name === ERROR_NAMES.chainIdNotAllowed;
-}
 
 /** What a kind offers in this build (name, face, availability and why not, extension suggestion). */
 export const selectConnectorInfo = (state: RootState, id: ConnectionId): ConnectorInfo => state.wallet.kinds[id];
@@ -50,21 +36,7 @@ export const selectPassedSuggestion = (state: RootState, id: ConnectionId): bool
 // Small per-connection reads for the UI (components never read state.wallet inline).
 export const selectLinkLost = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].linkLost === true;
 
-/** The user's own "no": a refusal in the wallet (4001) or the QR dialog closed. Shown as a notice, not an error. */
-export function isDeclined(connection: Connection): boolean {
-  const error = connection.error;
-  return error !== undefined && connection.accounts === undefined && (error.code === 4001 || error.name === ERROR_NAMES.userClosedModal);
-}
 
-/** What the user is shown of a kind: its status, with the user's own "no" and a foreign chain told apart. */
-export type KindView = ConnectionStatus | 'Unsupported network';
-
-export function kindView(connection: Connection, activity: ConnectionActivity): KindView {
-  const status = connectionStatus(connection, activity);
-  if (status !== 'Error') return status;
-  if (isDeclined(connection)) return 'Disconnected';
-  return isOnUnsupportedChain(connection) ? 'Unsupported network' : 'Error';
-}
 
 export const selectKindView = (state: RootState, id: ConnectionId): KindView => kindView(state.wallet.connections[id], state.wallet.activity[id]);
 
@@ -95,16 +67,12 @@ export const selectRecentKind = (state: RootState): ConnectionId | undefined => 
 export const selectConnectDialog = (state: RootState) => state.ui.connectDialog;
 
 /**
- * What the first screen still waits for: 'wallet' while a kind is being reconnected silently at
- * start, 'reads' while a chain read is on its way, 'user' once the user has started a connect
- * (dialogs are needed now), or 'nothing'.
+ * Whether the page needs what the "connected" chunk holds (docs/architecture.md, "How the code
+ * loads"): a kind connecting, reconnecting, connected or gone wrong (the header's controls, the
+ * dialog's progress, the notices), or a dialog of that chunk open. A silent probe is not a connection.
  */
-export function selectFirstScreenWait(state: RootState): 'wallet' | 'reads' | 'user' | 'nothing' {
-  if (state.ui.connectDialog.open || state.ui.accountMenuOpen || state.ui.networkListOpen) return 'user';
-  const phases = CONNECTION_IDS.filter((id) => state.wallet.connections[id].activating).map((id) => state.wallet.activity[id].phase);
-  if (phases.includes('connecting')) return 'user';
-  if (phases.includes('reconnecting') || phases.includes('probing')) return 'wallet';
-  // The read layer on its way counts as a read on its way (a store without one reads nothing).
-  if (state.readLayer.status === 'loading') return 'reads';
-  return Object.values(state.rpc?.queries ?? {}).some((query) => query?.status === 'pending') ? 'reads' : 'nothing';
+export function selectConnectedPartNeeded(state: RootState): boolean {
+  const { connectDialog, accountMenuOpen, networkListOpen } = state.ui;
+  if (connectDialog.open || accountMenuOpen || networkListOpen) return true;
+  return CONNECTION_IDS.some((id) => selectKindView(state, id) !== 'Disconnected');
 }

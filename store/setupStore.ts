@@ -1,16 +1,18 @@
 // The store factory: never a singleton, so every test and every page load gets its own. It builds
 // the store only: the composition root (src/walletApp.ts) reads what the page remembered and passes
-// it in, and a saga (sagas/sessionMemory.ts) writes it back. The read layer (store/readLayer.ts) is
-// not part of it: its chunk arrives after the store is built and joins this store alone
-// (`attachReadApi`): its reducer into this store's reducer, its middleware into this store's chain.
-import { configureStore, createDynamicMiddleware, type Middleware } from '@reduxjs/toolkit';
+// it in, and a saga (sagas/sessionMemory.ts) writes it back. RTK Query's reducer and middleware are
+// part of it from the start; its queries reach this store's RPC runtime and the names code through
+// the thunk extra argument (`api.extra`), one of each per store, never a module singleton.
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import type { RpcRuntime } from '../src/lib/rpc';
 import { validateAllowedChainIds } from '../src/lib/validation';
 import { createEnvironmentState } from './environmentSlice';
-import { createRootReducer, type LazyApi } from './rootReducer';
+import type { StoreChunks } from './namesLookup';
+import { createRootReducer, type CombinedState } from './rootReducer';
+import { rpcApi } from './rpcApi';
+import type { StoreExtra } from './storeExtra';
 import { createWalletState } from './walletSlice';
-import type { RootState } from './types';
 
 export interface StoreOptions {
   /** Allowed chains per kind (docs/behaviour.md §2.3); each list must be non-empty. */
@@ -24,21 +26,13 @@ export interface StoreOptions {
   devTools?: boolean;
   /** Each kind as plain data (src/lib/connectors/registry.ts describeKinds), for the UI's first render. */
   kinds?: Partial<Record<ConnectionId, unknown>>;
-}
-
-/**
- * The thunk extra argument of a store: the RPC runtime of its read layer (endpoint selection and
- * JSON-RPC for read-only chain data), which RTK Query hands every query as `api.extra`; there once
- * the read layer is attached (one runtime per store, never a module singleton).
- */
-export interface StoreExtra {
+  /** Read-only chain data: endpoint selection and JSON-RPC (none: every read fails with the reason). */
   rpc?: RpcRuntime;
+  /** The later chunks RTK Query's endpoints load (the app's one loader, src/chunks.ts). */
+  chunks?: StoreChunks;
 }
 
-/** The read layer's API as it joins a store: its reducer (at `state.rpc`) and its middleware. */
-export type ReadApi = LazyApi & { middleware: Middleware };
-
-export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
+export function setupStore(preloadedState?: Partial<CombinedState>, options: StoreOptions = {}) {
   const allowed = options.allowedChainIds;
   if (allowed) for (const id of CONNECTION_IDS) validateAllowedChainIds(allowed[id]);
   const { current, chosenExtension, withoutExtension } = options.remembered ?? {};
@@ -54,29 +48,12 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
       : undefined);
   const environment =
     preloadedState?.environment ?? (options.storageRemembered !== undefined ? createEnvironmentState({ storageRemembered: options.storageRemembered }) : undefined);
-  const root = createRootReducer();
-  // Where the read layer's middleware joins: where RTK Query's always sat, before the sagas'.
-  const lazy = createDynamicMiddleware();
-  const extra: StoreExtra = {};
-  let attached = false;
-  const store = configureStore({
-    reducer: root.reducer,
+  const extra: StoreExtra = { ...(options.rpc ? { rpc: options.rpc } : {}), ...(options.chunks ? { chunks: options.chunks } : {}) };
+  return configureStore({
+    reducer: createRootReducer(),
     preloadedState: { ...preloadedState, ...(wallet ? { wallet } : {}), ...(environment ? { environment } : {}) },
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(lazy.middleware, ...(options.middleware ?? [])),
+    // RTK Query's middleware before the sagas', where it always sat.
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(rpcApi.middleware, ...(options.middleware ?? [])),
     devTools: options.devTools ?? false,
-  });
-  return Object.assign(store, {
-    /**
-     * Joins the read layer to this store (store/readLayer.ts does it, once its chunk is here): its
-     * API's reducer and middleware, and the runtime its queries reach. Once per store; the state
-     * has `rpc` from the next action on.
-     */
-    attachReadApi(api: ReadApi, rpc: RpcRuntime | undefined): void {
-      if (attached) return;
-      attached = true;
-      if (rpc) extra.rpc = rpc;
-      root.inject(api);
-      lazy.addMiddleware(api.middleware);
-    },
   });
 }

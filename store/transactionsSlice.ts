@@ -1,13 +1,13 @@
 // Transactions the user sent (docs/behaviour.md §10): the recent ones of every account and chain (kept
-// across reloads by sagas/transactions.ts) and the toasts open for them. Records are stored by the
-// records reducer (store/transactionRecords.ts), which checks every payload (src/lib/sentRecords.ts),
-// so a replayed or hand-made action cannot store a bad entry; "Send to several" has its own
-// (store/batchReducer.ts). Both join this slice when their code loads.
-import { createAction, createSlice, nanoid, type PayloadAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+// across reloads by sagas/transactions.ts) and the toasts open for them, and "Send to several" (§7.9).
+// Every payload of a record or a batch step is checked (src/lib/sentRecords.ts), so a replayed or
+// hand-made action cannot store a bad entry. The whole slice is in the first script: no action waits
+// for code to be stored.
+import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import type { WalletError } from '../src/lib/errors';
-import type { KeyValueStorage } from '../src/lib/persistence';
-import { sentKey, type TransactionMemory, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
+import { boundTransactions, readSentTransaction, readTransactionList, readTransfer } from '../src/lib/sentRecords';
+import { MAX_TRANSFERS, sentKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
 
 export interface TransactionsState {
   /** Newest first, bounded (MAX_PER_ACCOUNT_CHAIN per account and chain, MAX_TRANSACTIONS in all). */
@@ -136,16 +136,32 @@ function closeToast(state: TransactionsState, key: string): void {
   state.heldToasts = state.heldToasts.filter((k) => k !== key);
 }
 
+/** The wallet accepted a transaction: it is pending, in its account's recent list, with a toast. */
+const sent = createAction<SentPayload>('transactions/sent');
+/** Its follower found where it settled: confirmed, failed or (a batch) partly through. */
+const settled = createAction<Settlement>('transactions/settled');
+
+/** "Send to several" (docs/behaviour.md §7.9). */
+export const batchActions = {
+  /** Ignored while one runs, or when a transfer is not one (2 to MAX_TRANSFERS, each checked as a record's is). */
+  requested: createAction('transactions/batchRequested', (args: BatchArgs) => ({ payload: { ...args, id: nanoid() } })),
+  /** A running batch moves on: see BatchChange. */
+  changed: createAction<BatchChange>('transactions/batchChanged'),
+  /** The form took the outcome in (or the user edited it): it is no longer shown. */
+  cleared: createAction<{ id: string }>('transactions/batchCleared'),
+};
+
 const slice = createSlice({
   name: 'transactions',
   initialState,
   reducers: {
-    /**
-     * The list kept from an earlier visit has been read. The entries it brings are merged by the
-     * records reducer (store/transactionRecords.ts), which comes with the code that read them.
-     */
-    restored(state, _action: PayloadAction<{ transactions: unknown }>) {
+    /** The list kept from an earlier visit has been read (untrusted: checked entry by entry), merged under this page's. */
+    restored(state, action: PayloadAction<{ transactions: unknown }>) {
       state.restored = true;
+      const earlier = readTransactionList(typeof action.payload === 'object' && action.payload !== null ? action.payload.transactions : undefined);
+      const known = new Set(state.list.map(keyOf));
+      state.list = boundTransactions([...state.list, ...earlier.filter((tx) => !known.has(keyOf(tx)))]);
+      pruneToasts(state);
     },
     /** Followed for as long as we follow, without a receipt: it may still be mined. */
     unconfirmed(state, action: PayloadAction<TxRef>) {
@@ -183,46 +199,57 @@ const slice = createSlice({
       state.heldToasts = state.heldToasts.filter((k) => k !== key);
     },
   },
+  extraReducers: (builder) =>
+    builder
+      .addCase(sent, (state, action) => {
+        const tx = readSentTransaction({ ...action.payload, status: 'pending', blockNumber: undefined, receipts: undefined });
+        if (!tx) return;
+        const key = keyOf(tx);
+        if (state.list.some((t) => keyOf(t) === key)) return;
+        state.list = boundTransactions([tx, ...state.list]);
+        state.toasts = [...state.toasts.filter((k) => k !== key), key];
+        pruneToasts(state);
+      })
+      .addCase(settled, (state, action) => {
+        const tx = find(state, action.payload);
+        if (!tx || (tx.status !== 'pending' && tx.status !== 'unconfirmed')) return;
+        const { status, blockNumber, hash, receipts } = action.payload;
+        if (status !== 'confirmed' && status !== 'failed' && status !== 'partial') return;
+        // The record as it would become, checked as a whole; its identity cannot change.
+        const next = readSentTransaction({ ...tx, status, blockNumber, hash: hash ?? tx.hash, receipts });
+        if (!next || keyOf(next) !== keyOf(tx)) return;
+        Object.assign(tx, next);
+      })
+      .addCase(batchActions.requested, (state, action) => {
+        if (batchRunning(state.batch)) return;
+        const { id, connectionId, account, chainId, transfers } = action.payload;
+        if (typeof id !== 'string' || !Array.isArray(transfers) || transfers.length < 2 || transfers.length > MAX_TRANSFERS) return;
+        const checked = transfers.map(readTransfer);
+        if (checked.some((t) => t === undefined || /^0x0{40}$/.test(t.to))) return;
+        state.batch = { id, connectionId, account, chainId, transfers: checked as SentTransfer[], status: 'checking', sent: 0, stopRequested: false };
+      })
+      .addCase(batchActions.changed, (state, action) => {
+        const batch = state.batch;
+        const { id, mode, sent: accepted, key, stop, end, error } = action.payload ?? {};
+        if (!batch || batch.id !== id || !batchRunning(batch)) return;
+        if (mode === 'atomic' || mode === 'oneByOne') Object.assign(batch, { mode, status: 'waiting' });
+        if (accepted !== undefined && Number.isInteger(accepted) && accepted >= batch.sent && accepted <= batch.transfers.length) {
+          batch.sent = accepted;
+          if (accepted === batch.transfers.length) batch.status = 'done';
+        }
+        if (typeof key === 'string') batch.key = key;
+        if (stop === true) batch.stopRequested = true;
+        if (end === 'stopped' || end === 'declined' || end === 'failed') {
+          batch.status = end;
+          if (typeof error?.name === 'string' && typeof error.message === 'string') batch.error = { name: error.name, message: error.message, ...(Number.isInteger(error.code) ? { code: error.code } : {}) };
+        }
+      })
+      .addCase(batchActions.cleared, (state, action) => {
+        if (state.batch && state.batch.id === action.payload?.id && !batchRunning(state.batch)) state.batch = null;
+      }),
 });
 
-/**
- * Reducers that come with code loaded later: "Send to several" (store/batchReducer.ts, with the
- * signing panel) adds its own when it loads, as Redux's code splitting does. Until then its actions
- * change nothing, which is safe: no batch can be asked for before its form is on screen.
- */
-type Extra = (state: TransactionsState, action: UnknownAction) => TransactionsState;
-const extras: Extra[] = [];
-export function injectTransactionsReducer(extra: Extra): void {
-  if (!extras.includes(extra)) extras.push(extra);
-}
-const reducer: Reducer<TransactionsState> = (state, action) => extras.reduce((next, extra) => extra(next, action), slice.reducer(state, action));
+export const transactionsSlice = slice;
 
-export const transactionsSlice = { ...slice, reducer };
-
-/**
- * How the kept list is read and written (src/lib/sentTransactions.ts), set by the records module when
- * it loads: the code that sends a transaction brings it, so what it sends is written at once.
- */
-export const lateParts: { memory?: (storage: KeyValueStorage | undefined) => TransactionMemory } = {};
-/**
- * The actions. `sent` and `settled`, and the entries `restored` brings, are checked and stored by the
- * records reducer (store/transactionRecords.ts): it joins the slice with the code that records or
- * reads transactions (the signing panel, the follower), so that a first visit does not load it.
- */
-export const transactionsActions = {
-  ...slice.actions,
-  /** The wallet accepted a transaction: it is pending, in its account's recent list, with a toast. */
-  sent: createAction<SentPayload>('transactions/sent'),
-  /** Its follower found where it settled: confirmed, failed or (a batch) partly through. */
-  settled: createAction<Settlement>('transactions/settled'),
-};
-
-/** "Send to several" (docs/behaviour.md §7.9): its actions here, its reducer in store/batchReducer.ts. */
-export const batchActions = {
-  /** Ignored while one runs, or when a transfer is not one (2 to MAX_TRANSFERS, each checked as a record's is). */
-  requested: createAction('transactions/batchRequested', (args: BatchArgs) => ({ payload: { ...args, id: nanoid() } })),
-  /** A running batch moves on: see BatchChange. */
-  changed: createAction<BatchChange>('transactions/batchChanged'),
-  /** The form took the outcome in (or the user edited it): it is no longer shown. */
-  cleared: createAction<{ id: string }>('transactions/batchCleared'),
-};
+/** The actions; `sent` and `settled` are checked and stored as records (src/lib/sentRecords.ts). */
+export const transactionsActions = { ...slice.actions, sent, settled };

@@ -4,7 +4,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { defaultChainId, namesChainOf, type ChainTable } from '../src/lib/chains';
 import type { ConnectionId } from '../src/lib/connectors/types';
-import { kindView, type KindView } from './selectors';
+import { kindView, type KindView } from './connectionView';
 import type { AccountOnChain } from './chainApi';
 import type { RootState } from './types';
 

@@ -3,6 +3,8 @@
 // connector and SDK; the wallet end is the fake keys popup. The browser wallet is connected beside it.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { createChunks } from '../../src/chunks';
+import { PartsProvider } from '../../src/features/parts';
 import { ChainsProvider } from '../../src/ui/chainsContext';
 import { chainName } from '../../src/lib/chains';
 import { CoinbaseConnector, type CoinbaseConnectorOptions } from '../../src/lib/connectors/coinbase';
@@ -56,10 +58,12 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
   render(
     <Provider store={app.store}>
       <ChainsProvider value={app.chains}>
+        <PartsProvider value={createChunks()}>
         <WalletControl />
         <ConnectDialog />
         <AccountMenu />
         <CornerNotices ids={['coinbase']} />
+        </PartsProvider>
       </ChainsProvider>
     </Provider>,
   );

@@ -7,6 +7,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Provider } from 'react-redux';
 import ConnectDialog from '../../src/features/wallet/connect/ConnectDialog';
 import { WalletControl } from '../../src/features/wallet/WalletControl';
+import { createChunks } from '../../src/chunks';
+import { PartsProvider } from '../../src/features/parts';
 import { ChainsProvider } from '../../src/ui/chainsContext';
 import { selectKindView } from '../../store/selectors';
 import { uiActions } from '../../store/uiSlice';
@@ -35,8 +37,10 @@ function showList(provider: FakeEip1193Provider) {
   render(
     <Provider store={app.store}>
       <ChainsProvider value={app.chains}>
+        <PartsProvider value={createChunks()}>
         <WalletControl />
         <ConnectDialog />
+        </PartsProvider>
       </ChainsProvider>
     </Provider>,
   );

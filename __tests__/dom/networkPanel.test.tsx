@@ -20,7 +20,7 @@ if (!built) throw new Error('the file is valid');
 
 async function panel() {
   const store = setupStore(undefined, { allowedChainIds: built?.allowedChainIds });
-  renderApp(store, built?.chains ?? {}, { laterPartsMaxWaitMs: 0 });
+  renderApp(store, built?.chains ?? {});
   // The panel is behind "Network status" in the footer.
   fireEvent.click(screen.getByRole('button', { name: 'Network status' }));
   return screen.findByTestId('network-panel', {}, { timeout: 10_000 });

@@ -2,14 +2,14 @@
 // fails to load or throws says why with a Reload button while the rest works; a start that fails
 // before React shows the reason and Reload. Built through the composition root, as the page is.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { chainIds } from '../../src/lib/chains';
 import { ETHEREUM_BLOCKED_REASON, InjectedConnector } from '../../src/lib/connectors/injected';
 import { WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
 import { memoryStorage } from '../../src/lib/storage';
 import { showStartupFailure } from '../../src/startupFailure';
-import { lazyPart } from '../../src/ui/lazyPart';
+import { part } from '../../src/chunks';
+import { PartsProvider, WithPart, type UiParts } from '../../src/features/parts';
 import { createWalletApp, type WalletApp } from '../../src/walletApp';
 import { walletActions } from '../../store/walletSlice';
 import { FakeEip1193Provider, fakeHost } from '../support/fakeProvider';
@@ -97,22 +97,25 @@ describe('what survives a reload is written by a saga, not by the store', () => 
 });
 
 describe('a lazy part that fails', () => {
-  function Page({ Part }: { Part: React.ComponentType }) {
+  /** The page with one part whose chunk is `load` (the signing panel's place, named `what`). */
+  function Page({ load, what }: { load: () => Promise<unknown>; what: string }) {
+    const parts = { signingPanel: part(load) } as unknown as UiParts; // only the part this page shows
     return (
-      <main>
-        <p>The rest of the page</p>
-        <Suspense fallback={<p>Loading…</p>}>
-          <Part />
-        </Suspense>
-      </main>
+      <PartsProvider value={parts}>
+        <main>
+          <p>The rest of the page</p>
+          <WithPart name="signingPanel" what={what} fallback={<p>Loading…</p>}>
+            {({ default: Part }) => <Part />}
+          </WithPart>
+        </main>
+      </PartsProvider>
     );
   }
 
   it('whose chunk does not load says so with Reload; the rest of the page stays', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const chunkError = Object.assign(new Error('Loading chunk later failed.\n(error: http://127.0.0.1/js/later.abc.js)'), { name: 'ChunkLoadError' });
-    const Part = lazyPart('The network panel', () => Promise.reject(chunkError));
-    render(<Page Part={Part} />);
+    render(<Page load={() => Promise.reject(chunkError)} what="The network panel" />);
     const failed = await screen.findByTestId('part-failed');
     expect(failed.getAttribute('role')).toBe('alert');
     expect(failed.textContent).toMatch(/^The network panel could not be downloaded: the network may have dropped, or the site was updated meanwhile/);
@@ -126,8 +129,7 @@ describe('a lazy part that fails', () => {
     function Broken(): never {
       throw new Error('a bug');
     }
-    const Part = lazyPart('The signing panel', () => Promise.resolve({ default: Broken }));
-    render(<Page Part={Part} />);
+    render(<Page load={() => Promise.resolve({ default: Broken })} what="The signing panel" />);
     expect((await screen.findByTestId('part-failed')).textContent).toMatch(/^The signing panel stopped with an error.*Reason: a bug/);
     expect(screen.getByText('The rest of the page')).toBeTruthy();
   });

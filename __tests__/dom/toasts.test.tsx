@@ -7,12 +7,13 @@ import createSagaMiddleware from 'redux-saga';
 import { watchToastExpiry } from '../../sagas/transactions';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { TransactionToasts } from '../../src/features/transactions/TransactionToasts';
+import { createChunks } from '../../src/chunks';
+import { PartsProvider } from '../../src/features/parts';
 import { ChainsProvider } from '../../src/ui/chainsContext';
 import { setupStore } from '../../store/setupStore';
 import { TOAST_MS, transactionsActions as a } from '../../store/transactionsSlice';
 import { selectRecentTransactions } from '../../store/transactionsSelectors';
 // The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
-import '../../store/transactionRecords';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -35,7 +36,9 @@ async function confirmedToast() {
   render(
     <Provider store={store}>
       <ChainsProvider value={buildChainTable({}, 'http://127.0.0.1:8545')}>
+        <PartsProvider value={createChunks()}>
         <TransactionToasts />
+        </PartsProvider>
       </ChainsProvider>
     </Provider>,
   );

@@ -2,7 +2,7 @@
 // (the machine is shared); request counts are: what a returning user's reload costs, every time, and
 // what a click on the wallet in the open wallet list costs until "Connected".
 import { runReconnectBench } from '../../scripts/bench-reconnect';
-import { BLOCK_POLL_MS } from '../../store/readEndpoints';
+import { BLOCK_POLL_MS } from '../../store/chainApi';
 import { launchChromium } from '../support/browser';
 import { e2eEnv } from '../support/e2eEnv';
 

@@ -4,7 +4,7 @@
 // offline, are answered by page routes that forward to local anvil nodes or misbehave on purpose.
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { deployEns, registerName, setReverseName } from '../../contracts/deployEns';
-import { BLOCK_POLL_MS } from '../../store/readEndpoints';
+import { BLOCK_POLL_MS } from '../../store/chainApi';
 import { formatNativeAmount } from '../../src/features/chain/format';
 import { blockNumber, rpc, startAnvil, type Anvil } from '../support/anvil';
 import {

@@ -12,7 +12,7 @@
 // each state was reached), FUZZ_IGNORE=<regex> (local exploration: step over a known failure).
 import fc from 'fast-check';
 import { walletActions as a } from '../../store/walletSlice';
-import { connectionStatus } from '../../store/selectors';
+import { connectionStatus } from '../../store/connectionView';
 import type { RootState } from '../../store/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import type { ConnectionId } from '../../src/lib/connectors/types';

@@ -10,7 +10,6 @@ import { chainIds, offeredChainIds } from '../../src/lib/chains';
 import { CONNECTION_IDS } from '../../src/lib/connectors/types';
 import { createWalletApp, type WalletApp } from '../../src/walletApp';
 import { chainApi } from '../../store/chainApi';
-import type { ReadsState } from '../../store/readLayer';
 import { rpcApi } from '../../store/rpcApi';
 import { selectPageView } from '../../store/viewedChain';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
@@ -73,7 +72,7 @@ describe('A. the chain file', () => {
     const app = createWalletApp({ config });
     apps.push(app);
     const latest = parseInt(await rpc<string>(gnosis.url, 'eth_blockNumber'), 16);
-    const shown = await until(() => chainApi.endpoints.getBlockNumber.select(100)(app.store.getState() as ReadsState).data);
+    const shown = await until(() => chainApi.endpoints.getBlockNumber.select(100)(app.store.getState()).data);
     expect(shown).toBeGreaterThanOrEqual(latest);
   });
 });

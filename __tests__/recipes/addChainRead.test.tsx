@@ -1,6 +1,5 @@
 /** @jest-environment ./__tests__/support/jsdomWithFetch.js */
-// docs/recipes/add-a-chain-read.md, step by step: the recipe's endpoint (store/gasPriceApi.ts), its
-// place in the read layer (store/readLayer.ts, loaded as the page loads its chunk), its component
+// docs/recipes/add-a-chain-read.md, step by step: the recipe's endpoint (store/gasPriceApi.ts), its component
 // (src/features/chain/GasPrice.tsx) and its line in src/app/App.tsx, run as those files, the page
 // rendered as src/app/render.tsx mounts it, reading a real local node.
 import { cleanup, render, screen } from '@testing-library/react';
@@ -43,7 +42,6 @@ it('the page shows the chain in view\'s gas price, read by the recipe\'s endpoin
   const AppRoot = withModules(
     {
       'store/gasPriceApi.ts': block(RECIPE, 'store/gasPriceApi.ts'),
-      'store/readLayer.ts': patchedBy(RECIPE, 'store/readLayer.ts'),
       'src/features/chain/GasPrice.tsx': block(RECIPE, 'src/features/chain/GasPrice.tsx'),
       'src/app/App.tsx': patchedBy(RECIPE, 'src/app/App.tsx'),
     },

@@ -1,5 +1,5 @@
 // docs/recipes/add-a-screen.md, step by step: the recipe's component as
-// src/features/networks/SupportedNetworks.tsx, mounted lazily by the recipe's lines in src/app/App.tsx,
+// src/features/networks/SupportedNetworks.tsx, mounted by the recipe's lines in src/app/App.tsx,
 // the page rendered as src/app/render.tsx mounts it.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
@@ -19,7 +19,7 @@ afterEach(() => {
   app = undefined;
 });
 
-it('the page shows the new screen, loaded on its own, listing the networks the current kind is offered', async () => {
+it('the page shows the new screen, listing the networks the current kind is offered', async () => {
   const AppRoot = withModules(
     {
       'src/features/networks/SupportedNetworks.tsx': block(RECIPE, 'src/features/networks/SupportedNetworks.tsx'),

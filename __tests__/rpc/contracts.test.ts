@@ -13,7 +13,6 @@ import { readNameSettings } from '../../src/lib/names/settingsCheck';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
-import { attachReadLayer } from '../../store/readLayer';
 import { setupStore } from '../../store/setupStore';
 import { rpc, startAnvil } from '../support/anvil';
 
@@ -53,8 +52,7 @@ describe('ENS contracts', () => {
       // The development build is told about the local gateway as npm start tells it.
       const { settings, problems } = readNameSettings({ gateways: gatewayEnv(gateway)['WALLETDECK_NAME_GATEWAYS'], imageSource: gatewayEnv(gateway)['WALLETDECK_AVATAR_SOURCE'] }, true);
       expect(problems).toEqual([]);
-      const store = setupStore();
-      attachReadLayer(store, createRpcRuntime(buildChainTable({}, anvil.url), { nameSettings: settings }));
+      const store = setupStore(undefined, { rpc: createRpcRuntime(buildChainTable({}, anvil.url), { nameSettings: settings }), chunks: { names: { load: () => import('../../src/lib/names') } } });
       const names = await Promise.all(
         [...DEV_NAMES, DEV_OFFCHAIN].map(([, address]) => store.dispatch(chainApi.endpoints.getName.initiate({ chainId: 31337, address }, { subscribe: false }))),
       );

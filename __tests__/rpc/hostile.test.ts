@@ -8,7 +8,7 @@ import { EndpointFailure } from '../../src/lib/rpc/errors';
 import { postJsonRpc, type FetchFn } from '../../src/lib/rpc/transport';
 import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
-import { attachReadLayer, type ReadsStore } from '../../store/readLayer';
+import type { AppStore } from '../../store/types';
 import { setupStore } from '../../store/setupStore';
 import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { setUp, tearDown, WAIT_MS } from '../support/lifecycle';
@@ -19,7 +19,7 @@ const realFetch: FetchFn = (url, init) => fetch(url, init);
 
 let anvil: Anvil;
 const open: TestServer[] = [];
-const stores: ReadsStore[] = [];
+const stores: AppStore[] = [];
 
 setUp(async () => {
   anvil = await startAnvil({ chainId: 31337 });
@@ -47,8 +47,7 @@ async function hostileThenHealthy(hostile: Behaviour, options: RpcOptions = {}) 
   const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [bad.url, good.url], icon: '' } };
   // The timeout is not the subject here: only a hang guard.
   const runtime = createRpcRuntime(chains, { timeoutMs: WAIT_MS, ...options });
-  const store = setupStore();
-  attachReadLayer(store, runtime);
+  const store = setupStore(undefined, { rpc: runtime });
   stores.push(store);
   const problem = () => runtime.client(31337).status().endpoints[0]?.problem;
   runtime.client(31337).pool.subscribe(() => {

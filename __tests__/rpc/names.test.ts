@@ -23,7 +23,7 @@ import { createNameMemory, createRpcRuntime } from '../../src/lib/rpc';
 import { chainApi } from '../../store/chainApi';
 import { namesApi } from '../../store/namesApi';
 import { rpcApi } from '../../store/rpcApi';
-import { attachReadLayer, type ReadsStore } from '../../store/readLayer';
+import type { AppStore } from '../../store/types';
 import { setupStore } from '../../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { setUp, startAll, tearDown, WAIT_MS } from '../support/lifecycle';
@@ -49,7 +49,7 @@ let anvil: Anvil;
 let proxy: TestServer;
 let gateway: Gateway;
 let settings: NameSettings;
-let store: ReadsStore; // undefined when the set-up failed
+let store: AppStore; // undefined when the set-up failed
 
 const imageOf = (name: string) => `${gateway.url}/avatar/${encodeURIComponent(name)}`;
 
@@ -103,8 +103,7 @@ function newStore(options: { universalResolver?: string; settings?: NameSettings
     nameSettings: options.settings ?? settings,
     ...(options.memory ? { nameMemory: createNameMemory(options.memory) } : {}),
   });
-  const store = setupStore();
-  attachReadLayer(store, runtime);
+  const store = setupStore(undefined, { rpc: runtime, chunks: { names: { load: () => import('../../src/lib/names') } } });
   return store;
 }
 

@@ -23,7 +23,7 @@ it('waits for the batch under way before it loads the names code, and loads it o
   });
   const balance = runtime.client(1).request('eth_getBalance', ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'latest']).catch(() => 'failed');
   let loaded = false;
-  const lookup = namesLookup(runtime, 1).then((found) => {
+  const lookup = namesLookup(runtime, { names: { load: () => import('../../src/lib/names') } }, 1).then((found) => {
     loaded = true;
     return found;
   });

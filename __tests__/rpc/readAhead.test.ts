@@ -5,7 +5,7 @@ import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { chainApi } from '../../store/chainApi';
 import { rpcApi } from '../../store/rpcApi';
-import { attachReadLayer, startReadsInView } from '../../store/readLayer';
+import { startReadsInView } from '../../store/readAhead';
 import { setupStore } from '../../store/setupStore';
 import { walletActions } from '../../store/walletSlice';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
@@ -44,8 +44,7 @@ async function setup() {
     31337: { id: 31337, name: 'Local', rpcUrls: [local.url], icon: '' },
     10: { id: 10, name: 'Optimism', rpcUrls: [op.url], icon: '' },
   };
-  const store = setupStore(undefined, { allowedChainIds: ALLOWED });
-  attachReadLayer(store, createRpcRuntime(chains, { timeoutMs: WAIT_MS }));
+  const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: createRpcRuntime(chains, { timeoutMs: WAIT_MS }), chunks: { names: { load: () => import('../../src/lib/names') } } });
   const stop = startReadsInView(store, chains);
   cleanups.push(() => {
     stop();
@@ -96,8 +95,7 @@ describe('reads in view start from the store', () => {
         return fetch(url, init);
       },
     });
-    const store = setupStore(undefined, { allowedChainIds: ALLOWED });
-    attachReadLayer(store, runtime);
+    const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: runtime, chunks: { names: { load: () => import('../../src/lib/names') } } });
     const stop = startReadsInView(store, chains);
     cleanups.push(() => {
       stop();
@@ -148,8 +146,7 @@ describe('reads in view start from the store', () => {
     const local = await counted(anvil.url);
     // No Universal Resolver contract there: the lookup's one call answers nothing, a verified "no name".
     const chains: ChainTable = { 31337: { id: 31337, name: 'Local', rpcUrls: [local.url], icon: '', ensUniversalResolver: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe' } };
-    const store = setupStore(undefined, { allowedChainIds: ALLOWED });
-    attachReadLayer(store, createRpcRuntime(chains));
+    const store = setupStore(undefined, { allowedChainIds: ALLOWED, rpc: createRpcRuntime(chains), chunks: { names: { load: () => import('../../src/lib/names') } } });
     const stop = startReadsInView(store, chains);
     cleanups.push(() => {
       stop();

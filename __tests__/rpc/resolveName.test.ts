@@ -7,7 +7,7 @@ import type { ChainTable } from '../../src/lib/chains';
 import { createRpcRuntime } from '../../src/lib/rpc';
 import { namesApi } from '../../store/namesApi';
 import { rpcApi } from '../../store/rpcApi';
-import { attachReadLayer, type ReadsStore } from '../../store/readLayer';
+import type { AppStore } from '../../store/types';
 import { setupStore } from '../../store/setupStore';
 import { startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, startServer, type TestServer } from './servers';
@@ -19,7 +19,7 @@ let anvil: Anvil;
 let noEns: Anvil;
 let proxy: TestServer;
 let liar: TestServer;
-let store: ReadsStore;
+let store: AppStore;
 
 beforeAll(async () => {
   [anvil, noEns] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
@@ -39,8 +39,7 @@ beforeAll(async () => {
     7: { id: 7, name: 'No names', rpcUrls: [proxy.url], icon: '' },
     10: { id: 10, name: 'Liar', rpcUrls: [liar.url], ensUniversalResolver: UNIVERSAL_RESOLVER_ADDRESS, icon: '' },
   };
-  const built = setupStore();
-  attachReadLayer(built, createRpcRuntime(chains));
+  const built = setupStore(undefined, { rpc: createRpcRuntime(chains), chunks: { names: { load: () => import('../../src/lib/names') } } });
   store = built;
 }, 60_000);
 

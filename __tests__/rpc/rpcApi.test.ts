@@ -5,7 +5,7 @@ import { createRpcRuntime, type RpcOptions } from '../../src/lib/rpc';
 import { chainApi } from '../../store/chainApi';
 import { networkStatusApi } from '../../store/networkStatusApi';
 import { rpcApi } from '../../store/rpcApi';
-import { attachReadLayer, type ReadsStore } from '../../store/readLayer';
+import type { AppStore } from '../../store/types';
 import { setupStore } from '../../store/setupStore';
 import { rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { closeAll, deadUrl, startServer, type Behaviour, type TestServer } from './servers';
@@ -18,7 +18,7 @@ const TEN_THOUSAND_ETH = (10_000n * 10n ** 18n).toString();
 let anvil: Anvil;
 let chain5: Anvil;
 const open: TestServer[] = [];
-const stores: ReadsStore[] = [];
+const stores: AppStore[] = [];
 
 setUp(async () => {
   [anvil, chain5] = await startAll([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 5 })]);
@@ -46,8 +46,7 @@ function table(urls: string[], urls5: string[] = [chain5.url]): ChainTable {
 
 function storeWith(chains: ChainTable, options: RpcOptions = {}) {
   // No test here is about the timeout: it is only a hang guard.
-  const store = setupStore();
-  attachReadLayer(store, createRpcRuntime(chains, { timeoutMs: WAIT_MS, ...options }));
+  const store = setupStore(undefined, { rpc: createRpcRuntime(chains, { timeoutMs: WAIT_MS, ...options }) });
   stores.push(store);
   return store;
 }
@@ -108,11 +107,10 @@ describe('the base query never throws; errors are plain { name, code?, message }
   });
 
   it('a store built without the RPC runtime', async () => {
-    const store = setupStore();
-    attachReadLayer(store, undefined);
+    const store = setupStore(undefined, {});
     stores.push(store);
     const result = await store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337));
-    expect(result.error).toEqual({ name: 'ConfigurationError', message: 'Read-only chain data needs an RPC runtime: pass `rpc` to attachReadLayer' });
+    expect(result.error).toEqual({ name: 'ConfigurationError', message: 'Read-only chain data needs an RPC runtime: pass `rpc` to setupStore' });
   });
 });
 

@@ -12,7 +12,7 @@ import type { KeyValueStorage } from '../../src/lib/persistence';
 import type { SentTransfer } from '../../src/lib/sentTransactions';
 import { parseReceipt } from '../../store/transactionsApi';
 import { selectConnectionStatus } from '../../store/selectors';
-import { batchActions } from '../../store/batchReducer';
+import { batchActions } from '../../store/transactionsSlice';
 import type { RootState } from '../../store/types';
 import type { CallsSupport } from '../support/walletCore';
 

@@ -5,7 +5,7 @@
 // wallet end is the fake keys popup (or relay). Each case asserts what the user would see in state.
 import { CoinbaseConnector, COINBASE_ERROR_NAMES, SDK_SIGNER_TYPE_KEY } from '../../src/lib/connectors/coinbase';
 import { walletActions as a } from '../../store/walletSlice';
-import { connectionStatus } from '../../store/selectors';
+import { connectionStatus } from '../../store/connectionView';
 import type { RootState } from '../../store/types';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
 import { FAKE_KEYS_URL, KEYS_WINDOW_TIMEOUTS, WALLET_ACCOUNT, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';

@@ -10,7 +10,6 @@ import { STORAGE_KEYS } from '../../src/lib/persistence';
 import { chainApi } from '../../store/chainApi';
 import { selectConnectionStatus } from '../../store/selectors';
 import { selectAccountReads } from '../../store/viewedChain';
-import type { ReadsState } from '../../store/readLayer';
 import type { RootState } from '../../store/types';
 import { until } from '../support/wait';
 
@@ -51,7 +50,7 @@ describe("the last visit's account and chain", () => {
   it('are read before the wallet answers; shown only once it does, with nothing asked again', async () => {
     const { app, balancesAsked, release } = reload(remembered());
     const balance = chainApi.endpoints.getBalance.select({ chainId: 31337, address: ACCOUNT });
-    await until(() => balance(app.store.getState() as ReadsState).status === 'fulfilled', { what: 'the remembered balance' });
+    await until(() => balance(app.store.getState()).status === 'fulfilled', { what: 'the remembered balance' });
     expect(status(app.store.getState())).toBe('Reconnecting');
     // Nothing of it is on the page yet: what the page shows follows the wallet's answer alone.
     expect(selectAccountReads(app.store.getState(), chains)).toEqual({});

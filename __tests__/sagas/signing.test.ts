@@ -19,7 +19,6 @@ import { messageToHex, sampleTypedData } from '../../src/lib/typedData';
 import { selectConnectionStatus } from '../../store/selectors';
 import { selectWalletPrompt } from '../../store/signingSelectors';
 import { signingActions as s, type SigningInput, type SigningKind } from '../../store/signingSlice';
-import type { ReadsState } from '../../store/readLayer';
 import type { RootState } from '../../store/types';
 import type { ConnectionId } from '../../src/lib/connectors/types';
 
@@ -353,7 +352,7 @@ describe('send a transaction (eth_sendTransaction)', () => {
     const node = new FakeNode();
     const app = await start(wallet, { node, transactions: { now: () => 1_000 } });
     const balance = app.store.dispatch(chainApi.endpoints.getBalance.initiate({ chainId: 31337, address: ACCOUNT }));
-    await app.waitFor((st) => chainApi.endpoints.getBalance.select({ chainId: 31337, address: ACCOUNT })(st as ReadsState).data !== undefined);
+    await app.waitFor((st) => chainApi.endpoints.getBalance.select({ chainId: 31337, address: ACCOUNT })(st).data !== undefined);
     const balanceReads = () => node.calls.filter((m) => m === 'eth_getBalance').length;
     const before = balanceReads();
     app.request({ ...transfer, toName: 'bob.test' });

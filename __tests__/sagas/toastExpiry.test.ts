@@ -8,7 +8,6 @@ import { TOAST_MS, transactionsActions as a } from '../../store/transactionsSlic
 import { selectRecentTransactions, selectToastTransactions } from '../../store/transactionsSelectors';
 import type { RootState } from '../../store/types';
 // The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
-import '../../store/transactionRecords';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -3,13 +3,13 @@
 import type { WalletTimeouts } from '../../sagas/context';
 import type { SigningTimeouts } from '../../sagas/signingContext';
 import type { TransactionsSagaContext } from '../../sagas/transactionsContext';
-import * as readLayer from '../../store/readLayer';
 import type { RootState } from '../../store/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { defaultAllowedChainIds } from '../../src/lib/chainConfig';
 import type { ChainTable } from '../../src/lib/chains';
 import { CONNECTION_IDS, type ConnectionId, type Connector } from '../../src/lib/connectors/types';
-import { createWalletApp, type WalletAppOptions } from '../../src/walletApp';
+import type { Chunks } from '../../src/chunks';
+import { createWalletApp } from '../../src/walletApp';
 import { WAIT_MS } from './lifecycle';
 import { pause } from './wait';
 import { createMemoryStorage } from './webStorage';
@@ -28,10 +28,10 @@ export interface HarnessOptions {
   /** Signing and sending: their timeouts, and the read layer that follows transactions. */
   signingTimeouts?: Partial<SigningTimeouts>;
   rpc?: RpcRuntime;
-  /** Where the read layer's code comes from (default: its module, attached at once). */
-  readLayer?: WalletAppOptions['readLayer'];
   /** Where sent transactions are kept across reloads (none: nothing is kept), and the clock that stamps them. */
   transactions?: TransactionsSagaContext;
+  /** The later chunks (default: the app's own loader, src/chunks.ts). */
+  chunks?: Chunks;
 }
 
 /** The app as the page builds it (src/walletApp.ts), with the given fakes and no page. */
@@ -50,10 +50,8 @@ export function startWalletApp(options: HarnessOptions = {}) {
     timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
     ...(options.signingTimeouts ? { signingTimeouts: options.signingTimeouts } : {}),
     rpc: options.rpc ?? null,
-    // The read layer's module itself, not its chunk: attached in the same run as the sagas start, so
-    // a test reads from its first line as it did when the store carried the layer.
-    readLayer: options.readLayer ?? readLayer,
     transactions: options.transactions ?? {},
+    ...(options.chunks ? { chunks: options.chunks } : {}),
   });
   const { store, session, connectors } = app;
 

@@ -14,7 +14,6 @@ import { selectPendingTransactions, selectRecentTransactions, selectToastTransac
 import type { RootState } from '../../store/types';
 import { memoryWebStorage } from '../support/webStorage';
 // The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
-import '../../store/transactionRecords';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -1,6 +1,6 @@
 // docs/behaviour.md §2, rule by rule, against the real reducer.
 import { setupStore } from '../../store/setupStore';
-import { connectionStatus } from '../../store/selectors';
+import { connectionStatus } from '../../store/connectionView';
 import { createWalletState, walletActions as a, type WalletState } from '../../store/walletSlice';
 import type { ConnectionId } from '../../src/lib/connectors/types';
 import { ALLOWED, LOWER_ACCOUNT, connected, reduce, started, everyKind } from '../support/slice';

@@ -1,7 +1,6 @@
 // The checks every copy of a sent record passes (from the wallet's answer, a dispatched action, or
 // storage, which is untrusted), the bounds of the list, and how it is kept across reloads
-// (docs/behaviour.md §10). What a record is: src/lib/sentTransactions.ts. Loaded with the code that
-// records or reads transactions (store/transactionRecords.ts), never with the first visit.
+// (docs/behaviour.md §10). What a record is: src/lib/sentTransactions.ts.
 import type { KeyValueStorage } from './persistence';
 import {
   isCallsId,

@@ -1,17 +1,10 @@
-// RTK Query reads for components, without RTK Query in the first visit's scripts: the read layer
-// (store/readLayer.ts) is a chunk of its own, attached to the store when it arrives. Until then a
-// read says what the read layer is doing: on its way ('loading'), or not downloaded, with the
-// reason ('unavailable'; its Retry asks for it again). Once it is here, the read subscribes to its
-// RTK Query endpoint, on RTK Query's core: its React hooks module is 3 kB for the little used here,
-// and would make the store import React (see src/boot.ts).
+// RTK Query reads for components, on RTK Query's core: its React hooks module is 3 kB for the little
+// used here, and would make the store import React (see src/boot.ts).
 import type { SubscriptionOptions } from '@reduxjs/toolkit/query';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { WalletError } from '../lib/errors';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { readApis, type ReadApis } from '../../store/readEndpoints';
-import { readLayerActions, selectReadLayer, type ReadLayerState } from '../../store/readLayerSlice';
-import type { ReadsState } from '../../store/readLayer';
 import type { RootState } from '../../store/types';
 
 interface ReadEntry<Result> {
@@ -25,15 +18,8 @@ interface ReadEntry<Result> {
 /** What `useRead` needs of an RTK Query endpoint (`api.endpoints.x`). */
 export interface ReadEndpoint<Arg, Result> {
   initiate(arg: Arg, options?: { subscriptionOptions?: SubscriptionOptions }): ThunkAction<ReadSubscription, unknown, unknown, UnknownAction>;
-  select(arg: Arg): (state: ReadsState) => ReadEntry<Result>;
+  select(arg: Arg): (state: RootState) => ReadEntry<Result>;
 }
-
-/**
- * A read: the endpoint itself (code in a chunk that carries the read layer: the signing and network
- * panels), or how to pick it from the read layer's APIs once they are here (the first screen's
- * code, which must not carry them: store/readEndpoints.ts latestBlockRead, balanceRead…).
- */
-export type ReadOf<Arg, Result> = ReadEndpoint<Arg, Result> | ((apis: ReadApis) => ReadEndpoint<Arg, Result>);
 
 interface ReadSubscription {
   unsubscribe(): void;
@@ -43,9 +29,8 @@ interface ReadSubscription {
 
 /**
  * What a screen shows of a read, the same for every place that shows it (docs/behaviour.md §5.4):
- * its value ('ready'), that it is on its way ('loading'), or that no endpoint answered, or the read
- * layer's code did not arrive ('unavailable', kept while a retry is under way, until an answer
- * replaces it).
+ * its value ('ready'), that it is on its way ('loading'), or that no endpoint answered
+ * ('unavailable', kept while a retry is under way, until an answer replaces it).
  */
 export type ReadShown = 'ready' | 'loading' | 'unavailable';
 
@@ -64,7 +49,7 @@ export interface Read<Result> {
   isUninitialized: boolean;
   isFetching: boolean;
   isError: boolean;
-  /** Reads it again; while the read layer could not load, asks for the read layer again. */
+  /** Reads it again. */
   refetch(): void;
 }
 
@@ -73,21 +58,18 @@ const nothing = () => NOTHING;
 
 /**
  * Subscribes to one read while the component shows it (`arg` undefined: nothing to read). The read
- * starts when the component commits with the read layer here, before the browser paints (RTK
- * Query's own hooks wait for the effects after it), so reads started by the same commit (a balance
- * and its name) leave together in one batch.
+ * starts when the component commits, before the browser paints (RTK Query's own hooks wait for the
+ * effects after it), so reads started by the same commit (a balance and its name) leave together in
+ * one batch.
  */
-export function useRead<Arg, Result>(read: ReadOf<Arg, Result>, arg: Arg | undefined, options: { pollingInterval?: number } = {}): Read<Result> {
+export function useRead<Arg, Result>(endpoint: ReadEndpoint<Arg, Result>, arg: Arg | undefined, options: { pollingInterval?: number } = {}): Read<Result> {
   const dispatch = useAppDispatch();
-  const layer = useAppSelector(selectReadLayer);
-  const apis = layer.status === 'ready' ? readApis() : undefined;
-  const endpoint = apis === undefined ? undefined : typeof read === 'function' ? read(apis) : read;
   const pollingInterval = options.pollingInterval ?? 0;
   // A new object with the same values is the same read.
   const key = arg === undefined ? '' : JSON.stringify(arg);
   const subscription = useRef<ReadSubscription | undefined>(undefined);
   useLayoutEffect(() => {
-    if (endpoint === undefined || arg === undefined) return;
+    if (arg === undefined) return;
     const started = dispatch(endpoint.initiate(arg, { subscriptionOptions: { pollingInterval } }));
     subscription.current = started;
     return () => {
@@ -101,13 +83,11 @@ export function useRead<Arg, Result>(read: ReadOf<Arg, Result>, arg: Arg | undef
     subscription.current?.updateSubscriptionOptions({ pollingInterval });
   }, [pollingInterval]);
   const selector = useMemo(
-    // Selected only once the read layer is attached: the state has `rpc` then.
-    (): ((state: RootState) => ReadEntry<Result>) => (endpoint === undefined || arg === undefined ? nothing : (endpoint.select(arg) as (state: RootState) => ReadEntry<Result>)),
+    (): ((state: RootState) => ReadEntry<Result>) => (arg === undefined ? nothing : endpoint.select(arg)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [endpoint, key],
   );
   const state = useAppSelector(selector);
-  if (endpoint === undefined && arg !== undefined) return layerRead(layer, () => dispatch(readLayerActions.requested()));
   return {
     shown: readShown(state),
     currentData: state.data,
@@ -116,21 +96,5 @@ export function useRead<Arg, Result>(read: ReadOf<Arg, Result>, arg: Arg | undef
     isFetching: state.status === 'pending',
     isError: state.isError,
     refetch: () => void subscription.current?.refetch(),
-  };
-}
-
-/** A read while the read layer is not attached: what the layer is doing is what the read shows. */
-function layerRead<Result>(layer: ReadLayerState, askAgain: () => void): Read<Result> {
-  const { error } = layer;
-  return {
-    shown: readShown({ error }),
-    currentData: undefined,
-    error,
-    isUninitialized: error === undefined,
-    isFetching: layer.status === 'loading',
-    isError: layer.status === 'failed',
-    refetch: () => {
-      if (layer.status === 'failed') askAgain();
-    },
   };
 }

@@ -3,7 +3,7 @@
 // controls (src/features/wallet/lazy.ts): a first visit does not load it before it can be needed.
 import type { ChainInfo } from '../../lib/chains';
 import { useAppSelector } from '../../../store/hooks';
-import { balanceRead, nameRead } from '../../../store/readEndpoints';
+import { chainApi } from '../../../store/chainApi';
 import { selectAccountReads } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
@@ -18,9 +18,9 @@ import { exactNativeAmount, formatNativeAmount } from './format';
 export default function AccountOverview({ account, chain, wallet }: { account: string; chain: ChainInfo; wallet: string }) {
   const chains = useChains();
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
-  const balanceShown = useRead(balanceRead, reads.balance);
+  const balanceShown = useRead(chainApi.endpoints.getBalance, reads.balance);
   const balance = balanceShown.currentData;
-  const named = useRead(nameRead, reads.name).currentData ?? undefined;
+  const named = useRead(chainApi.endpoints.getName, reads.name).currentData ?? undefined;
   const name = named?.name;
   const symbol = chain.nativeCurrency?.symbol ?? 'ETH';
   return (

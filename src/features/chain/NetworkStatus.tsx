@@ -1,31 +1,29 @@
 // "Network status" in the footer: which public endpoint serves each chain, for the curious and for
-// support. The dialog and its panel load as one chunk, warmed up when the pointer or focus reaches the
-// button; while it loads, the button says so.
-import { Suspense, useState } from 'react';
-import { lazyPart } from '../../ui/lazyPart';
-
-const loadNetworkDialog = () => import(/* webpackChunkName: "network" */ './NetworkDialog');
-// A chunk of its own: opened by few, and a failure to fetch it is shown in its place (lazyPart).
-const NetworkDialog = lazyPart('The network panel', () => loadNetworkDialog().then((m) => ({ default: m.NetworkDialog })));
-const preload = () => void loadNetworkDialog().catch(() => undefined);
+// support. The dialog is in the "connected" chunk, warmed up when the pointer or focus reaches the
+// button; while it loads, the button says so, and a failure to fetch it is shown in its place.
+import { useState } from 'react';
+import { useWarmUp, WithPart } from '../parts';
 
 export function NetworkStatus() {
   const [open, setOpen] = useState(false);
+  const preload = useWarmUp('connected');
   return (
     <>
       <button type="button" className="link-button" aria-haspopup="dialog" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
         Network status
       </button>
       {open ? (
-        <Suspense
+        <WithPart
+          name="connected"
+          what="The network panel"
           fallback={
             <span className="muted" role="status">
               Loading…
             </span>
           }
         >
-          <NetworkDialog onClose={() => setOpen(false)} />
-        </Suspense>
+          {({ NetworkDialog }) => <NetworkDialog onClose={() => setOpen(false)} />}
+        </WithPart>
       ) : null}
     </>
   );

@@ -1,23 +1,19 @@
 // The top of the page: the wallet in view (name or address, balance, network, latest block), or,
 // before a wallet is connected, what connecting brings and the default chain's latest block. The
-// connected part (AccountOverview.tsx) is in the "connected" chunk (src/features/wallet/lazy.ts).
+// connected part (AccountOverview.tsx) is in the "connected" chunk (docs/architecture.md).
 import { useAppSelector } from '../../../store/hooks';
 import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
-import { lazyPart } from '../../ui/lazyPart';
-import { loadAccountOverview, loadedAccountOverview } from '../wallet/lazy';
+import { WithPart } from '../parts';
 import { BlockNumber } from './BlockNumber';
 import './chain.css';
 
-const AccountOverview = lazyPart('Your account', loadAccountOverview, {
-  loaded: loadedAccountOverview,
-  fallback: (
-    <section className="overview" aria-busy="true" data-testid="overview-loading">
-      <p className="muted">Loading your account…</p>
-    </section>
-  ),
-});
+const loadingAccount = (
+  <section className="overview" aria-busy="true" data-testid="overview-loading">
+    <p className="muted">Loading your account…</p>
+  </section>
+);
 
 export function Overview() {
   const chains = useChains();
@@ -25,7 +21,12 @@ export function Overview() {
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   const chain = page.view === 'Connected' && page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
   if (page.view === 'Connected' && page.account && chain) {
-    return <AccountOverview account={page.account} chain={chain} wallet={wallet} />;
+    const { account } = page;
+    return (
+      <WithPart name="connected" what="Your account" fallback={loadingAccount}>
+        {({ AccountOverview }) => <AccountOverview account={account} chain={chain} wallet={wallet} />}
+      </WithPart>
+    );
   }
   return (
     <section className="overview intro" aria-labelledby="overview-title" data-testid="overview">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useRead } from '../../ui/useRead';
-import { BLOCK_POLL_MS, latestBlockRead } from '../../../store/readEndpoints';
+import { BLOCK_POLL_MS, chainApi } from '../../../store/chainApi';
 import { usePageVisible } from './usePageVisible';
 
 /**
@@ -10,7 +10,7 @@ import { usePageVisible } from './usePageVisible';
  */
 export function useLatestBlock(chainId: number | undefined) {
   const visible = usePageVisible();
-  const query = useRead(latestBlockRead, chainId, { pollingInterval: visible ? BLOCK_POLL_MS : 0 });
+  const query = useRead(chainApi.endpoints.getBlockNumber, chainId, { pollingInterval: visible ? BLOCK_POLL_MS : 0 });
   const { refetch, isUninitialized } = query;
   const wasVisible = useRef(visible);
   useEffect(() => {

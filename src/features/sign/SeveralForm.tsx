@@ -11,11 +11,11 @@ import { useChains } from '../../ui/chainsContext';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { SigningTarget } from '../../../store/signingSelectors';
-import { batchActions } from '../../../store/batchReducer';
+import { batchActions } from '../../../store/transactionsSlice';
 import { batchRunning, type BatchRequest } from '../../../store/transactionsSlice';
 import { selectBatch } from '../../../store/transactionsSelectors';
 import { exactNativeAmount } from '../chain/format';
-import { amountWords, recipientInvalid, RecipientLine } from './TransferForm';
+import { AmountNote, RecipientLine, recipientInvalid } from './TransferFields';
 import { useRecipient } from './useRecipient';
 import './several.css';
 
@@ -180,17 +180,7 @@ function SeveralRow({
           aria-describedby={amountId}
         />
       </label>
-      <div id={amountId} data-testid="amount-note" data-problem={amount.ok ? undefined : amount.problem} data-message={amount.ok ? undefined : amount.message}>
-        {amount.ok ? (
-          amount.readAs !== undefined ? (
-            <p className="muted">
-              Read as <span className="amount">{amount.readAs} {symbol}</span>.
-            </p>
-          ) : null
-        ) : row.amount !== '' ? (
-          <p className="field-problem">{amountWords(amount.problem, row.amount.trim())}</p>
-        ) : null}
-      </div>
+      <AmountNote id={amountId} amount={amount} text={row.amount} symbol={symbol} emptyIsQuiet />
       {onRemove ? (
         <button type="button" className="secondary small" disabled={disabled} onClick={onRemove} aria-label={`Remove recipient ${n}`}>
           Remove

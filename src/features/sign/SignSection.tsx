@@ -1,21 +1,15 @@
-// "Sign and send": a small section on the page; the panel itself (editor, previews, ethers) is a
-// separate chunk loaded when the user first opens it (or points at the button). Without a wallet it
+// "Sign and send": a small section on the page; the panel itself (editor, previews, ethers) is the
+// "signing" chunk, loaded when the user first opens it (or points at the button). Without a wallet it
 // says how to get one there: connect (the connect dialog), or switch off an unsupported network.
-import { Suspense, useState } from 'react';
-import { lazyPart } from '../../ui/lazyPart';
+import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningTarget } from '../../../store/signingSelectors';
 import { selectWalletName } from '../../../store/selectors';
 import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
-import { loadWrongNetwork } from '../wallet/ConnectionBanner';
-import { preloadConnectDialog } from '../wallet/lazy';
+import { useWarmUp, WithPart } from '../parts';
 import './sign.css';
-
-const loadPanel = () => import(/* webpackChunkName: "signing" */ './SignPanel');
-const SignPanel = lazyPart('The signing panel', loadPanel);
-const WrongNetworkSignNote = lazyPart('The wrong-network notice', () => loadWrongNetwork().then((m) => ({ default: m.WrongNetworkSignNote })));
 
 export function SignSection() {
   const dispatch = useAppDispatch();
@@ -28,7 +22,8 @@ export function SignSection() {
   const hasRequests = useAppSelector((s) => Object.keys(s.signing.requests).length > 0);
   // The panel only ever shows a connected wallet's forms: without one, nothing to open.
   const shown = target !== undefined && (open || hasRequests);
-  const preload = () => void loadPanel().catch(() => undefined);
+  const preload = useWarmUp('signingPanel');
+  const preloadConnect = useWarmUp('connected');
   // The header's control does the same: a connection under way or gone wrong opens on its progress.
   const showsKind = page.view === 'Connecting' || page.view === 'Error' || page.view === 'Reload required';
   const connect = () => dispatch(showsKind ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());
@@ -48,29 +43,31 @@ export function SignSection() {
           Reconnecting to {wallet}…
         </p>
       ) : page.view === 'Unsupported network' ? (
-        <Suspense fallback={null}>
-          <WrongNetworkSignNote />
-        </Suspense>
+        <WithPart name="connected" what="The wrong-network notice">
+          {({ WrongNetworkSignNote }) => <WrongNetworkSignNote />}
+        </WithPart>
       ) : (
         <div className="sign-away" data-testid="sign-connect">
           <p className="muted">Connect a wallet to sign a message, sign typed data or send a transfer with it.</p>
           <p>
-            <button type="button" aria-haspopup="dialog" onClick={connect} onPointerEnter={preloadConnectDialog} onFocus={preloadConnectDialog}>
+            <button type="button" aria-haspopup="dialog" onClick={connect} onPointerEnter={preloadConnect} onFocus={preloadConnect}>
               Connect wallet
             </button>
           </p>
         </div>
       )}
       {shown ? (
-        <Suspense
+        <WithPart
+          name="signingPanel"
+          what="The signing panel"
           fallback={
             <p className="muted" aria-busy="true">
               Loading…
             </p>
           }
         >
-          <SignPanel />
-        </Suspense>
+          {({ default: SignPanel }) => <SignPanel />}
+        </WithPart>
       ) : null}
     </section>
   );

@@ -1,13 +1,10 @@
 // The toasts of sent transactions, mounted once at app level. This host is all the first visit
-// carries: the toasts themselves come with the signing code (a transaction is only ever sent after
-// that has loaded), into a live region that is on the page from the start, so screen readers hear
-// the first toast too.
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { lazyPart } from '../../ui/lazyPart';
+// carries: the toasts themselves are in the "connected" chunk, shown into a live region that is on
+// the page from the start, so screen readers hear the first toast too.
+import { useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../../store/hooks';
+import { WithPart } from '../parts';
 import './transactions.css';
-
-const Toasts = lazyPart('The transaction notices', () => import(/* webpackChunkName: "signing" */ './Toasts'));
 
 export function TransactionToasts() {
   const open = useAppSelector((s) => s.transactions.toasts.length > 0);
@@ -26,9 +23,9 @@ export function TransactionToasts() {
     <>
       <div ref={setLive} className="visually-hidden" aria-live="polite" data-testid="tx-announcements" />
       {open && live ? (
-        <Suspense fallback={null}>
-          <Toasts live={live} lastForm={lastForm} />
-        </Suspense>
+        <WithPart name="connected" what="The transaction notices">
+          {({ Toasts }) => <Toasts live={live} lastForm={lastForm} />}
+        </WithPart>
       ) : null}
     </>
   );

@@ -4,7 +4,7 @@
 // balance is left out (styles.css).
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectPendingTransactions } from '../../../store/transactionsSelectors';
-import { balanceRead, nameRead } from '../../../store/readEndpoints';
+import { chainApi } from '../../../store/chainApi';
 import { uiActions } from '../../../store/uiSlice';
 import { selectAccountReads, type PageView } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
@@ -22,8 +22,8 @@ export function AccountButton({ page }: { page: PageView }) {
   const chain = page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
   const account = page.account ?? '';
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
-  const balance = useRead(balanceRead, reads.balance);
-  const named = useRead(nameRead, reads.name).currentData ?? undefined;
+  const balance = useRead(chainApi.endpoints.getBalance, reads.balance);
+  const named = useRead(chainApi.endpoints.getName, reads.name).currentData ?? undefined;
   const name = named?.name;
   const symbol = chain?.nativeCurrency?.symbol ?? 'ETH';
   const shownName = name ? displayText(name, Infinity) : undefined;

@@ -1,15 +1,11 @@
 // One banner under the header about the wallet in view when the page cannot simply show it: on a
 // network the app does not support (which network the wallet is on, and the networks it can switch
-// to: WrongNetwork.tsx, loaded when that state comes), or with a link that only a reload brings back.
-import { Suspense } from 'react';
+// to: WrongNetwork.tsx, in the "connected" chunk), or with a link that only a reload brings back.
 import { useAppSelector } from '../../../store/hooks';
 import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
-import { lazyPart } from '../../ui/lazyPart';
-
-export const loadWrongNetwork = () => import(/* webpackChunkName: "wrong-network" */ './WrongNetwork');
-const WrongNetworkBanner = lazyPart('The wrong-network notice', () => loadWrongNetwork().then((m) => ({ default: m.WrongNetworkBanner })));
+import { WithPart } from '../parts';
 
 export function ConnectionBanner() {
   const chains = useChains();
@@ -27,8 +23,8 @@ export function ConnectionBanner() {
   }
   if (page.view !== 'Unsupported network') return null;
   return (
-    <Suspense fallback={null}>
-      <WrongNetworkBanner />
-    </Suspense>
+    <WithPart name="connected" what="The wrong-network notice">
+      {({ WrongNetworkBanner }) => <WrongNetworkBanner />}
+    </WithPart>
   );
 }

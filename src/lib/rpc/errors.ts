@@ -15,7 +15,7 @@ export const RPC_MESSAGES = {
   endpointsUnavailable: (chain: string, problems: readonly string[]) =>
     `No RPC endpoint of ${chain} is answering (${problems.join('; ')})`,
   invalidResponse: (method: string) => `The RPC endpoint sent an unexpected result for ${method}`,
-  notConfigured: 'Read-only chain data needs an RPC runtime: pass `rpc` to attachReadLayer',
+  notConfigured: 'Read-only chain data needs an RPC runtime: pass `rpc` to setupStore',
 } as const;
 
 /** Thrown inside src/lib/rpc; carries the plain error that the base query hands to the store. */

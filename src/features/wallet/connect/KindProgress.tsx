@@ -4,8 +4,8 @@
 // there while anything waits. `card-<kind>` with its `status` is what tests and assistive tech find.
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
+import { isDeclined } from '../../../../store/connectionView';
 import {
-  isDeclined,
   selectConnection,
   selectConnectionActivity,
   selectConnectorInfo,

@@ -1,21 +1,15 @@
 // The WalletConnect pairing link, as the device can use it: on a desktop a QR code to scan with a
 // phone (and the link to copy for desktop wallets); on a phone or tablet, where the device showing a
 // QR code is the one that would have to scan it, links that open a wallet app here, with the QR code
-// one click away. The code that draws the QR arrives with `qrcode` on first use (chunk "qrcode").
-import { Suspense, useState } from 'react';
+// one click away. The QR library arrives on first use (chunk "qrcode", src/lib/qr.ts).
+import { useState } from 'react';
 import type { DevelopmentPhone } from '../../../lib/connectors/types';
-import { lazyPart } from '../../../ui/lazyPart';
+import OpenInWalletApp from './OpenInWalletApp';
+import QrCodePanel from './QrCodePanel';
 import { usePhoneLayout } from './usePhoneLayout';
 
-const QrCodePanel = lazyPart('The QR code', () => import(/* webpackChunkName: "qrcode" */ './QrCodePanel'));
-const OpenInWalletApp = lazyPart('The wallet app links', () => import(/* webpackChunkName: "qrcode" */ './OpenInWalletApp'));
-
 function QrCode({ uri }: { uri: string }) {
-  return (
-    <Suspense fallback={<p className="muted">Preparing the QR code…</p>}>
-      <QrCodePanel uri={uri} />
-    </Suspense>
-  );
+  return <QrCodePanel uri={uri} />;
 }
 
 function PhoneChoices({ uri }: { uri: string }) {
@@ -23,9 +17,7 @@ function PhoneChoices({ uri }: { uri: string }) {
   return (
     <>
       <p className="muted">Open a WalletConnect wallet on this device to connect, or show the QR code to scan it with another one.</p>
-      <Suspense fallback={<p className="muted">Preparing the wallet links…</p>}>
-        <OpenInWalletApp uri={uri} />
-      </Suspense>
+      <OpenInWalletApp uri={uri} />
       <button type="button" className="secondary qr-toggle" aria-expanded={showQr} onClick={() => setShowQr((shown) => !shown)}>
         {showQr ? 'Hide QR code' : 'Show QR code'}
       </button>

@@ -1,4 +1,4 @@
-import type { KindView } from '../../../../store/selectors';
+import type { KindView } from '../../../../store/connectionView';
 
 /**
  * A kind's state as a small badge (`data-testid="status"`). "Disconnected" is the ordinary state of

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectConnectionActivity, selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
-import { balanceRead, nameRead } from '../../../../store/readEndpoints';
+import { chainApi } from '../../../../store/chainApi';
 import { uiActions } from '../../../../store/uiSlice';
 import { selectAccountReads } from '../../../../store/viewedChain';
 import { walletActions } from '../../../../store/walletSlice';
@@ -29,8 +29,8 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
   const rejectedUpdate = useAppSelector((s) => selectConnectionActivity(s, kind).rejectedUpdate);
   const chain = view === 'Connected' && chainId !== undefined ? chains[chainId] : undefined;
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
-  const balance = useRead(balanceRead, reads.balance).currentData;
-  const named = useRead(nameRead, reads.name).currentData ?? undefined;
+  const balance = useRead(chainApi.endpoints.getBalance, reads.balance).currentData;
+  const named = useRead(chainApi.endpoints.getName, reads.name).currentData ?? undefined;
   const ensName = named?.name;
   const explorer = chain ? addressUrl(chain.blockExplorerUrls, account) : undefined;
   const disconnect = () => {

@@ -1,0 +1,49 @@
+// The one loader (docs/architecture.md, "How the code loads"): every chunk of the app's own code that
+// arrives after the first script is asked for here, and only here. One loader per app, built by the
+// composition root (src/walletApp.ts) like its store, and handed to each layer the way it takes its
+// other dependencies: React through PartsProvider (src/features/parts.tsx), the sagas through saga
+// context, RTK Query's endpoints through the store's `extra`. A chunk that arrives changes nothing
+// but this loader's own record of it.
+import type { Part, UiParts } from './features/parts';
+import type { SagaChunks } from '../sagas/chunks';
+import type { StoreChunks } from '../store/namesLookup';
+
+/** A chunk asked for at most once at a time: a failure is forgotten, so the next ask loads it again. */
+export function part<T>(load: () => Promise<T>): Part<T> {
+  let asked: Promise<T> | undefined;
+  let module: T | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    load() {
+      if (module !== undefined) return Promise.resolve(module);
+      asked ??= load().then(
+        (arrived) => {
+          module = arrived;
+          for (const listener of [...listeners]) listener();
+          return arrived;
+        },
+        (error: unknown) => {
+          asked = undefined;
+          throw error;
+        },
+      );
+      return asked;
+    },
+    loaded: () => module,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type Chunks = UiParts & SagaChunks & StoreChunks;
+
+export function createChunks(): Chunks {
+  const connected = part(() => import(/* webpackChunkName: "connected" */ './features/connected'));
+  const signingPanel = part(() => import(/* webpackChunkName: "signing" */ './features/sign/SignPanel'));
+  const signingWorkflow = part(() => import(/* webpackChunkName: "signing" */ '../sagas/signingWorkflow'));
+  const batch = part(() => import(/* webpackChunkName: "signing" */ '../sagas/batch'));
+  const names = part(() => import(/* webpackChunkName: "names" */ './lib/names'));
+  return { connected, signingPanel, signingWorkflow, batch, names };
+}
