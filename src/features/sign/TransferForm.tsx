@@ -5,9 +5,7 @@
 // the endpoints could not give is "could not check", never "would fail" (docs/behaviour.md §10.4).
 import { useId, useState } from 'react';
 import { chainName, namesChainOf } from '../../lib/chains';
-import { displayText } from '../../lib/displayText';
-import { estimateRefusedByNode, readAmount, type AmountProblem } from '../../lib/transfer';
-import { Avatar } from '../../ui/Avatar';
+import { estimateRefusedByNode, readAmount } from '../../lib/transfer';
 import { useChains } from '../../ui/chainsContext';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useRead } from '../../ui/useRead';
@@ -20,7 +18,8 @@ import { batchRunning } from '../../../store/transactionsSlice';
 import { FormSection } from './FormSection';
 import { SeveralForm } from './SeveralForm';
 import './several.css';
-import { useRecipient, type RecipientState } from './useRecipient';
+import { AmountNote, RecipientLine, recipientInvalid } from './TransferFields';
+import { useRecipient } from './useRecipient';
 import { useSigningRequest } from './useSigningRequest';
 
 /** Gas limit for a transfer whose estimate failed and that the user sends anyway. */
@@ -122,17 +121,7 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
           aria-describedby={amountId}
         />
       </label>
-      <div id={amountId} data-testid="amount-note" data-problem={amountRead.ok ? undefined : amountRead.problem} data-message={amountRead.ok ? undefined : amountRead.message}>
-        {amountRead.ok ? (
-          amountRead.readAs !== undefined ? (
-            <p className="muted">
-              Read as <span className="amount">{amountRead.readAs} {symbol}</span>.
-            </p>
-          ) : null
-        ) : (
-          <p className="field-problem">{amountWords(amountRead.problem, amount.trim())}</p>
-        )}
-      </div>
+      <AmountNote id={amountId} amount={amountRead} text={amount} symbol={symbol} />
       {ready ? (
         <div className="fee" data-testid="fee" aria-live="polite">
           {estimate ? (
@@ -175,79 +164,6 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
       </div>
     </FormSection>
   );
-}
-
-/** What the amount field says, for users; the exact message stays in `data-message` for tests. */
-export function amountWords(problem: AmountProblem, text: string): string {
-  switch (problem) {
-    case 'empty':
-      return 'Enter an amount';
-    case 'ambiguousComma': {
-      // Only digits and one comma reach here ("12,500"): both readings, spelled out.
-      const [whole = '', fraction = ''] = text.split(',');
-      return `“${text}” is unclear: write ${whole}${fraction} without the comma, or ${whole}.${fraction} with a point for decimals.`;
-    }
-    case 'comma':
-      return 'Use a point for decimals and no commas, e.g. 1.5.';
-    case 'notAnAmount':
-      return 'Enter a number, with a point for decimals, e.g. 0.01.';
-    case 'tooManyDecimals':
-      return 'Use at most 18 decimal places.';
-    case 'tooLarge':
-      return 'That is more than any balance can hold.';
-  }
-}
-
-export function recipientInvalid(recipient: RecipientState): boolean {
-  return ['zeroAddress', 'badAddress', 'badChecksum', 'notRecipient', 'notFound', 'invalidName', 'noNames'].includes(recipient.status);
-}
-
-/** Beside the field: the address a name resolves to, or why there is none. */
-export function RecipientLine({ recipient, chain, ownAddress }: { recipient: RecipientState; chain: string; ownAddress: boolean }) {
-  const own = ownAddress ? (
-    <span className="own-address" data-testid="own-address">
-      This is your own address.
-    </span>
-  ) : null;
-  switch (recipient.status) {
-    case 'empty':
-      return null;
-    case 'address':
-      return own;
-    case 'zeroAddress':
-      return <span className="field-problem">This is the zero address: anything sent there is lost for good. Enter another address.</span>;
-    case 'badAddress':
-      return <span className="field-problem">That is not a whole address: an address is 0x and 40 characters (0–9, a–f).</span>;
-    case 'badChecksum':
-      return <span className="field-problem">This address has a typing mistake (its capital letters do not match). Copy it again.</span>;
-    case 'notRecipient':
-      return <span className="field-problem">Enter an address (0x…) or a name such as alice.eth.</span>;
-    case 'resolving':
-      return <span className="muted">Looking up {displayText(recipient.name, 80)}…</span>;
-    case 'resolved':
-      return (
-        <span className="ok" data-testid="resolved">
-          <Avatar address={recipient.address} image={recipient.avatar} size={20} className="recipient-avatar" />{' '}
-          <span className="recipient-name">{displayText(recipient.name, 80)}</span> is{' '}
-          <span className="mono" data-testid="resolved-address">
-            {recipient.address}
-          </span>
-          {own ? <> {own}</> : null}
-        </span>
-      );
-    case 'notFound':
-      return <span className="field-problem">{displayText(recipient.name, 80)} does not point to an address on {chain}.</span>;
-    case 'invalidName':
-      return <span className="field-problem">“{displayText(recipient.name, 80)}” is not a valid name.</span>;
-    case 'noNames':
-      return <span className="field-problem">Names cannot be used on {chain}: enter an address (0x…).</span>;
-    case 'lookupFailed':
-      return (
-        <ErrorDetails error={recipient.error ?? 'unknown error'} alert={false}>
-          {displayText(recipient.name, 80)} could not be looked up just now. Try again in a moment, or enter an address.
-        </ErrorDetails>
-      );
-  }
 }
 
 function wouldRevert(error: unknown): boolean {
