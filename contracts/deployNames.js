@@ -1,10 +1,10 @@
 // Puts the names contracts of Names.sol on a local chain beside the minimal ENS registry
-// (deployEns.js): the Universal-Resolver-compatible contract, the record resolver, ENSIP-19 reverse
+// (ensRegistry.js): the Universal-Resolver-compatible contract, the record resolver, ENSIP-19 reverse
 // registrars and the offchain resolver whose gateway is contracts/gateway.js. Every address is a
 // CREATE2 address through anvil's deterministic deployer, so the app knows the Universal Resolver's
 // at build time (DEV_ENS_UNIVERSAL_RESOLVER in src/lib/chains.ts).
 const { AbiCoder, Interface, SigningKey, computeAddress, concat, getCreate2Address, id, keccak256, namehash } = require('ethers');
-const { CREATE2_DEPLOYER, ENS_ADMIN, REGISTRY_ADDRESS, SALT, claim, deployEns, deployOnce, send, setReverseName } = require('./deployEns');
+const { CREATE2_DEPLOYER, ENS_ADMIN, REGISTRY_ADDRESS, SALT, claim, deployOnce, deployRegistry, send, setReverseName } = require('./ensRegistry');
 const artifact = require('./Names.json');
 
 const coder = AbiCoder.defaultAbiCoder();
@@ -33,7 +33,7 @@ const RECORDS = plan('RecordResolver', ['address'], [REGISTRY_ADDRESS]);
 const OFFCHAIN = plan('OffchainResolver', ['address', 'address'], [ENS_ADMIN, GATEWAY_SIGNER]);
 const reverseRegistrar = (coinType) => plan('ReverseRegistrar', ['address', 'uint256'], [ENS_ADMIN, coinType]);
 
-/** The names contracts over a deployed registry (deployEns calls this). */
+/** The names contracts over a deployed registry (deployEns.js calls this). */
 async function deployNameContracts(url) {
   for (const c of [UNIVERSAL, RECORDS, OFFCHAIN]) await deployOnce(url, c.address, c.initCode);
   return { universalResolver: UNIVERSAL.address, recordResolver: RECORDS.address, offchainResolver: OFFCHAIN.address };
@@ -41,7 +41,7 @@ async function deployNameContracts(url) {
 
 /** Deploys what is missing: the ENS registry and, over it, the names contracts. */
 async function deployNames(url) {
-  await deployEns(url);
+  await deployRegistry(url);
   return deployNameContracts(url);
 }
 

@@ -1,9 +1,9 @@
-// Types for deployEns.js (kept as CommonJS so `npm start` can run it without a TypeScript step).
+// Types for ensRegistry.js (kept as CommonJS so `npm start` can run it without a TypeScript step).
 export declare const ENS_ADMIN: string;
 export declare const REGISTRY_ADDRESS: string;
 export declare const RESOLVER_ADDRESS: string;
 export declare const CREATE2_DEPLOYER: string;
-export declare function deployEns(url: string): Promise<{ registry: string; resolver: string; universalResolver: string }>;
+export declare function deployRegistry(url: string): Promise<void>;
 export declare function registerName(url: string, name: string, address: string): Promise<void>;
 export declare function setAddress(url: string, name: string, address: string): Promise<void>;
 export declare function setReverseName(url: string, address: string, name: string): Promise<void>;

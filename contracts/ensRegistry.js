@@ -1,7 +1,8 @@
-// Puts the minimal ENS contracts on a local chain (anvil) and registers names, so the app's name
-// lookups work offline. CREATE2 through anvil's built-in deterministic deployer makes the registry
-// address a function of the compiled bytecode only: the same on every fresh or reused chain, so the
-// app can know it at build time (DEV_ENS_REGISTRY in src/lib/chains.ts).
+// The minimal ENS contracts on a local chain (anvil): the registry and a resolver, and the names they
+// hold, so the app's name lookups work offline (deployEns.js puts them there with the names
+// contracts). CREATE2 through anvil's built-in deterministic deployer makes the registry address a
+// function of the compiled bytecode only: the same on every fresh or reused chain, so the app can
+// know it at build time (DEV_ENS_REGISTRY in src/lib/chains.ts).
 const { AbiCoder, Interface, concat, getCreate2Address, id, keccak256, namehash, ZeroHash } = require('ethers');
 const { call, hasCode, receipt } = require('./chainRpc');
 const artifact = require('./ENS.json');
@@ -38,16 +39,10 @@ async function deployOnce(url, address, initCode) {
   if (!(await hasCode(url, address))) throw new Error(`ENS contract did not appear at ${address}`);
 }
 
-/**
- * Deploys registry and resolver where they are missing, and the names contracts over them (the
- * Universal-Resolver-compatible contract the app asks, deployNames.js). Returns their addresses.
- */
-async function deployEns(url) {
+/** Deploys the registry and its resolver where they are missing. */
+async function deployRegistry(url) {
   await deployOnce(url, REGISTRY_ADDRESS, registryInitCode);
   await deployOnce(url, RESOLVER_ADDRESS, resolverInitCode);
-  // Required here, not at the top: deployNames.js builds on this module.
-  const { universalResolver } = await require('./deployNames').deployNameContracts(url);
-  return { registry: REGISTRY_ADDRESS, resolver: RESOLVER_ADDRESS, universalResolver };
 }
 
 /** Makes the admin own `name` (and every parent) and points it at `resolver` (default: ours). */
@@ -82,7 +77,7 @@ async function registerName(url, name, address) {
 }
 
 module.exports = {
-  deployEns,
+  deployRegistry,
   deployOnce,
   claim,
   send,
