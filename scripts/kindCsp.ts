@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { KindBuild, KindCsp } from '../src/lib/connectors/kind';
-import { CONNECTION_IDS } from '../src/lib/connectors/registry';
+import { CONNECTION_IDS } from '../src/lib/connectors/types';
 
 const CONNECTORS = path.resolve(__dirname, '../src/lib/connectors');
 

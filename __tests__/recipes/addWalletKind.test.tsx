@@ -37,6 +37,7 @@ describe('the recipe, step by step', () => {
     const loaded = withModules(
       {
         'src/lib/connectors/toy/index.ts': block(RECIPE, 'src/lib/connectors/toy/index.ts'),
+        'src/lib/connectors/types.ts': patchedBy(RECIPE, 'src/lib/connectors/types.ts'),
         'src/lib/connectors/registry.ts': patchedBy(RECIPE, 'src/lib/connectors/registry.ts'),
       },
       () => ({

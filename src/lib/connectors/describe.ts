@@ -6,9 +6,8 @@ import { displayText } from '../displayText';
 import { describeValue } from '../errors';
 import { isRecord } from '../guards';
 import { safeIconUri } from '../validation';
-import type { KindAdapter, KindFace } from './kind';
-import { CONNECTION_IDS, kindDefinition } from './registry';
-import type { AdapterRegistry, AnnouncedWallet, ConnectionId, ConnectorInfo, WalletIdentity } from './types';
+import { kindDefinition } from './registry';
+import { CONNECTION_IDS, type AdapterRegistry, type AnnouncedWallet, type ConnectionId, type ConnectorInfo, type KindAdapter, type KindFace, type WalletIdentity } from './types';
 
 const MAX_TEXT = 300;
 

@@ -1,8 +1,9 @@
 // A wallet kind is one module: a folder src/lib/connectors/<kind>/ whose index.ts exports one
-// KindDefinition. The registry (./registry.ts) is the one list of kinds; everything that exists "for
-// every kind" is derived from it: CONNECTION_IDS, the store's plain description of each kind (name,
-// face in the connect dialog, availability), the saga context's adapters and the Content-Security-
-// Policy's hosts (each kind's csp.ts, read at build time by scripts/kindCsp.ts).
+// KindDefinition. The kinds are listed once: their ids in CONNECTION_IDS (./types.ts), a definition
+// for each in the registry (./registry.ts). Everything that exists "for every kind" is derived from
+// them: the store's plain description of each kind (name, face in the connect dialog, availability),
+// the saga context's adapters and the Content-Security-Policy's hosts (each kind's csp.ts, read at
+// build time by scripts/kindCsp.ts).
 //
 // How to add a kind (docs/recipes/add-a-wallet-kind.md does it step by step, and a test runs it):
 //  1. A folder src/lib/connectors/<kind>/ with an index.ts that exports `defineKind({ ... })`:
@@ -19,116 +20,17 @@
 //     Beside it, only where the kind reaches hosts of its own (an SDK's relay): a csp.ts exporting
 //     `csp(build): KindCsp`, the hosts the shipped policy must allow. The build reads it; the page
 //     never loads it.
-//  2. One line in ./registry.ts: the import and its place in KINDS (the order is the dialog's).
+//  2. Its id in CONNECTION_IDS (./types.ts; the order is the dialog's), and its definition under that
+//     id in ./registry.ts (TypeScript refuses one without the other).
 //  3. Its tests (a unit test of the folder, and it joins every "for every kind" test by itself).
-// No other file names a kind: the store, the sagas and the UI read the registry's derived data.
+// No other file names a kind: the store, the sagas and the UI read the ids and the registry's derived data.
 import type { ChainTable } from '../chains';
 import { switchOrAddChain } from '../chainSwitch';
 import type { SiteStorage } from '../storage';
-import type {
-  AnnouncedWallet,
-  Connector,
-  ConnectorEvent,
-  ConnectorListener,
-  DevelopmentPhone,
-  Eip1193Provider,
-  ExtensionSuggestion,
-  RequestArguments,
-} from './types';
+import type { Connector, ConnectorEvent, DevelopmentPhone, Eip1193Provider, KindAdapter, KindFace, KindStatus, RequestArguments } from './types';
 
-/** How the connect dialog and the menus show a kind: plain words, kept in the store (ConnectorInfo.face). */
-export interface KindFace {
-  /**
-   * The note under its name in the connect dialog's list: with its browser extension in this browser
-   * (listed under "Installed"), and without (under "More ways to connect"). No note: no row in that case.
-   */
-  note: { installed?: string; otherwise?: string };
-  /**
-   * The browser's own wallets (EIP-6963 announcements, or `window.ethereum`): a row per extension, the
-   * user's pick among them remembered; with none, the list says how to get a wallet.
-   */
-  browserWallets?: true;
-  /**
-   * Without its extension, a connect opens a window of the wallet's own (a pop-up) or reaches its phone
-   * app: the progress words say where to look, and what to do when the browser blocked the window.
-   */
-  ownWindow?: true;
-  /** Drawn in place of a missing icon (default: the initial of its name). */
-  letters?: string;
-  /** What a timeout means, when it is not the wallet that failed to answer (default: "<name> did not answer in time."). */
-  timeoutWords?: string;
-  /** While a connect waits on the wallet (default: "Approve the connection in <name>."). */
-  progress?: string;
-}
-
-/** What a kind reports about itself, cheap and synchronous (no SDK loaded): plain data. */
-export interface KindStatus {
-  available: boolean;
-  /** Why not, in the user's words, when not available. */
-  unavailableReason?: string;
-  /** What this browser takes away from this kind, in the user's words (docs/behaviour.md §12). */
-  limitation?: string;
-  /** This kind's browser extension is in this browser. */
-  installed?: boolean;
-  /** Browser extensions that announced themselves (EIP-6963). */
-  wallets?: AnnouncedWallet[];
-  extensionSuggestion?: ExtensionSuggestion;
-  /** Connecting pairs through a QR code (the QR dialog shows). */
-  pairsByQrCode?: boolean;
-  developmentPhone?: DevelopmentPhone;
-  /** `eth_chainId` answers the wallet's own chain before the site is connected: asked beside the accounts. */
-  chainIdBeforeConnect?: boolean;
-  /** `wallet_revokePermissions` is worth trying on disconnect. */
-  revokes?: boolean;
-  /** The link to the wallet is gone for good (only a reload helps). */
-  linkDead?: boolean;
-  /**
-   * The page is this kind's own (Safe{Wallet}'s frame, docs/behaviour.md §1.7): the only kind offered, the
-   * current one, reconnected visibly at start. May change (watch says when).
-   */
-  ownsPage?: boolean | undefined;
-  /** `eth_sendTransaction` answers a proposal's hash (a Safe's), followed by asking the wallet `walletdeck_safeProposal` (docs/behaviour.md §10.1). */
-  proposes?: boolean | undefined;
-}
-
-/** What the sagas may ask a kind to do besides its lifecycle. */
-export type KindCommand = { type: 'preload' } | { type: 'cancelPending' } | { type: 'choose'; rdns: string | undefined };
-
-/**
- * A kind as the sagas use it. The provider never leaves it: every wallet call goes through `request`.
- * Every method may throw or hang (it talks to a wallet): the sagas bound and catch each call.
- */
-export interface KindAdapter {
-  readonly id: string;
-  /** Cheap and synchronous; loads no SDK. */
-  status(): KindStatus;
-  /**
-   * Cheap and synchronous: is there a session to reconnect silently at start (a browser extension: is
-   * one present)? Loads no SDK. Throws a configuration error where the kind cannot run at all.
-   */
-  storedSession(): boolean;
-  /**
-   * One JSON-RPC request to the wallet (loading the SDK on first use). With the provider at hand (a
-   * browser extension's) the wallet is asked synchronously, in the task of the click.
-   */
-  request(args: RequestArguments): Promise<unknown>;
-  /** Loads what asking the wallet needs (its SDK); resolves at once when the provider is at hand. */
-  load(): Promise<void>;
-  /**
-   * A user connect's own first step where the SDK needs one (QR pairing), else undefined (nothing to
-   * wait for: `eth_requestAccounts` then leaves in the task of the click).
-   */
-  connect(options: { chainId?: number }): Promise<void> | undefined;
-  /** Switch to `chainId` (adding it on 4902); resolves with the chain the wallet reports, unvalidated. */
-  switchChain(chainId: number): Promise<unknown>;
-  /** Ends the session on the wallet side where the SDK has one; local cleanup otherwise. */
-  disconnect(): Promise<void>;
-  /** The wallet's events, plain (./events.ts). Returns an unsubscribe. */
-  subscribe(listener: ConnectorListener): () => void;
-  /** Calls `listener` when what status() says may have changed (a wallet announced itself). */
-  watch(listener: () => void): () => void;
-  command(command: KindCommand): void;
-}
+// What the sagas and the composition root know of a kind, defined with the seam's other plain types.
+export type { KindAdapter, KindCommand, KindFace, KindStatus } from './types';
 
 /** The parts of the build configuration a kind may read (src/config.ts AppConfig). */
 export interface KindConfig {

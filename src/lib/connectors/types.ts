@@ -1,17 +1,17 @@
-// The seam's plain types: what the store, the sagas and the UI may know of wallet kinds. The kinds
-// themselves are listed once, in ./registry.ts (each a folder exporting a definition, ./kind.ts);
-// the ids here are derived from that list.
-import type { KindAdapter, KindFace } from './kind';
-import { CONNECTION_IDS, type KindId } from './registry';
-
-export { CONNECTION_IDS };
-export type ConnectionId = KindId;
+// The seam's plain types: what the store, the sagas and the UI may know of wallet kinds, and the
+// kinds' ids. Nothing here runs a kind or imports one: the kinds themselves (each a folder exporting a
+// definition, ./kind.ts) are listed in ./registry.ts, which holds one definition for each id below.
 
 /**
- * The current connection when the user has chosen none (docs/behaviour.md §1.2): the registry's first
- * kind. (No module the registry imports may import this one at run time: ids exist once it has run.)
+ * Every kind's id, in the connect dialog's order (docs/recipes/add-a-wallet-kind.md). The registry
+ * (./registry.ts) has a definition for each, and TypeScript refuses one without the other.
  */
-export const DEFAULT_CONNECTION: ConnectionId = CONNECTION_IDS[0]!;
+export const CONNECTION_IDS = ['injected', 'coinbase', 'walletconnect', 'safe'] as const;
+
+export type ConnectionId = (typeof CONNECTION_IDS)[number];
+
+/** The current connection when the user has chosen none (docs/behaviour.md §1.2): the first kind. */
+export const DEFAULT_CONNECTION: ConnectionId = CONNECTION_IDS[0];
 
 export function isConnectionId(value: unknown): value is ConnectionId {
   return typeof value === 'string' && (CONNECTION_IDS as readonly string[]).includes(value);
@@ -160,6 +160,100 @@ export interface AnnouncedWallet {
 export interface WalletIdentity {
   name: string;
   icon: string;
+}
+
+/** How the connect dialog and the menus show a kind: plain words, kept in the store (ConnectorInfo.face). */
+export interface KindFace {
+  /**
+   * The note under its name in the connect dialog's list: with its browser extension in this browser
+   * (listed under "Installed"), and without (under "More ways to connect"). No note: no row in that case.
+   */
+  note: { installed?: string; otherwise?: string };
+  /**
+   * The browser's own wallets (EIP-6963 announcements, or `window.ethereum`): a row per extension, the
+   * user's pick among them remembered; with none, the list says how to get a wallet.
+   */
+  browserWallets?: true;
+  /**
+   * Without its extension, a connect opens a window of the wallet's own (a pop-up) or reaches its phone
+   * app: the progress words say where to look, and what to do when the browser blocked the window.
+   */
+  ownWindow?: true;
+  /** Drawn in place of a missing icon (default: the initial of its name). */
+  letters?: string;
+  /** What a timeout means, when it is not the wallet that failed to answer (default: "<name> did not answer in time."). */
+  timeoutWords?: string;
+  /** While a connect waits on the wallet (default: "Approve the connection in <name>."). */
+  progress?: string;
+}
+
+/** What a kind reports about itself, cheap and synchronous (no SDK loaded): plain data. */
+export interface KindStatus {
+  available: boolean;
+  /** Why not, in the user's words, when not available. */
+  unavailableReason?: string;
+  /** What this browser takes away from this kind, in the user's words (docs/behaviour.md §12). */
+  limitation?: string;
+  /** This kind's browser extension is in this browser. */
+  installed?: boolean;
+  /** Browser extensions that announced themselves (EIP-6963). */
+  wallets?: AnnouncedWallet[];
+  extensionSuggestion?: ExtensionSuggestion;
+  /** Connecting pairs through a QR code (the QR dialog shows). */
+  pairsByQrCode?: boolean;
+  developmentPhone?: DevelopmentPhone;
+  /** `eth_chainId` answers the wallet's own chain before the site is connected: asked beside the accounts. */
+  chainIdBeforeConnect?: boolean;
+  /** `wallet_revokePermissions` is worth trying on disconnect. */
+  revokes?: boolean;
+  /** The link to the wallet is gone for good (only a reload helps). */
+  linkDead?: boolean;
+  /**
+   * The page is this kind's own (Safe{Wallet}'s frame, docs/behaviour.md §1.7): the only kind offered, the
+   * current one, reconnected visibly at start. May change (watch says when).
+   */
+  ownsPage?: boolean | undefined;
+  /** `eth_sendTransaction` answers a proposal's hash (a Safe's), followed by asking the wallet `walletdeck_safeProposal` (docs/behaviour.md §10.1). */
+  proposes?: boolean | undefined;
+}
+
+/** What the sagas may ask a kind to do besides its lifecycle. */
+export type KindCommand = { type: 'preload' } | { type: 'cancelPending' } | { type: 'choose'; rdns: string | undefined };
+
+/**
+ * A kind as the sagas use it. The provider never leaves it: every wallet call goes through `request`.
+ * Every method may throw or hang (it talks to a wallet): the sagas bound and catch each call.
+ */
+export interface KindAdapter {
+  readonly id: string;
+  /** Cheap and synchronous; loads no SDK. */
+  status(): KindStatus;
+  /**
+   * Cheap and synchronous: is there a session to reconnect silently at start (a browser extension: is
+   * one present)? Loads no SDK. Throws a configuration error where the kind cannot run at all.
+   */
+  storedSession(): boolean;
+  /**
+   * One JSON-RPC request to the wallet (loading the SDK on first use). With the provider at hand (a
+   * browser extension's) the wallet is asked synchronously, in the task of the click.
+   */
+  request(args: RequestArguments): Promise<unknown>;
+  /** Loads what asking the wallet needs (its SDK); resolves at once when the provider is at hand. */
+  load(): Promise<void>;
+  /**
+   * A user connect's own first step where the SDK needs one (QR pairing), else undefined (nothing to
+   * wait for: `eth_requestAccounts` then leaves in the task of the click).
+   */
+  connect(options: { chainId?: number }): Promise<void> | undefined;
+  /** Switch to `chainId` (adding it on 4902); resolves with the chain the wallet reports, unvalidated. */
+  switchChain(chainId: number): Promise<unknown>;
+  /** Ends the session on the wallet side where the SDK has one; local cleanup otherwise. */
+  disconnect(): Promise<void>;
+  /** The wallet's events, plain (./events.ts). Returns an unsubscribe. */
+  subscribe(listener: ConnectorListener): () => void;
+  /** Calls `listener` when what status() says may have changed (a wallet announced itself). */
+  watch(listener: () => void): () => void;
+  command(command: KindCommand): void;
 }
 
 /** What the UI knows about a connector: plain data, read from the store, never by calling it. */

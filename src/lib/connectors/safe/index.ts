@@ -7,7 +7,7 @@
 import { ListenerSet } from '../events';
 import { adapterFromConnector, defineKind } from '../kind';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider } from '../types';
-import type { SafeSessionOptions } from './session';
+import type { SafeConnectorState, SafeSessionOptions } from './session';
 
 /** Whether the page is inside a frame; a parent that cannot even be compared is taken as one. */
 export function isFramed(host: unknown): boolean {
@@ -24,7 +24,7 @@ export function isFramed(host: unknown): boolean {
  * page is a Safe App. Only what must answer synchronously is here; ./session.ts (the Safe's chunk)
  * asks the parent and settles this state (its `connectSafe`).
  */
-export class SafeConnector implements Connector {
+export class SafeConnector implements Connector, SafeConnectorState {
   readonly id = 'safe' as const;
   readonly supportsRevoke = false;
   /** A transaction is proposed to the Safe: the answer is its safeTxHash (docs/behaviour.md §10.1). */

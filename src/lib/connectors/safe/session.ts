@@ -7,8 +7,7 @@ import SafeAppsSDK from '@safe-global/safe-apps-sdk';
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import { checksumAddress } from '../../validation';
 import { isRecord } from '../../guards';
-import type { Eip1193Provider, RequestArguments } from '../types';
-import type { SafeConnector } from '.';
+import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
 import {
   SAFE_INFO_MS,
   SAFE_SIGNATURE_MS,
@@ -81,11 +80,21 @@ function answerWithin<T>(question: Promise<T>, ms: number): Promise<T | undefine
   return Promise.race([question.catch(() => undefined), sleep(ms).then(() => undefined)]);
 }
 
+/** The Safe connector's state (./index.ts's SafeConnector) as far as connectSafe reads and settles it. */
+export interface SafeConnectorState {
+  readonly env: SafeSessionOptions;
+  shownName: string | undefined;
+  unavailableReason: string | undefined;
+  session: Promise<Eip1193Provider> | undefined;
+  /** Events (the Safe's name) and, as undefined, "availability changed". */
+  readonly changes: { emit(event: ConnectorEvent | undefined): void };
+}
+
 /**
  * The Safe connector's provider (./index.ts): the parent asked, the connector's state settled either
  * way (its name and an event when it is a Safe; why not, and "availability changed", when it is not).
  */
-export async function connectSafe(connector: SafeConnector): Promise<Eip1193Provider> {
+export async function connectSafe(connector: SafeConnectorState): Promise<Eip1193Provider> {
   try {
     const session = await openSafeSession(connector.env);
     connector.shownName = session.info.name;
