@@ -157,23 +157,12 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 3 }, mangle: true } }),
         new EsbuildPlugin({ css: true, include: /\.css$/ }),
       ],
-      // Initial code is split for caching; each lazy wallet SDK stays one named chunk that a size
-      // budget can hold (webpackChunkName "walletconnect" / "coinbase").
-      // The read layer (RTK Query, the RPC runtime, the read-ahead: store/readLayer.ts) is asked for at
-      // start; the lazy parts that read through it (signing, network, transactions) load it from the
-      // same chunk, "reads", beside their own, instead of each carrying a copy. Its import() names the
-      // chunk "read-layer", which this group empties into "reads" (webpack moves modules into an
-      // existing chunk only if it is a parent of every chunk that holds them).
+      // The chunks are docs/architecture.md's table ("How the code loads"), named where the one loader
+      // (src/chunks.ts) or a kind's folder asks for them; the first script's libraries are split off
+      // into `vendor` only so that a deploy that changes the app keeps them cached.
       splitChunks: {
         chunks: 'initial',
-        cacheGroups: {
-          reads: {
-            chunks: 'async',
-            name: 'reads',
-            test: (module: webpack.Module, { chunkGraph }: { chunkGraph: webpack.ChunkGraph }) => [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.name === 'read-layer'),
-            enforce: true,
-          },
-        },
+        cacheGroups: { defaultVendors: { test: /[\\/]node_modules[\\/]/, name: 'vendor', chunks: 'initial', enforce: true } },
       },
       // The production runtime rides in main's file (one request and 0.3 KB gzip less on the first
       // visit; main's name changes with every deploy anyway). The development server's entries (the

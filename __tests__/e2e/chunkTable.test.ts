@@ -1,0 +1,80 @@
+// docs/architecture.md's chunk table ("How the code loads") against the run's production build: the
+// chunks it names are the build's, and each holds what its row says and nothing of another's.
+// No browser: it needs the build, which the browser suites share (globalSetup writes its stats).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { builtApp } from '../support/e2eBuild';
+import { e2eEnv } from '../support/e2eEnv';
+
+interface StatsModule {
+  name: string;
+  modules?: StatsModule[];
+}
+interface StatsChunk {
+  names: string[];
+  initial: boolean;
+  modules?: StatsModule[];
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** The table's rows: the chunk names of its first column (`main` (with `vendor`) gives both). */
+function tableChunks(): string[] {
+  const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## How the code loads'), doc.indexOf('## What each folder may import'));
+  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+  return rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1] as string));
+}
+
+let chunks: StatsChunk[];
+beforeAll(async () => {
+  await builtApp();
+  const stats = JSON.parse(readFileSync(path.join(path.dirname(e2eEnv().buildFile), 'stats.json'), 'utf8')) as { chunks: StatsChunk[] };
+  chunks = stats.chunks;
+});
+
+/** Every module a chunk holds, concatenated ones included, by its path. */
+function modulesOf(name: string): string[] {
+  const chunk = chunks.find((c) => c.names.includes(name));
+  if (!chunk) throw new Error(`no chunk ${name} in the build`);
+  const names: string[] = [];
+  const walk = (list: StatsModule[] | undefined) => {
+    for (const m of list ?? []) {
+      names.push(m.name);
+      walk(m.modules);
+    }
+  };
+  walk(chunk.modules);
+  return names;
+}
+const holds = (name: string, file: string) => modulesOf(name).some((m) => m.includes(file));
+
+it('names exactly the chunks of the build (an SDK import the build leaves out aside)', () => {
+  const built = chunks.filter((c) => c.names.length > 0 || !(c.modules ?? []).every((m) => m.name.includes('(ignored)'))).flatMap((c) => c.names);
+  expect(new Set(built)).toEqual(new Set(tableChunks()));
+  expect(chunks.filter((c) => c.names.length === 0 && !(c.modules ?? []).every((m) => m.name.includes('(ignored)')))).toEqual([]);
+});
+
+it('main and vendor are the first script, and hold every reducer, every saga and the read layer', () => {
+  expect(chunks.filter((c) => c.initial).flatMap((c) => c.names).sort()).toEqual(['main', 'vendor']);
+  for (const file of ['store/rootReducer.ts', 'store/transactionsSlice.ts', 'store/chainApi.ts', 'store/readAhead.ts', 'sagas/index.ts', 'sagas/transactions.ts', 'sagas/chainSwitch.ts', 'src/lib/rpc/client.ts'])
+    expect([file, holds('main', file)]).toEqual([file, true]);
+  expect(holds('vendor', '@reduxjs/toolkit')).toBe(true);
+});
+
+it('each later chunk holds its row, and the first script none of it', () => {
+  const rows: Array<[string, string[]]> = [
+    ['connected', ['src/features/connected.ts', 'ConnectDialog.tsx', 'AccountMenu.tsx', 'transactions/Toasts.tsx', 'NetworkDialog.tsx']],
+    ['signing', ['SignPanel.tsx', 'sagas/signingWorkflow.ts', 'sagas/batch.ts', 'src/lib/signatureCheck.ts']],
+    ['names', ['src/lib/names/index.ts']],
+    ['qrcode', ['node_modules/qrcode/']],
+    ['walletconnect', ['@walletconnect/']],
+    ['coinbase', ['@coinbase/wallet-sdk']],
+    ['safe', ['@safe-global/']],
+  ];
+  for (const [chunk, files] of rows)
+    for (const file of files) {
+      expect([chunk, file, holds(chunk, file)]).toEqual([chunk, file, true]);
+      expect(['main', file, holds('main', file) || holds('vendor', file)]).toEqual(['main', file, false]);
+    }
+});
