@@ -1,9 +1,14 @@
 // The project's import-direction rules (eslint.config.mjs), each tried with a violation, written both
 // as a static import and as a dynamic import(): ESLint's no-restricted-imports sees only the first,
 // our walletdeck/no-restricted-import-expressions (eslint/plugin.mjs) the second, with the same
-// options and messages. Also: React.lazy only through src/ui/lazyPart, site storage only through
+// options and messages. Also: import() of the app's own code only in the one loader (src/chunks.ts),
+// no React.lazy (later parts show through src/features/parts.tsx), site storage only through
 // src/lib/storage.ts. Sources are linted in memory as files of the project, in one ESLint process.
-import { execFileSync } from 'node:child_process';
+// And no import cycles (dependency-cruiser, .dependency-cruiser.cjs): two-file cycles of each kind of
+// import, written to a folder of their own and cruised as `npm run lint` cruises the project.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -69,8 +74,11 @@ const CASES: (Source & { key: string })[] = [
   ]),
   { key: 'wallet state inline', filePath: 'src/features/wallet/x.tsx', code: "import { useAppSelector } from '../../../store/hooks';\nexport const useKinds = () => useAppSelector((s) => s.wallet.kinds);\n" },
   { key: 'wallet state by selector', filePath: 'src/features/wallet/x.tsx', code: "import { useAppSelector } from '../../../store/hooks';\nimport { selectKinds } from '../../../store/selectors';\nexport const useKinds = () => useAppSelector(selectKinds);\n" },
-  { key: 'lazy static', filePath: 'src/features/wallet/x.tsx', code: "import { lazy } from 'react';\nexport const L = lazy(() => import('./QrCodePanel'));\n" },
-  { key: 'lazy in lazyPart', filePath: 'src/ui/lazyPart.tsx', code: "import { lazy } from 'react';\nexport const L = lazy(() => import('./Dialog'));\n" },
+  { key: 'lazy static', filePath: 'src/features/wallet/x.tsx', code: "import { lazy } from 'react';\nexport const L = lazy;\n" },
+  { key: 'import() in a feature', filePath: 'src/features/wallet/x.tsx', code: "export const load = () => import('./QrCodePanel');\n" },
+  { key: 'import() in the store', filePath: 'store/x.ts', code: "export const load = () => import('../src/lib/names');\n" },
+  { key: 'import() in a saga', filePath: 'sagas/x.ts', code: "export const load = () => import('./batch');\n" },
+  { key: 'import() in the loader', filePath: 'src/chunks.ts', code: "export const load = () => import('./features/connected');\n" },
   { key: 'useSelector static', filePath: 'src/app/x.tsx', code: "import { useSelector } from 'react-redux';\nexport const s = useSelector;\n" },
   { key: 'useSelector dynamic', filePath: 'src/app/x.tsx', code: "export const load = () => import('react-redux');\n" },
   { key: 'computed source', filePath: 'src/lib/x.ts', code: 'export const load = (name: string) => import(`../../store/${name}`);\n' },
@@ -80,14 +88,14 @@ const CASES: (Source & { key: string })[] = [
   { key: 'indexedDB', filePath: 'src/lib/x.ts', code: 'export const d = indexedDB;\n' },
   // What each floor may import passes, statically and dynamically: the rules are not simply "no imports".
   { key: 'clean lib', filePath: 'src/lib/x.ts', code: "import { describeValue } from './errors';\nexport const d = describeValue;\nexport const load = () => import('./chains');\n" },
-  { key: 'clean store', filePath: 'store/x.ts', code: "import { describeValue } from '../src/lib/errors';\nexport const d = describeValue;\nexport const load = () => import('./walletSlice');\n" },
+  { key: 'clean store', filePath: 'store/x.ts', code: "import { describeValue } from '../src/lib/errors';\nexport const d = describeValue;\n" },
   {
     key: 'clean sagas',
     filePath: 'sagas/x.ts',
-    code: "import type { ConnectionId } from '../src/lib/connectors/types';\nimport type { KindAdapter } from '../src/lib/connectors/kind';\nimport { describeKind } from '../src/lib/connectors/describe';\nexport type C = [ConnectionId, KindAdapter];\nexport const d = describeKind;\nexport const load = () => import('../store/walletSlice');\n",
+    code: "import type { ConnectionId } from '../src/lib/connectors/types';\nimport type { KindAdapter } from '../src/lib/connectors/kind';\nimport { describeKind } from '../src/lib/connectors/describe';\nexport type C = [ConnectionId, KindAdapter];\nexport const d = describeKind;\n",
   },
-  { key: 'clean features', filePath: 'src/features/wallet/x.tsx', code: "import { lazyPart } from '../../ui/lazyPart';\nexport const P = lazyPart('A part', () => import('./QrCodePanel'));\n" },
-  { key: 'clean ui', filePath: 'src/ui/x.tsx', code: "import { displayText } from '../lib/displayText';\nexport const t = displayText;\nexport const load = () => import('../lib/chains');\n" },
+  { key: 'clean features', filePath: 'src/features/wallet/x.tsx', code: "import { WithPart } from '../parts';\nexport const P = WithPart;\n" },
+  { key: 'clean ui', filePath: 'src/ui/x.tsx', code: "import { displayText } from '../lib/displayText';\nexport const t = displayText;\n" },
 ];
 
 beforeAll(() => {
@@ -104,7 +112,8 @@ describe('every import-direction rule holds for static imports and for import()'
   it.each(VIOLATIONS)('%s importing %s: "%s"', (filePath, source, message) => {
     const statics = messagesOf(`static ${filePath} ${source}`);
     expect(statics).toEqual([{ ruleId: 'no-restricted-imports', message: expect.stringContaining(message) }]);
-    const dynamics = messagesOf(`dynamic ${filePath} ${source}`);
+    // (An import() outside the one loader is also reported on its own: see 'one loader' below.)
+    const dynamics = messagesOf(`dynamic ${filePath} ${source}`).filter((m) => m.ruleId !== 'no-restricted-syntax');
     expect(dynamics).toEqual([{ ruleId: 'walletdeck/no-restricted-import-expressions', message: expect.stringContaining(message) }]);
     // One rule, one place: the same words either way.
     expect(dynamics[0]!.message).toBe(statics[0]!.message);
@@ -112,7 +121,7 @@ describe('every import-direction rule holds for static imports and for import()'
 
   it('the typed hooks rule: useSelector by name, and the whole of react-redux through import()', () => {
     expect(messagesOf('useSelector static')).toEqual([{ ruleId: 'no-restricted-imports', message: expect.stringContaining('Use the typed hooks from store/hooks.') }]);
-    expect(messagesOf('useSelector dynamic')).toEqual([
+    expect(messagesOf('useSelector dynamic').filter((m) => m.ruleId !== 'no-restricted-syntax')).toEqual([
       { ruleId: 'walletdeck/no-restricted-import-expressions', message: expect.stringContaining('Use the typed hooks from store/hooks.') },
     ]);
   });
@@ -134,10 +143,17 @@ describe('the UI reads the wallet state through store/ selectors', () => {
   });
 });
 
-describe('one mechanism for lazy parts', () => {
-  it('React.lazy outside src/ui/lazyPart is reported; lazyPart itself may use it', () => {
-    expect(messagesOf('lazy static')).toEqual([{ ruleId: 'no-restricted-imports', message: expect.stringContaining('Lazy parts load through src/ui/lazyPart') }]);
-    expect(messagesOf('lazy in lazyPart')).toEqual([]);
+describe('one loader (docs/architecture.md, "How the code loads")', () => {
+  it('React.lazy is reported anywhere in the UI', () => {
+    expect(messagesOf('lazy static')).toEqual([{ ruleId: 'no-restricted-imports', message: expect.stringContaining('Later parts load through src/chunks.ts') }]);
+  });
+
+  it.each(['import() in a feature', 'import() in the store', 'import() in a saga'])('%s is reported', (key) => {
+    expect(messagesOf(key)).toEqual([{ ruleId: 'no-restricted-syntax', message: expect.stringContaining('the one loader, src/chunks.ts') }]);
+  });
+
+  it('the loader itself may use import()', () => {
+    expect(messagesOf('import() in the loader')).toEqual([]);
   });
 });
 
@@ -148,5 +164,47 @@ describe('site storage only through its guarded accessor', () => {
     ['indexedDB', 'no-restricted-globals'],
   ])('%s is reported', (key, ruleId) => {
     expect(messagesOf(key)).toEqual([{ ruleId, message: expect.stringContaining('siteStorage() in src/lib/storage.ts') }]);
+  });
+});
+
+describe('no import cycles, type-only ones included (npm run lint)', () => {
+  // Each folder a pair of files; `clean` imports one way only.
+  const PAIRS: Record<string, [a: string, b: string]> = {
+    values: ["import { b } from './b';\nexport const a = () => b;\n", "import { a } from './a';\nexport const b = () => a;\n"],
+    types: ["import type { B } from './b';\nexport interface A { b?: B }\n", "import type { A } from './a';\nexport interface B { a?: A }\n"],
+    mixed: ["import type { B } from './b';\nexport const a = (b: B) => b;\n", "import { a } from './a';\nexport type B = { a: typeof a };\n"],
+    lazy: ["export const load = () => import('./b');\n", "import { load } from './a';\nexport const again = load;\n"],
+    clean: ["import { b } from './b';\nexport const a = b;\n", 'export const b = 1;\n'],
+  };
+  let cruise: { status: number | null; stdout: string };
+
+  beforeAll(() => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'walletdeck-cycles-'));
+    try {
+      for (const [name, [a, b]] of Object.entries(PAIRS)) {
+        mkdirSync(path.join(folder, 'src', name), { recursive: true });
+        writeFileSync(path.join(folder, 'src', name, 'a.ts'), a);
+        writeFileSync(path.join(folder, 'src', name, 'b.ts'), b);
+      }
+      const bin = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+      cruise = spawnSync(process.execPath, [bin, '--config', path.join(root, '.dependency-cruiser.cjs'), '.'], { cwd: folder, encoding: 'utf8', timeout: 120_000 });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('npm run lint cruises the whole project with this configuration', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts['lint']).toContain('depcruise --config .dependency-cruiser.cjs . ');
+  });
+
+  it.each(['values', 'types', 'mixed', 'lazy'])('a two-file cycle of %s imports is refused, both files named', (name) => {
+    expect(cruise.stdout).toMatch(new RegExp(`error no-circular: src/${name}/(a|b)\\.ts →\\s*src/${name}/(a|b)\\.ts →\\s*src/${name}/(a|b)\\.ts`));
+  });
+
+  it('fails the lint (a non-zero exit), and a one-way import passes', () => {
+    expect(cruise.status).not.toBe(0);
+    expect(cruise.stdout).toMatch(/4 dependency violations \(4 errors/);
+    expect(cruise.stdout).not.toContain('src/clean/');
   });
 });
