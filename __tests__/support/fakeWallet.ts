@@ -5,6 +5,7 @@
 // local chain it is on.
 import { getBytes, isHexString, JsonRpcProvider, Wallet, type TransactionRequest } from 'ethers';
 import type { BrowserContext, Frame } from 'playwright-core';
+import { isRecord } from '../../src/lib/guards';
 import { TEST_ACCOUNTS } from './anvil';
 import { createInpageProvider, type HostileKind, type Misbehaviour, type ProviderMessage, type RpcErrorObject, type WireAnswer } from './inpageProvider';
 import { RpcFailure, WalletCore, type ApprovalMode, type LoggedRequest } from './walletCore';
@@ -53,7 +54,6 @@ export interface FakeWalletOptions {
 }
 
 const invalidParams = (why: string) => new RpcFailure(-32602, `Invalid parameters: ${why}`);
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function originOf(url: string): string {
   try {

@@ -8,6 +8,7 @@ import { InjectedConnector } from '../../src/lib/connectors/injected';
 import type { RequestArguments } from '../../src/lib/connectors/types';
 import { WalletConnectConnector, type WalletConnectSdkProvider } from '../../src/lib/connectors/walletconnect';
 import type { ChainTable } from '../../src/lib/chains';
+import { isObject } from '../../src/lib/guards';
 import { FakeEip1193Provider, fakeHost } from './fakeProvider';
 import { build, type Hostile } from './hostile';
 import { memoryWebStorage } from './webStorage';
@@ -99,7 +100,7 @@ export class HostileWallet {
 
   request(args: RequestArguments): unknown {
     if (this.dead) return never();
-    const method = typeof args === 'object' && args !== null ? args.method : undefined;
+    const method = isObject(args) ? args.method : undefined;
     const mode = (typeof method === 'string' ? this.modes.get(method) : undefined) ?? this.modes.get('*') ?? { m: 'normal' };
     if (mode.m === 'nonPromise' && mode.v === 'good') {
       // A synchronous, well-formed answer (some wallets skip the promise).

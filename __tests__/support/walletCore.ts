@@ -6,6 +6,7 @@
 // What leaves the core is what MetaMask's background sends: answers `{ result }` or `{ error }` with
 // a plain `{ code, message, data? }`, and notifications (`metamask_accountsChanged`,
 // `metamask_chainChanged` with `isConnected`, `METAMASK_STREAM_FAILURE`).
+import { isRecord } from '../../src/lib/guards';
 import type { HostileKind, Misbehaviour, ProviderMessage, RpcErrorObject, WireAnswer } from './inpageProvider';
 
 export type { HostileKind, Misbehaviour, ProviderMessage, RpcErrorObject, WireAnswer } from './inpageProvider';
@@ -92,7 +93,6 @@ export type Broadcast = (make: (origin: string) => ProviderMessage | undefined) 
 export const INTERNAL_METHODS = new Set(['metamask_getProviderState', 'metamask_sendDomainMetadata', 'metamask_logWeb3ShimUsage']);
 
 const hex = (n: number) => `0x${n.toString(16)}`;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isUrl = (v: unknown) => typeof v === 'string' && /^(https?|wss?):\/\/[^\s]+$/.test(v);
 const invalidParams = (why: string) => new RpcFailure(-32602, `Invalid parameters: ${why}`);
 

@@ -5,6 +5,7 @@
 import { builtInChain, buildChainTable, orderedTable, RETIRED_CHAIN_IDS, type ChainKeys } from './chainDefaults';
 import { canBeTarget, chainIds, DEVELOPMENT_CHAIN_ID, offeredChainIds, type ChainInfo, type ChainTable, type NativeCurrency } from './chains';
 import { CONNECTION_IDS, isConnectionId, type ConnectionId } from './connectors/types';
+import { isRecord } from './guards';
 import { MAX_SAFE_CHAIN_ID, checksumAddress, safeIconUri } from './validation';
 import { jsonSyntaxError, lineColumn } from './jsonSyntax';
 
@@ -37,7 +38,6 @@ const quote = (value: unknown): string => {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 const list = (names: readonly string[]): string => `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isChainId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_SAFE_CHAIN_ID;
 
@@ -113,7 +113,7 @@ function hexChainIdProblem(value: unknown): string | undefined {
 const notAChainId = (value: unknown): string => hexChainIdProblem(value) ?? `${quote(value)} is not a chain id (${CHAIN_ID})`;
 
 function checkFile(json: unknown, keys: ChainKeys, devUrl: string | undefined, problems: Problems): BuiltChains | undefined {
-  if (!isObject(json)) {
+  if (!isRecord(json)) {
     problems.add('the file', undefined, `expected an object with ${list(TOP_FIELDS.map((f) => `"${f}"`))}, got ${quote(json)}`);
     return undefined;
   }
@@ -174,17 +174,17 @@ function checkChains(raw: unknown, keys: ChainKeys, devUrl: string | undefined, 
   const firstAt = new Map<number, number>();
   raw.forEach((entry: unknown, index) => {
     const where = `chains[${index}]`;
-    const rawId = isObject(entry) ? entry['id'] : entry;
-    if (!isObject(entry) && typeof entry !== 'number') {
+    const rawId = isRecord(entry) ? entry['id'] : entry;
+    if (!isRecord(entry) && typeof entry !== 'number') {
       problems.add(where, undefined, hexChainIdProblem(entry) ?? `expected a chain id or a chain object, got ${quote(entry)}`);
       return;
     }
-    if (isObject(entry) && rawId === undefined) {
+    if (isRecord(entry) && rawId === undefined) {
       problems.add(`${where}.id`, undefined, `missing: every chain object needs its id (${CHAIN_ID})`);
       return;
     }
     if (!isChainId(rawId)) {
-      problems.add(isObject(entry) ? `${where}.id` : where, undefined, notAChainId(rawId));
+      problems.add(isRecord(entry) ? `${where}.id` : where, undefined, notAChainId(rawId));
       return;
     }
     const id = rawId;
@@ -310,7 +310,7 @@ function checkUrls(entry: Record<string, unknown>, field: string, where: string,
 }
 
 function checkCurrency(raw: unknown, where: string, id: number, problems: Problems): NativeCurrency | undefined {
-  if (!isObject(raw)) {
+  if (!isRecord(raw)) {
     problems.add(where, id, `expected { "name", "symbol", "decimals": 18 }, got ${quote(raw)}`);
     return undefined;
   }
@@ -346,7 +346,7 @@ function targetProblem(id: number, table: ChainTable, mentioned: Set<number>, pu
 function checkAllowed(raw: unknown, table: ChainTable, mentioned: Set<number>, problems: Problems): Partial<Record<ConnectionId, number[]>> {
   const allowed: Partial<Record<ConnectionId, number[]>> = {};
   if (raw === undefined) return allowed;
-  if (!isObject(raw)) {
+  if (!isRecord(raw)) {
     problems.add('allowed', undefined, `expected an object with a list of chain ids per wallet kind (${list([...CONNECTION_IDS])}), got ${quote(raw)}`);
     return allowed;
   }

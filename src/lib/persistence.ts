@@ -2,6 +2,7 @@
 // the account and chain the current connection was on.
 // Storage is untrusted: anything unexpected falls back to the default.
 import { DEFAULT_CONNECTION, isConnectionId, type ConnectionId } from './connectors/types';
+import { isObject } from './guards';
 import { checksumAddress, validateChainId } from './validation';
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -118,8 +119,8 @@ export function createSessionMemory(storage: KeyValueStorage | undefined): Sessi
         const raw = storage?.getItem(STORAGE_KEYS.account);
         if (typeof raw !== 'string' || raw.length > 200) return undefined;
         const parsed: unknown = JSON.parse(raw);
-        if (typeof parsed !== 'object' || parsed === null) return undefined;
-        const { kind, address, chainId } = parsed as Record<string, unknown>;
+        if (!isObject(parsed)) return undefined;
+        const { kind, address, chainId } = parsed;
         const checked = checksumAddress(address);
         const chain = validateChainId(chainId);
         // Exactly what was written (a checksummed address, a number): anything else is not ours.

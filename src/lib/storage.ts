@@ -2,6 +2,7 @@
 // the wallet SDKs). A browser may refuse storage outright (site data blocked, a sandboxed frame:
 // reading `localStorage` throws a SecurityError) or refuse every call (privacy modes, a zero quota).
 // Then what would be stored is kept in memory for this page: everything works, nothing is remembered.
+import { isObject } from './guards';
 
 /** The Web Storage surface the app and the SDKs use (key enumeration included). */
 export type WebStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
@@ -54,12 +55,12 @@ const PROBE_KEY = 'walletdeck.storage-probe';
 export function openSiteStorage(host: unknown): SiteStorage {
   let real: unknown;
   try {
-    real = typeof host === 'object' && host !== null ? (host as { localStorage?: unknown }).localStorage : undefined;
+    real = isObject(host) ? host['localStorage'] : undefined;
   } catch {
     real = undefined;
   }
-  if (typeof real !== 'object' || real === null) return { storage: memoryStorage(), remembered: false };
-  const storage = real as Storage;
+  if (!isObject(real)) return { storage: memoryStorage(), remembered: false };
+  const storage = real as unknown as Storage;
   try {
     storage.setItem(PROBE_KEY, '1');
     const readBack = storage.getItem(PROBE_KEY);
@@ -77,7 +78,7 @@ let hostless: SiteStorage | undefined;
 
 /** The one storage of a page (opened once per host, so every user of it shares the same memory fallback). */
 export function siteStorage(host: unknown = typeof window === 'undefined' ? undefined : window): SiteStorage {
-  if (typeof host !== 'object' || host === null) return (hostless ??= { storage: memoryStorage(), remembered: false });
+  if (!isObject(host)) return (hostless ??= { storage: memoryStorage(), remembered: false });
   let site = opened.get(host);
   if (!site) {
     site = openSiteStorage(host);

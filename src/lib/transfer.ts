@@ -1,5 +1,6 @@
 // A native-currency transfer as the user types it (recipient, amount in ether units), checked and
 // turned into JSON-RPC quantities. No ethers: plain bigint arithmetic on decimal strings.
+import { isObject } from './guards';
 import { isRecipientName } from './sentTransactions';
 import { checksumAddress } from './validation';
 
@@ -121,8 +122,8 @@ export function transferProblem(input: { to: unknown; toName?: unknown; valueWei
  * did not answer properly (the transfer could not be checked). Only the node's own words count.
  */
 export function estimateRefusedByNode(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message, walletMessage } = error as { code?: unknown; message?: unknown; walletMessage?: unknown };
+  if (!isObject(error)) return false;
+  const { code, message, walletMessage } = error;
   if (code === 3) return true;
   if (typeof code !== 'number') return false;
   return /revert|insufficient funds|gas required exceeds|out of gas/i.test(`${String(message)} ${String(walletMessage)}`);

@@ -7,6 +7,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { isRecord } from '../../../src/lib/guards';
 import { DEV_NAMES } from '../settings';
 import { DEV_WALLET_ICON } from '../shared/icon';
 import type { KeysPageSetup } from './keysPage';
@@ -161,8 +162,8 @@ async function forward(req: http.IncomingMessage, res: http.ServerResponse, chai
 function readRequest(body: Buffer): { method: unknown; params: unknown; id: unknown } | undefined {
   try {
     const parsed = JSON.parse(body.toString('utf8')) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-    const { method, params, id } = parsed as Record<string, unknown>;
+    if (!isRecord(parsed)) return undefined;
+    const { method, params, id } = parsed;
     return { method, params, id };
   } catch {
     return undefined;

@@ -3,6 +3,7 @@
 // AES-GCM encrypted requests whose answers carry the wallet's chains. One implementation, run in the
 // development popup that `npm start` serves (keysPage.ts, keysServer.ts) and, behind a fake window,
 // in the jsdom tests (__tests__/support/fakeCoinbasePopup.ts).
+import { isRecord } from '../../../src/lib/guards';
 
 export interface KeysRequest {
   method: string;
@@ -55,8 +56,6 @@ export interface KeysWalletOptions {
 const SIGNING = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls'];
 
 type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
 function toHex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');

@@ -24,7 +24,8 @@ import {
   toUtf8Bytes,
 } from 'ethers';
 import artifact from '../../../contracts/DevSmartAccount.json';
-import { WalletError, hexChainId, invalidParams, isRecord, sameAddress, unauthorized } from '../shared/requests';
+import { isRecord } from '../../../src/lib/guards';
+import { WalletError, hexChainId, invalidParams, sameAddress, unauthorized } from '../shared/requests';
 
 /**
  * The owner's key: derived from a fixed phrase, public like anvil's keys (it guards play money on the

@@ -4,7 +4,7 @@
 // eager reconnect finds it; and, when the app uses the local WalletConnect relay, the local answer to
 // the WalletConnect SDK's Verify iframe.
 import { DEV_WALLET_ICON } from '../shared/icon';
-import { isRecord } from '../shared/requests';
+import { isRecord } from '../../../src/lib/guards';
 import { answerVerifyInPage } from '../walletconnect/verifyAnswer';
 import { createDevProvider } from './provider';
 import { createWalletWindow } from './ui';

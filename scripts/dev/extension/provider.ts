@@ -1,7 +1,8 @@
 // The development wallet's in-page EIP-1193 provider, as an extension puts one in the page: `request`
 // answered by the wallet, `connect` at start, `accountsChanged` and `chainChanged` (hex) when they
 // change, errors rejected as Errors with the standard `code`.
-import { WalletError, isRecord } from '../shared/requests';
+import { isRecord } from '../../../src/lib/guards';
+import { WalletError } from '../shared/requests';
 import type { DevExtensionWallet, WalletEvent } from './wallet';
 
 type Listener = (...args: unknown[]) => void;

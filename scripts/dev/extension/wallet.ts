@@ -3,12 +3,12 @@
 // where a real extension asks. Signing and sending are done by the local chain, which holds the test
 // accounts unlocked. It remembers per origin for the browser session (sessionStorage, which a page
 // reload keeps), as an extension remembers the sites connected to it.
+import { isRecord } from '../../../src/lib/guards';
 import type { PromptAnswer } from '../shared/prompt';
 import {
   WalletError,
   hexChainId,
   invalidParams,
-  isRecord,
   isSigningMethod,
   parseAddChain,
   parseSwitchChain,

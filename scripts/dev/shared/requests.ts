@@ -2,6 +2,7 @@
 // message, typed data, a transaction, a network), the standard errors a wallet answers with, and the
 // calls to the local chain that signs for its unlocked test accounts. No DOM and no Node modules: the
 // extension's in-page script, the phone page and the Coinbase popup all bundle it.
+import { isRecord } from '../../../src/lib/guards';
 
 /** An EIP-1193 / JSON-RPC error as a wallet answers it. */
 export class WalletError extends Error {
@@ -32,8 +33,6 @@ export const unknownChain = (chainId: number) =>
 export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const;
 export type SigningMethod = (typeof SIGNING_METHODS)[number];
 export const isSigningMethod = (method: string): method is SigningMethod => (SIGNING_METHODS as readonly string[]).includes(method);
-
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const hexChainId = (chainId: number): string => `0x${chainId.toString(16)}`;
 

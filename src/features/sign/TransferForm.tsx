@@ -5,6 +5,7 @@
 // the endpoints could not give is "could not check", never "would fail" (docs/behaviour.md §10.4).
 import { useId, useState } from 'react';
 import { chainName, namesChainOf } from '../../lib/chains';
+import { isObject } from '../../lib/guards';
 import { estimateRefusedByNode, readAmount } from '../../lib/transfer';
 import { useChains } from '../../ui/chainsContext';
 import { ErrorDetails } from '../../ui/ErrorDetails';
@@ -167,7 +168,7 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
 }
 
 function wouldRevert(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message, walletMessage } = error as { code?: unknown; message?: unknown; walletMessage?: unknown };
+  if (!isObject(error)) return false;
+  const { code, message, walletMessage } = error;
   return code === 3 || /revert/i.test(`${String(message)} ${String(walletMessage)}`);
 }

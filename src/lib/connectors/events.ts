@@ -20,7 +20,7 @@ export type Method = (...args: unknown[]) => unknown;
 
 export function objectAt(owner: unknown, name: string): object | undefined {
   const value = field(owner, name);
-  return typeof value === 'object' && value !== null ? value : undefined;
+  return isObject(value) ? value : undefined;
 }
 
 export function methodAt(owner: unknown, name: string): Method | undefined {

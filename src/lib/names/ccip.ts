@@ -5,6 +5,7 @@
 // that was called. ENSIP-21 batch lookups (`x-batch-gateway:true`) are answered here, one request at
 // a time through the same rules. Every failure is a NameError: it costs the name, nothing else.
 import { AbiCoder, concat, dataSlice } from 'ethers';
+import { isObject } from '../guards';
 import { readBodyWithin } from '../rpc/transport';
 import { NAME_ERROR_NAMES, NAME_MESSAGES, NameError, nameError } from './errors';
 
@@ -223,7 +224,7 @@ async function fetchAnswer(url: string, origin: string, init: RequestInit, polic
     } catch {
       throw fail('answered something that is not JSON');
     }
-    const data = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['data'] : undefined;
+    const data = isObject(body) ? body['data'] : undefined;
     if (typeof data !== 'string' || !HEX.test(data)) throw fail('answered without hex data');
     return data;
   } finally {

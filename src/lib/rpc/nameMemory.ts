@@ -2,6 +2,7 @@
 // once and costs no lookup. Keyed by what the answer depends on: the chain that holds the names, the
 // coin type asked for (ENSIP-19) and the address. Storage is untrusted: anything that is not a
 // well-formed entry is ignored.
+import { isRecord } from '../guards';
 
 /** A verified primary name and its avatar image URL (absent: the identicon). */
 export interface RememberedName {
@@ -50,7 +51,7 @@ export function createNameMemory(storage?: NameStorage, now: () => number = () =
   let entries: Entries = {};
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(KEY) ?? '{}');
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+    if (isRecord(parsed)) {
       // Only what was checked is kept: any other key of a stored entry is dropped.
       for (const [key, value] of Object.entries(parsed)) {
         if (isEntry(value)) entries[key] = [value[0] && (value[0].avatar ? { name: value[0].name, avatar: value[0].avatar } : { name: value[0].name }), value[1]];

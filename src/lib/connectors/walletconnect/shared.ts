@@ -1,5 +1,6 @@
 // What the WalletConnect shell and its SDK session share: settings, storage names and the SDK surface we use.
 import type { ChainTable } from '../../chains';
+import { isObject } from '../../guards';
 import type { DevelopmentPhone } from '../types';
 import type { WebStorage } from '../../storage';
 
@@ -47,7 +48,7 @@ export interface WalletConnectOptions {
 
 /** A session the SDK would restore: not expired, with Ethereum accounts. */
 export function isLiveSession(value: unknown, nowSeconds: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
+  if (!isObject(value)) return false;
   const { expiry, namespaces } = value as { expiry?: unknown; namespaces?: { eip155?: { accounts?: unknown } } };
   return typeof expiry === 'number' && expiry > nowSeconds && Array.isArray(namespaces?.eip155?.accounts) && namespaces.eip155.accounts.length > 0;
 }
