@@ -8,7 +8,6 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { blockNumber, TEST_ACCOUNTS } from '../support/anvil';
 import {
   canConnect,
-  closeDialogs,
   connect,
   continueWithoutExtension,
   environmentNotice,
@@ -22,7 +21,6 @@ import {
   shownSignature,
   signMessage,
   startConnect,
-  waitForNetworkPanel,
   waitForOutcome,
   waitForStatus,
   type AppSurface,
@@ -270,23 +268,27 @@ describe('no web crypto and no BroadcastChannel (a plain http page, an older bro
   });
 });
 
-describe('a lazy part whose chunk answers 404 (a deploy replaced the chunk names)', () => {
-  it('says so with Reload where the part would be; connect, read and sign work; Reload brings the part back', async () => {
+describe('a later chunk that answers 404 (a deploy replaced the chunk names)', () => {
+  it('the signing panel says so with Reload where it would be; connect and read work; Reload brings it back', async () => {
     const context = await openContext();
-    const missing = /\/js\/network\.[0-9a-f]+\.js$/;
+    const missing = /\/js\/signing\.[0-9a-f]+\.js$/;
     await context.route(missing, (route) => route.fulfill({ status: 404, body: 'Not found' }));
     const page = await context.newPage();
     await page.goto(app.url);
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Network status' }).click();
+    await connect(page, 'injected', { wallet: 'MetaMask' });
+    expect(await shownAccount(page, 'injected')).toBe(ACCOUNT.address);
+    expect(await shownBalance(page, 'injected')).toMatch(/ETH$/);
+    const section = page.getByTestId('sign-section');
+    const open = section.getByRole('button', { name: 'Open', exact: true });
+    if ((await open.count()) > 0) await open.click();
     const failed = await failedParts(page);
-    expect(failed.some((text) => /^The network panel could not be downloaded: the network may have dropped, or the site was updated meanwhile/.test(text))).toBe(true);
-    expect(failed.join(' ')).toMatch(/Reason: Loading chunk \S+ failed\. \(error: http:\/\/127\.0\.0\.1:\d+\/js\/network\.[0-9a-f]+\.js\)/);
-    await closeDialogs(page);
-    await connectReadSign(page);
+    expect(failed.some((text) => /^The signing panel could not be downloaded: the network may have dropped, or the site was updated meanwhile/.test(text))).toBe(true);
+    expect(failed.join(' ')).toMatch(/Reason: Loading chunk \S+ failed\. \(error: http:\/\/127\.0\.0\.1:\d+\/js\/signing\.[0-9a-f]+\.js\)/);
 
     await context.unroute(missing);
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Network status' }).click();
     await reloadFromFailure(page);
-    await waitForNetworkPanel(page);
+    await waitForStatus(page, 'injected', 'Connected');
+    await signMessage(page, 'after the reload');
+    expect(verifyMessage('after the reload', await shownSignature(page, 'message'))).toBe(ACCOUNT.address);
   });
 });
