@@ -116,7 +116,7 @@ describe('time travel', () => {
         expect(status).toBe('Unsupported network');
         // The banner's content is a later part too (loaded when this state comes).
         expect((await screen.findByTestId('unsupported', {}, { timeout: 10_000 })).textContent).toMatch(/Switch to /);
-        expect(within(screen.getByTestId('network-button')).getByTestId('chain').textContent).toBe('!Wrong network');
+        expect(within(screen.getByTestId('network-button')).getByTestId('chain').textContent).toBe('Wrong network');
       } else if (connection.error && !connection.accounts && connection.error.code === 4001) {
         expect(status).toBe('Disconnected');
         if (dialogOpen) expect(within(await card()).getByTestId('declined').textContent).toContain('You declined in Browser wallet');

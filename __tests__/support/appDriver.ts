@@ -772,7 +772,8 @@ export function watchPageErrors(page: Page): string[] {
 /**
  * What must hold on every screen at every width (issue 22, docs/behaviour.md §6.9), read from the
  * page's boxes: nothing scrolls sideways; no two of the header's controls (nor two parts of one
- * control) intersect; no visible toast covers the focused element or the primary button of a form in
+ * control) intersect; the header is one row (its controls side by side, none of its words on a second
+ * line: issue 38); no visible toast covers the focused element or the primary button of a form in
  * view; every control offers a tap target of at least 24 × 24 px, or is spaced so that a 24 px square
  * centred on it touches no other control (WCAG 2.2, 2.5.8). Returns each breach in words.
  */
@@ -823,6 +824,20 @@ export async function layoutProblems(page: AppSurface): Promise<string[]> {
           for (let i = 0; i < parts.length; i++)
             for (let j = i + 1; j < parts.length; j++)
               if (!parts[i]!.contains(parts[j]!) && !parts[j]!.contains(parts[i]!) && meets(parts[i]!.getBoundingClientRect(), parts[j]!.getBoundingClientRect())) found.push(`header: in ${name(control)}, ${name(parts[i]!)} overlaps ${name(parts[j]!)}`);
+        }
+        // The header is one row: its controls side by side (every one's height spans a line that meets
+        // all the others'), and none of its words on a second line (they shorten first).
+        const outer = controls.filter((c) => !controls.some((other) => other !== c && other.contains(c))).map((c) => ({ el: c, box: c.getBoundingClientRect() }));
+        if (outer.length > 1 && Math.max(...outer.map((c) => c.box.top)) >= Math.min(...outer.map((c) => c.box.bottom)) - 0.5)
+          found.push(`header: not one row (${outer.map((c) => `${name(c.el)} at ${Math.round(c.box.top)}..${Math.round(c.box.bottom)}`).join(', ')})`);
+        const walker = document.createTreeWalker(header, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const words = (node.textContent ?? '').trim();
+          if (!words || !node.parentElement || !shown(node.parentElement)) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+          if (lines > 1) found.push(`header: "${words}" takes ${lines} lines`);
         }
       }
       const inView = (r: Box): boolean => r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;

@@ -25,16 +25,20 @@ export function BlockNumber() {
   if (chainId === undefined) return null;
   return (
     <p className="block-number" data-chain-id={chainId}>
-      <ChainIcon chain={chains[chainId]} size={16} /> {chainName(chains, chainId)}: latest block{' '}
-      {block !== undefined ? (
-        <strong data-testid="block-number">{block}</strong>
-      ) : latest.shown === 'unavailable' ? (
-        <Unavailable what="" error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-unavailable" />
-      ) : (
-        <span className="muted" aria-busy="true">
-          …
-        </span>
-      )}
+      <ChainIcon chain={chains[chainId]} size={16} /> {chainName(chains, chainId)}:{' '}
+      {/* "latest block <n>" stays together: on a narrow screen the line breaks after the chain's name, once. */}
+      <span className="block-latest">
+        latest block{' '}
+        {block !== undefined ? (
+          <strong data-testid="block-number">{block}</strong>
+        ) : latest.shown === 'unavailable' ? (
+          <Unavailable what="" error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-unavailable" />
+        ) : (
+          <span className="muted" aria-busy="true">
+            …
+          </span>
+        )}
+      </span>
     </p>
   );
 }
