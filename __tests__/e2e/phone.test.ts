@@ -70,6 +70,21 @@ describe('WalletConnect in the connect dialog on a phone (touch, 375 px)', () =>
       { name: 'Rainbow', href: `https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}` },
       { name: 'Uniswap Wallet', href: `https://uniswap.org/app/wc?uri=${encodeURIComponent(uri)}` },
     ]);
+    // Each wallet with its mark beside its name (issue 38).
+    expect(await card.getByRole('listitem').getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.querySelector('svg[aria-hidden=true]')?.getAttribute('data-mark')))).toEqual([
+      'metamask',
+      'trust',
+      'rainbow',
+      'uniswap',
+    ]);
+    // "Show QR code" is centred under the centred links, as every button of the sheet.
+    const centre = async (locator: typeof open) => {
+      const box = (await locator.boundingBox())!;
+      return Math.round(box.x + box.width / 2);
+    };
+    const middle = await centre(open);
+    expect(Math.abs((await centre(card.getByRole('button', { name: 'Show QR code' }))) - middle)).toBeLessThanOrEqual(1);
+    expect(Math.abs((await centre(card.getByRole('button', { name: 'Cancel' }))) - middle)).toBeLessThanOrEqual(1);
     // The QR code is not drawn until asked for, then shows the same URI.
     expect(await card.getByTestId('qr-code').count()).toBe(0);
     await card.getByRole('button', { name: 'Show QR code' }).tap();

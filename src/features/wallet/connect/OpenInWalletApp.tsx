@@ -1,7 +1,8 @@
 // On a phone: the pairing link itself ("Open in wallet app", handled by whichever wallet registered
-// `wc:`), and well-known wallets' own links carrying it. The wallet chosen is remembered on this
-// device and listed first next time.
+// `wc:`), and well-known wallets' own links carrying it, each with its mark. The wallet chosen is
+// remembered on this device and listed first next time.
 import { useState } from 'react';
+import { WalletAppMark } from './walletAppMarks';
 import { orderedWalletApps, readChosenWalletApp, rememberWalletApp } from './walletApps';
 
 export default function OpenInWalletApp({ uri }: { uri: string }) {
@@ -17,7 +18,7 @@ export default function OpenInWalletApp({ uri }: { uri: string }) {
         {apps.map((app) => (
           <li key={app.id}>
             <a
-              className="button-link"
+              className="button-link wallet-app-link"
               href={app.link(uri)}
               data-wallet={app.id}
               onClick={() => {
@@ -25,8 +26,11 @@ export default function OpenInWalletApp({ uri }: { uri: string }) {
                 setChosen(app.id);
               }}
             >
-              {app.name}
-              {app.id === chosen ? <span className="muted wallet-app-last"> (last used)</span> : null}
+              <WalletAppMark id={app.id} />
+              <span className="wallet-app-name">
+                {app.name}
+                {app.id === chosen ? <span className="muted wallet-app-last"> (last used)</span> : null}
+              </span>
             </a>
           </li>
         ))}

@@ -2,7 +2,8 @@
 // in the store) says: each browser extension that announced itself, by its own name and icon (a legacy
 // `window.ethereum` without an announcement as "Browser wallet"), then the other kinds. Installed
 // wallets first, "Recent" on the one used last; what cannot work in this build is not offered (the
-// reason goes to the console, for the developer); with no browser wallet at all, a short "Get a wallet".
+// reason goes to the console, for the developer); with no browser wallet at all, a short "Get a wallet";
+// last, "New to wallets?": what a wallet is and which one to get on which device, folded away.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import {
@@ -19,6 +20,7 @@ import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import { CONNECTION_IDS, type ConnectionId, type ConnectorInfo } from '../../../lib/connectors/types';
 import { StatusBadge } from './StatusBadge';
+import { usePhoneLayout } from './usePhoneLayout';
 import { WalletIcon } from '../WalletIcon';
 
 export const GET_A_WALLET_URL = 'https://ethereum.org/en/wallets/find-wallet/';
@@ -95,7 +97,33 @@ export function WalletList() {
           </a>
         </section>
       ) : null}
+      <WalletHelp />
     </div>
+  );
+}
+
+/** What a wallet is, and which one to get on which device (this device's kind first), in a disclosure. */
+function WalletHelp() {
+  const phone = usePhoneLayout();
+  const computer = (
+    <li key="computer">
+      <strong>On a computer:</strong> a browser extension, such as MetaMask or Coinbase Wallet, added to Chrome, Firefox, Brave or Edge.
+    </li>
+  );
+  const mobile = (
+    <li key="phone">
+      <strong>On a phone:</strong> a wallet app, such as MetaMask, Coinbase Wallet, Trust Wallet or Rainbow, from the App Store or Google Play; then connect here with WalletConnect.
+    </li>
+  );
+  return (
+    <details className="wallet-help" data-testid="wallet-help">
+      <summary>New to wallets?</summary>
+      <p>A wallet is an app that keeps your accounts. Connecting shows this site your address; nothing is signed or sent until you approve it in the wallet.</p>
+      <ul>{phone ? [mobile, computer] : [computer, mobile]}</ul>
+      <a href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
+        Compare wallets<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </details>
   );
 }
 
