@@ -1,7 +1,8 @@
 // The wallet's network in the account menu, and the networks it can be switched to (only chains that
 // can work: docs/behaviour.md §3.4), grouped (ChainChoices). `expanded`: the list on its own, as the
 // header's network list shows it. A switch asks the wallet once; while it waits the user can stop waiting; a
-// switch that did not happen says why, beside the network, and the connection stays as it was.
+// switch that did not happen says why, beside the network, and the connection stays as it was. On a
+// network the app does not support, it names that network as the banner does (docs/behaviour.md §6.6).
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectAllowedChainIds, selectConnectionActivity, selectWalletName } from '../../../../store/selectors';
@@ -12,7 +13,7 @@ import { ChainIcon } from '../../../ui/ChainIcon';
 import { useChains } from '../../../ui/chainsContext';
 import { ErrorMessage } from '../ErrorMessage';
 import { ChainChoices } from './ChainChoices';
-import { unsupportedInWords } from '../words';
+import { wrongNetworkInWords } from '../wrongNetworkWords';
 
 export function NetworkSection({ kind, chainId, expanded = false, onSwitch }: { kind: ConnectionId; chainId: number | undefined; expanded?: boolean; onSwitch?: (chainId: number) => void }) {
   const dispatch = useAppDispatch();
@@ -35,7 +36,7 @@ export function NetworkSection({ kind, chainId, expanded = false, onSwitch }: { 
           </p>
         )
       ) : (
-        <p className="menu-network wrong">{unsupportedInWords(chains, chainId)}</p>
+        <p className="menu-network wrong">{wrongNetworkInWords(chains, chainId)}</p>
       )}
       {switching !== undefined ? (
         <div className="notice" role="status">
