@@ -1,15 +1,19 @@
 // The header on every screen (docs/behaviour.md §6.1, §6.5, §6.9): at 320, 375 and 1280 px, light and
 // dark, with a connected wallet (with a verified name, without one, on a network the app cannot use),
-// the header's controls never overlap, the name or short address stays readable, the balance gives way
-// below 480 px, every control is a tap target of at least 24 × 24 px. The network button opens the
-// grouped network list; the account menu breaks the full address only between groups of four.
+// and while one connects, the header is one row, its controls never overlap, the name or short address
+// stays readable, the balance gives way below 480 px, every control is a tap target of at least
+// 24 × 24 px. The network button opens the grouped network list; the account menu breaks the full
+// address only between groups of four. On a phone the dialogs are bottom sheets (issue 38).
+import { Wallet } from 'ethers';
 import type { Locator, Page } from 'playwright-core';
 import { deployEns, registerName } from '../../contracts/deployEns';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import {
   accountButton,
   accountMenu,
+  closeDialogs,
   connect,
+  connectDialog,
   expectLayout,
   networkButton,
   networkListDialog,
@@ -30,6 +34,9 @@ import { setUp } from '../support/lifecycle';
 // anvil's test account 7: no other suite uses it, so its reverse record is ours to set.
 const NAMED = { address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', privateKey: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356' };
 const NAME = 'hana.test';
+// An account of this run's own with a longer name (as `npm start`'s fourth account has): its reverse record is ours alone.
+const LONGER = Wallet.createRandom();
+const LONGER_NAME = 'dave.off.test';
 const WIDTHS = [320, 375, 1280] as const;
 const SCHEMES = ['light', 'dark'] as const;
 /** A chain id no table knows: the wallet is on a network the app cannot use. */
@@ -41,6 +48,7 @@ setUp(async () => {
   // The built app knows the registry's fixed address on its development chain (the shared anvil).
   await deployEns(suite.rpcUrls[31337]!);
   await registerName(suite.rpcUrls[31337]!, NAME, NAMED.address);
+  await registerName(suite.rpcUrls[31337]!, LONGER_NAME, LONGER.address);
 });
 
 async function openConnected(options: Partial<FakeWalletOptions> = {}): Promise<{ page: Page; wallet: FakeWallet }> {
@@ -165,17 +173,35 @@ describe('the header at 320, 375 and 1280 px, light and dark', () => {
     });
   });
 
-  it('on a network the app cannot use: "Wrong network" written out whole in the network button, no balance', async () => {
+  it('on a network the app cannot use: "Wrong network" written out whole from 640 px, a warning mark on a phone, no balance', async () => {
     const { page } = await openConnected({ chainId: FOREIGN_CHAIN, knownChainIds: [31337, FOREIGN_CHAIN] });
     const wrong = networkButton(page).locator('.network-name');
     await expectAccessible(page);
     await atEachLook(page, async (width, what) => {
       await expectHeaderLaidOut(page, width, what);
-      expect([what, await wrong.textContent(), await wrong.isVisible(), await visibleCharacters(wrong)]).toEqual([what, 'Wrong network', true, 'Wrong network'.length]);
+      // Its name stays the button's accessible name at every width; on a phone the warning mark alone is seen.
+      expect(await page.getByRole('button', { name: 'Wrong network', exact: true }).count()).toBe(1);
+      expect([what, await networkButton(page).locator('svg.warning-mark').isVisible()]).toEqual([what, true]);
+      if (width >= 640) expect([what, await wrong.textContent(), await wrong.isVisible(), await visibleCharacters(wrong)]).toEqual([what, 'Wrong network', true, 'Wrong network'.length]);
+      else expect([what, ((await wrong.boundingBox())?.width ?? 0) <= 1]).toEqual([what, true]);
       expect(await accountButton(page).getByTestId('balance').count()).toBe(0);
       // A short address is short already: shown whole ("0xf39F…2266"), never cut to "0xf39F…".
       const account = accountButton(page).getByTestId('account');
       expect([what, await visibleCharacters(account)]).toEqual([what, ((await account.textContent()) ?? '').length]);
+    });
+  });
+});
+
+describe('the header is one row (320, 375, 1280 px, light and dark; every other state by the shared layout check)', () => {
+  it('a longer name (dave.off.test): the name shortens (6 characters at least), nothing wraps', async () => {
+    const { page } = await openConnected({ privateKeys: [LONGER.privateKey] });
+    const account = accountButton(page).getByTestId('account');
+    await account.filter({ hasText: LONGER_NAME }).waitFor();
+    await atEachLook(page, async (width, what) => {
+      await expectHeaderLaidOut(page, width, what);
+      expect([what, (await visibleCharacters(account)) >= 6]).toEqual([what, true]);
+      // The header is as tall as one control and its padding, never two rows (131 px before, issue 38).
+      expect([what, ((await page.locator('header.top').boundingBox())?.height ?? 0) < 70]).toEqual([what, true]);
     });
   });
 });
@@ -224,7 +250,8 @@ describe('the network button', () => {
   it('on a network the app cannot use, the list says so and offers every network', async () => {
     const { page } = await openConnected({ chainId: FOREIGN_CHAIN, knownChainIds: [31337, FOREIGN_CHAIN] });
     const dialog = await openNetworkDialog(page);
-    expect(await dialog.textContent()).toContain("Your wallet is on a network this app doesn't support.");
+    // The wallet's network by name, as the banner says it (issue 38).
+    expect(await dialog.textContent()).toContain("Your wallet is on BNB Smart Chain (56), a network this app doesn't support.");
     const groups = await shownNetworkGroups(dialog);
     expect(groups.flatMap((g) => g.chains).filter((c) => c.current)).toEqual([]);
     expect(groups.flatMap((g) => g.chains).length).toBe(13);
@@ -268,6 +295,72 @@ describe('the overview', () => {
     const address = panel.locator('.mono').filter({ has: page.locator('.address-group') }).first();
     expect(await address.textContent()).toBe(TEST_ACCOUNTS[0].address);
     await expectGroupedAddress(address);
+  });
+});
+
+describe('the overview at 320 px', () => {
+  it('breaks its block line at most once, after the chain\'s name: "latest block" and the number stay together', async () => {
+    const { page } = await openConnected();
+    await page.setViewportSize({ width: 320, height: 800 });
+    const line = page.getByTestId('overview').locator('.block-number');
+    await line.getByTestId('block-number').waitFor();
+    const rows = await line.evaluate((el) => {
+      const bottoms = (node: Node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom));
+      };
+      const latest = el.querySelector('.block-latest')!;
+      const name = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').includes('Local development chain'))!;
+      return { lines: new Set(bottoms(el)).size, mark: Math.round(el.querySelector('.chain-icon')!.getBoundingClientRect().bottom), name: bottoms(name)[0], latest: new Set(bottoms(latest)).size };
+    });
+    expect(rows.lines).toBeLessThanOrEqual(2);
+    expect(rows.latest).toBe(1);
+    // The mark sits on the name's line.
+    expect(Math.abs(rows.mark - rows.name!)).toBeLessThan(8);
+  });
+});
+
+describe('on a phone, dialogs are bottom sheets', () => {
+  /** The dialog's box against the window: full width, its bottom on the window's bottom edge. */
+  const sheetBox = async (page: Page, dialog: Locator) => {
+    const box = await boxOf(dialog);
+    const size = page.viewportSize()!;
+    return { left: Math.round(box.x), width: Math.round(box.width), bottom: Math.round(box.y + box.height), window: size, handle: await dialog.getByTestId('sheet-handle').isVisible() };
+  };
+
+  it('the account menu, the network list and the connect dialog at 375 px: full width, at the bottom, a drag handle; a drag down or Escape closes, and the focus goes back', async () => {
+    const { page } = await openConnected();
+    await page.setViewportSize({ width: 375, height: 740 });
+    const atBottom = { left: 0, width: 375, bottom: 740, window: { width: 375, height: 740 }, handle: true };
+
+    const menu = await openAccountMenu(page);
+    expect(await sheetBox(page, menu)).toEqual(atBottom);
+    await expectLayout(page);
+    // Dragged down by its handle, as a thumb would.
+    const handle = await boxOf(menu.getByTestId('sheet-handle'));
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + 80, { steps: 4 });
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + 200, { steps: 4 });
+    await page.mouse.up();
+    await menu.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'account-button');
+
+    const list = await openNetworkDialog(page);
+    expect(await sheetBox(page, list)).toEqual(atBottom);
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'network-button');
+
+    await openWalletList(page);
+    expect(await sheetBox(page, connectDialog(page))).toEqual(atBottom);
+    await closeDialogs(page);
+
+    // From 640 px on, the same dialog is centred, with no handle.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const centred = await sheetBox(page, await openAccountMenu(page));
+    expect([centred.left > 0, centred.width < 1280, centred.bottom < 800, centred.handle]).toEqual([true, true, true, false]);
   });
 });
 
