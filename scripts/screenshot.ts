@@ -8,6 +8,7 @@ import globalSetup from '../__tests__/e2e/globalSetup';
 import globalTeardown from '../__tests__/e2e/globalTeardown';
 import { closeDialogs, openAccountMenu, openNetworkDialog, openWalletList, sendTransfer, shownBalance, waitForShownName, waitForStatus, waitForToast } from '../__tests__/support/appDriver';
 import { launchChromium } from '../__tests__/support/browser';
+import { builtApp } from '../__tests__/support/e2eBuild';
 import { e2eEnv } from '../__tests__/support/e2eEnv';
 import { installFakeWallet, type Eip6963Info } from '../__tests__/support/fakeWallet';
 import { serveStatic } from '../__tests__/support/staticServer';
@@ -55,6 +56,8 @@ async function open(browser: Browser, url: string, anvilUrl: string, shot: Shot,
 
 async function main(): Promise<void> {
   await globalSetup();
+  // The set-up builds the app beside the run (as jest's does): wait for it before serving its files.
+  await builtApp();
   const env = e2eEnv();
   // The same names `npm start` gives the embedded chain (alice.test for the first account).
   const { gateway } = await setupDevChain(env.anvilUrl);
