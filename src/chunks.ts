@@ -40,10 +40,10 @@ export function part<T>(load: () => Promise<T>): Part<T> {
 export type Chunks = UiParts & SagaChunks & StoreChunks;
 
 export function createChunks(): Chunks {
-  const connected = part(() => import(/* webpackChunkName: "connected" */ './features/connected'));
+  const dialogs = part(() => import(/* webpackChunkName: "dialogs" */ './features/dialogs'));
   const signingPanel = part(() => import(/* webpackChunkName: "signing" */ './features/sign/SignPanel'));
   const signingWorkflow = part(() => import(/* webpackChunkName: "signing" */ '../sagas/signingWorkflow'));
   const batch = part(() => import(/* webpackChunkName: "signing" */ '../sagas/batch'));
   const names = part(() => import(/* webpackChunkName: "names" */ './lib/names'));
-  return { connected, signingPanel, signingWorkflow, batch, names };
+  return { dialogs, signingPanel, signingWorkflow, batch, names };
 }

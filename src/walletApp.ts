@@ -12,7 +12,6 @@ import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../sagas/tra
 import { rpcApi } from '../store/rpcApi';
 import { startReadsInView } from '../store/readAhead';
 import { setupStore } from '../store/setupStore';
-import { selectConnectedPartNeeded } from '../store/selectors';
 import { createChunks, type Chunks } from './chunks';
 import type { AppConfig } from './config';
 import { adapterFromConnector, type KindAdapter, type KindConfig } from './lib/connectors/kind';
@@ -84,11 +83,9 @@ export function createWalletApp(options: WalletAppOptions) {
   // The eager reconnect's wallet requests leave first, and a kind with a saved session shows
   // "Reconnecting" from the first render.
   const task: Task = sagaMiddleware.run(rootSaga);
-  // Then, in the same task: the reads in view (a returning user's block and balance beside the
-  // wallet's eth_accounts), and the connected chunk when a connection is under way: a returning user
-  // needs it before the wallet answers, so it leaves now, in parallel (docs/architecture.md).
+  // Then, in the same task: the reads in view (a returning user's block and balance leave beside the
+  // wallet's eth_accounts). All else a returning user's first screen needs is in this script.
   const stopReads = rpc ? startReadsInView(store, config.chains, session.loadLastAccount()) : undefined;
-  const stopLoading = loadWhenNeeded(store, chunks);
   return {
     store,
     adapters,
@@ -104,31 +101,10 @@ export function createWalletApp(options: WalletAppOptions) {
      */
     stop(): void {
       task.cancel();
-      stopLoading();
       stopReads?.();
       store.dispatch(rpcApi.util.resetApiState());
     },
   };
-}
-
-/**
- * The one decision of when the connected chunk loads (docs/architecture.md): the moment the store says
- * it is needed (a connection under way or made, a dialog open), the first check in the task that
- * builds the app. The pointer or focus on "Connect wallet" may warm it up sooner (src/features/parts.tsx).
- */
-function loadWhenNeeded(store: ReturnType<typeof setupStore>, chunks: Chunks): () => void {
-  let asked = false;
-  const check = () => {
-    if (asked || !selectConnectedPartNeeded(store.getState())) return;
-    asked = true;
-    chunks.connected.load().catch(() => {
-      // What shows it says why, with Reload (src/features/parts.tsx), and asks again.
-      asked = false;
-    });
-  };
-  check();
-  const unsubscribe = store.subscribe(check);
-  return unsubscribe;
 }
 
 export type WalletApp = ReturnType<typeof createWalletApp>;

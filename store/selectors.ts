@@ -65,14 +65,3 @@ export const selectRecentKind = (state: RootState): ConnectionId | undefined => 
 
 /** The connect dialog: closed, the wallet list, or a kind's progress. */
 export const selectConnectDialog = (state: RootState) => state.ui.connectDialog;
-
-/**
- * Whether the page needs what the "connected" chunk holds (docs/architecture.md, "How the code
- * loads"): a kind connecting, reconnecting, connected or gone wrong (the header's controls, the
- * dialog's progress, the notices), or a dialog of that chunk open. A silent probe is not a connection.
- */
-export function selectConnectedPartNeeded(state: RootState): boolean {
-  const { connectDialog, accountMenuOpen, networkListOpen } = state.ui;
-  if (connectDialog.open || accountMenuOpen || networkListOpen) return true;
-  return CONNECTION_IDS.some((id) => selectKindView(state, id) !== 'Disconnected');
-}

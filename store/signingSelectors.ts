@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { ConnectionId } from '../src/lib/connectors/types';
+import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import { selectConnection, selectConnectionStatus, selectCurrentConnectionId } from './selectors';
 import { SIGNING_KINDS, type SigningKind, type SigningRequest } from './signingSlice';
 import type { RootState } from './types';
@@ -49,3 +49,17 @@ export function selectWalletPrompt(state: RootState, kind: ConnectionId): Wallet
   if (state.wallet.connections[kind].activating) return 'connect';
   return activity.switchingTo !== undefined ? 'switchChain' : undefined;
 }
+
+/**
+ * The corner notice a kind shows (src/features/wallet/CornerNotice.tsx): "Confirm on phone" while a
+ * request waits on a wallet outside this browser, "Connection lost" when its link dropped. A browser
+ * extension kind prompts in this browser, and its card says enough: none.
+ */
+export function selectCornerNotice(state: RootState, kind: ConnectionId): 'confirm' | 'lost' | undefined {
+  if (state.wallet.kinds[kind].wallets !== undefined) return undefined;
+  if (selectWalletPrompt(state, kind) !== undefined) return 'confirm';
+  return state.wallet.activity[kind].linkLost === true ? 'lost' : undefined;
+}
+
+/** Whether any kind has a corner notice to show (its code then loads: docs/architecture.md). */
+export const selectCornerNoticeDue = (state: RootState): boolean => CONNECTION_IDS.some((id) => selectCornerNotice(state, id) !== undefined);

@@ -4,7 +4,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { chainIds } from '../../src/lib/chains';
-import { selectConnectDialog, selectConnectedPartNeeded } from '../../store/selectors';
+import { selectConnectDialog, selectKindView } from '../../store/selectors';
 import type { RootState } from '../../store/types';
 import { setupStore } from '../../store/setupStore';
 import { uiActions } from '../../store/uiSlice';
@@ -32,7 +32,7 @@ it('a reconnect, its answer, the reads and the connect dialog opening and closin
   const store = setupStore(undefined, { allowedChainIds: everyKind(chainIds(chains)) });
   renderApp(store, chains);
   expect(mockRenders.notice).toBe(1);
-  const read = (state: RootState) => `${selectConnectedPartNeeded(state) ? 'needed' : 'not needed'}, dialog ${selectConnectDialog(state).open ? 'open' : 'closed'}`;
+  const read = (state: RootState) => `${selectKindView(state, 'injected')}, dialog ${selectConnectDialog(state).open ? 'open' : 'closed'}`;
   const waits = [read(store.getState())];
   act(() => void store.dispatch(a.activationStarted({ id: 'injected', eager: true })));
   waits.push(read(store.getState()));
@@ -44,6 +44,6 @@ it('a reconnect, its answer, the reads and the connect dialog opening and closin
   act(() => void store.dispatch(uiActions.connectDialogClosed()));
   waits.push(read(store.getState()));
   // What App would have read did change at each step.
-  expect(waits).toEqual(['not needed, dialog closed', 'needed, dialog closed', 'needed, dialog closed', 'needed, dialog open', 'needed, dialog closed']);
+  expect(waits).toEqual(['Disconnected, dialog closed', 'Reconnecting, dialog closed', 'Connected, dialog closed', 'Connected, dialog open', 'Connected, dialog closed']);
   expect(mockRenders.notice).toBe(1);
 });

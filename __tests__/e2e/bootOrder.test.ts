@@ -62,52 +62,29 @@ describe('what loads when (docs/behaviour.md §6.11, docs/architecture.md "How t
     return { page, requests };
   }
 
-  it('a returning user: the connected chunk is asked for before React is evaluated, beside the wallet and the reads', async () => {
-    const context = await suite.newContext({ viewport: { width: 1280, height: 800 } });
-    await installFakeWallet(context, { rpcUrls: suite.rpcUrls, connectedOrigins: [suite.server.url] });
-    await context.addInitScript(() => {
-      const at: Record<string, number> = {};
-      (window as unknown as { bootAt: Record<string, number> }).bootAt = at;
-      (window as unknown as Record<string, unknown>)['__REACT_DEVTOOLS_GLOBAL_HOOK__'] = {
-        isDisabled: false,
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => {
-          at['react'] = performance.now();
-          return 1;
-        },
-        onCommitFiberRoot: () => undefined,
-        onCommitFiberUnmount: () => undefined,
-        onPostCommitFiberRoot: () => undefined,
-        checkDCE: () => undefined,
-      };
-    });
-    const page = await context.newPage();
-    await page.goto(suite.server.url);
-    await waitForStatus(page, 'injected', 'Connected');
+  it('a returning user: the reload runs the first script (and the account name) only, and shows Connected with its balance', async () => {
+    const { page } = await openPage(true);
     // The page now remembers the connection: the reload is a returning user's.
     const requests: string[] = [];
-    context.on('request', (request) => requests.push(request.url()));
+    page.context().on('request', (request) => requests.push(request.url()));
     await page.reload();
     await waitForStatus(page, 'injected', 'Connected');
     await waitForBalance(page, /\d/);
-    const { react, connected } = await page.evaluate(() => ({
-      react: (window as unknown as { bootAt: Record<string, number> }).bootAt['react'],
-      connected: performance.getEntriesByType('resource').find((entry) => /\/js\/connected\.[^/]+\.js$/.test(entry.name))?.startTime,
-    }));
-    expect(react).toBeDefined();
-    expect(connected).toBeDefined();
-    expect(connected!).toBeLessThan(react!);
-    // What the reload ran: the first script, the connected chunk and the account's name (this chain
-    // has names); no signing code, no QR, no SDK.
-    expect(scriptsOf(requests).sort()).toEqual(['connected', 'main', 'names', 'vendor']);
+    // No dialog, notice, signing code, QR or SDK: this chain has names, so the account's name is read.
+    expect(scriptsOf(requests).filter((name) => name !== 'names').sort()).toEqual(['main', 'vendor']);
+    // The account menu's code comes when the pointer reaches the account button, and the menu opens.
+    const arrived = page.waitForResponse((response) => /\/js\/dialogs\.[^/]+\.js$/.test(response.url()));
+    await page.getByTestId('account-button').hover();
+    await arrived;
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('account-menu').waitFor();
   });
 
-  it('a first visit loads only its first script, and the latest block shows; the pointer on "Connect wallet" brings the connected chunk, and the dialog opens', async () => {
+  it('a first visit loads only its first script, and the latest block shows; the pointer on "Connect wallet" brings the dialogs chunk, and the dialog opens', async () => {
     const { page, requests } = await openPage(false);
     expect(Number.isInteger(await shownBlockNumber(page))).toBe(true);
     expect(scriptsOf(requests).sort()).toEqual(['main', 'vendor']);
-    const arrived = page.waitForResponse((response) => /\/js\/connected\.[^/]+\.js$/.test(response.url()));
+    const arrived = page.waitForResponse((response) => /\/js\/dialogs\.[^/]+\.js$/.test(response.url()));
     await page.getByTestId('connect-button').hover();
     await arrived;
     await page.getByTestId('connect-button').click();

@@ -55,16 +55,16 @@ it('names exactly the chunks of the build (an SDK import the build leaves out as
   expect(chunks.filter((c) => c.names.length === 0 && !(c.modules ?? []).every((m) => m.name.includes('(ignored)')))).toEqual([]);
 });
 
-it('main and vendor are the first script, and hold every reducer, every saga and the read layer', () => {
+it('main and vendor are the first script, and hold every reducer, every saga, the read layer and the connected header and overview', () => {
   expect(chunks.filter((c) => c.initial).flatMap((c) => c.names).sort()).toEqual(['main', 'vendor']);
-  for (const file of ['store/rootReducer.ts', 'store/transactionsSlice.ts', 'store/chainApi.ts', 'store/readAhead.ts', 'sagas/index.ts', 'sagas/transactions.ts', 'sagas/chainSwitch.ts', 'src/lib/rpc/client.ts'])
+  for (const file of ['store/rootReducer.ts', 'store/transactionsSlice.ts', 'store/chainApi.ts', 'store/readAhead.ts', 'sagas/index.ts', 'sagas/transactions.ts', 'sagas/chainSwitch.ts', 'src/lib/rpc/client.ts', 'ConnectedControls.tsx', 'AccountOverview.tsx'])
     expect([file, holds('main', file)]).toEqual([file, true]);
   expect(holds('vendor', '@reduxjs/toolkit')).toBe(true);
 });
 
 it('each later chunk holds its row, and the first script none of it', () => {
   const rows: Array<[string, string[]]> = [
-    ['connected', ['src/features/connected.ts', 'ConnectDialog.tsx', 'AccountMenu.tsx', 'transactions/Toasts.tsx', 'NetworkDialog.tsx']],
+    ['dialogs', ['src/features/dialogs.ts', 'ConnectDialog.tsx', 'AccountMenu.tsx', 'transactions/Toasts.tsx', 'NetworkDialog.tsx', 'WrongNetwork.tsx', 'QrCodePanel.tsx']],
     ['signing', ['SignPanel.tsx', 'sagas/signingWorkflow.ts', 'sagas/batch.ts', 'src/lib/signatureCheck.ts']],
     ['names', ['src/lib/names/index.ts']],
     ['qrcode', ['node_modules/qrcode/']],

@@ -1,5 +1,7 @@
 import { useAppSelector } from '../../store/hooks';
-import { selectConnectDialog, selectConnectedPartNeeded } from '../../store/selectors';
+import { selectConnectDialog } from '../../store/selectors';
+import { selectCornerNoticeDue } from '../../store/signingSelectors';
+import type { UiState } from '../../store/uiSlice';
 import { NetworkStatus } from '../features/chain/NetworkStatus';
 import { Overview } from '../features/chain/Overview';
 import { WithPart } from '../features/parts';
@@ -11,9 +13,9 @@ import { CONNECTION_IDS } from '../lib/connectors/types';
 import { ErrorBoundary } from './ErrorBoundary';
 import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
 
-// App itself reads nothing from the store: what it would read (the dialog open, a connection under
-// way) changes in the very updates that show "Connected" and the balance, and a render of App is a
-// render of the whole page. The parts that follow them are components of their own.
+// App itself reads nothing from the store: what it would read (the dialog open, a notice due) changes
+// in the very updates that show "Connected" and the balance, and a render of App is a render of the
+// whole page. The parts that follow them are components of their own.
 export function App() {
   return (
     <ErrorBoundary>
@@ -31,27 +33,31 @@ export function App() {
         <NetworkStatus />
       </footer>
       <TransactionToasts />
-      <WalletOverlays />
+      <WalletDialogs />
     </ErrorBoundary>
   );
 }
 
+const selectOpen = (state: { ui: UiState }) => (state.ui.accountMenuOpen ? 'menu' : state.ui.networkListOpen ? 'list' : undefined);
+
 /**
- * The connect dialog (mounted while it is open), the account menu, the network list and the wallet
- * notices: in the "connected" chunk, shown once the page needs it (docs/architecture.md).
+ * The connect dialog, the account menu, the network list and the corner notices: in the "dialogs"
+ * chunk, each mounted while it is open or due, its code asked for then if it is not here yet (the
+ * pointer or focus on the control that opens it warms it up: docs/architecture.md).
  */
-function WalletOverlays() {
-  const needed = useAppSelector(selectConnectedPartNeeded);
+function WalletDialogs() {
   const dialogOpen = useAppSelector(selectConnectDialog).open;
-  if (!needed) return null;
+  const open = useAppSelector(selectOpen);
+  const notices = useAppSelector(selectCornerNoticeDue);
+  if (!dialogOpen && open === undefined && !notices) return null;
   return (
-    <WithPart name="connected" what="The wallet dialogs">
+    <WithPart name="dialogs" what="The wallet dialogs">
       {({ ConnectDialog, AccountMenu, NetworkList, CornerNotices }) => (
         <>
           {dialogOpen ? <ConnectDialog /> : null}
-          <AccountMenu />
-          <NetworkList />
-          <CornerNotices ids={CONNECTION_IDS} />
+          {open === 'menu' ? <AccountMenu /> : null}
+          {open === 'list' ? <NetworkList /> : null}
+          {notices ? <CornerNotices ids={CONNECTION_IDS} /> : null}
         </>
       )}
     </WithPart>

@@ -4,7 +4,7 @@
 // throttle), and a part that cannot load says why, with Reload, through the nearest PartBoundary.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PartBoundary } from '../ui/PartBoundary';
-import type * as ConnectedModule from './connected';
+import type * as DialogsModule from './dialogs';
 import type * as SignPanelModule from './sign/SignPanel';
 
 /** One chunk as the page uses it: asked for once (again after a failure), and watched for its arrival. */
@@ -17,7 +17,7 @@ export interface Part<T> {
 }
 
 export interface UiParts {
-  connected: Part<typeof ConnectedModule>;
+  dialogs: Part<typeof DialogsModule>;
   signingPanel: Part<typeof SignPanelModule>;
 }
 

@@ -1,6 +1,5 @@
 // The top of the page while a wallet is connected: the account (identicon, name or address groups),
-// its balance, the wallet and the latest block. In the "connected" chunk with the header's connected
-// controls (src/features/wallet/lazy.ts): a first visit does not load it before it can be needed.
+// its balance, the wallet and the latest block: a returning user's first screen (in the first script).
 import type { ChainInfo } from '../../lib/chains';
 import { useAppSelector } from '../../../store/hooks';
 import { chainApi } from '../../../store/chainApi';

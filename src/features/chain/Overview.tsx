@@ -1,19 +1,13 @@
 // The top of the page: the wallet in view (name or address, balance, network, latest block), or,
 // before a wallet is connected, what connecting brings and the default chain's latest block. The
-// connected part (AccountOverview.tsx) is in the "connected" chunk (docs/architecture.md).
+// connected part is AccountOverview.tsx.
 import { useAppSelector } from '../../../store/hooks';
 import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
-import { WithPart } from '../parts';
+import AccountOverview from './AccountOverview';
 import { BlockNumber } from './BlockNumber';
 import './chain.css';
-
-const loadingAccount = (
-  <section className="overview" aria-busy="true" data-testid="overview-loading">
-    <p className="muted">Loading your account…</p>
-  </section>
-);
 
 export function Overview() {
   const chains = useChains();
@@ -21,12 +15,7 @@ export function Overview() {
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   const chain = page.view === 'Connected' && page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
   if (page.view === 'Connected' && page.account && chain) {
-    const { account } = page;
-    return (
-      <WithPart name="connected" what="Your account" fallback={loadingAccount}>
-        {({ AccountOverview }) => <AccountOverview account={account} chain={chain} wallet={wallet} />}
-      </WithPart>
-    );
+    return <AccountOverview account={page.account} chain={chain} wallet={wallet} />;
   }
   return (
     <section className="overview intro" aria-labelledby="overview-title" data-testid="overview">

@@ -23,7 +23,7 @@ export function SignSection() {
   // The panel only ever shows a connected wallet's forms: without one, nothing to open.
   const shown = target !== undefined && (open || hasRequests);
   const preload = useWarmUp('signingPanel');
-  const preloadConnect = useWarmUp('connected');
+  const preloadConnect = useWarmUp('dialogs');
   // The header's control does the same: a connection under way or gone wrong opens on its progress.
   const showsKind = page.view === 'Connecting' || page.view === 'Error' || page.view === 'Reload required';
   const connect = () => dispatch(showsKind ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());
@@ -43,7 +43,7 @@ export function SignSection() {
           Reconnecting to {wallet}…
         </p>
       ) : page.view === 'Unsupported network' ? (
-        <WithPart name="connected" what="The wrong-network notice">
+        <WithPart name="dialogs" what="The wrong-network notice">
           {({ WrongNetworkSignNote }) => <WrongNetworkSignNote />}
         </WithPart>
       ) : (

@@ -1,5 +1,5 @@
 // The toasts of sent transactions, mounted once at app level. This host is all the first visit
-// carries: the toasts themselves are in the "connected" chunk, shown into a live region that is on
+// carries: the toasts themselves are in the "dialogs" chunk, shown into a live region that is on
 // the page from the start, so screen readers hear the first toast too.
 import { useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../../store/hooks';
@@ -23,7 +23,7 @@ export function TransactionToasts() {
     <>
       <div ref={setLive} className="visually-hidden" aria-live="polite" data-testid="tx-announcements" />
       {open && live ? (
-        <WithPart name="connected" what="The transaction notices">
+        <WithPart name="dialogs" what="The transaction notices">
           {({ Toasts }) => <Toasts live={live} lastForm={lastForm} />}
         </WithPart>
       ) : null}

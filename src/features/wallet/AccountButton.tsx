@@ -13,6 +13,7 @@ import { useChains } from '../../ui/chainsContext';
 import { Avatar } from '../../ui/Avatar';
 import { Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
+import { useWarmUp } from '../parts';
 import { exactNativeAmount, formatNativeAmount } from '../chain/format';
 
 export function AccountButton({ page }: { page: PageView }) {
@@ -27,6 +28,8 @@ export function AccountButton({ page }: { page: PageView }) {
   const name = named?.name;
   const symbol = chain?.nativeCurrency?.symbol ?? 'ETH';
   const shownName = name ? displayText(name, Infinity) : undefined;
+  // The menu is in the "dialogs" chunk: the pointer or focus on the button asks for it.
+  const warmUp = useWarmUp('dialogs');
   const pending = useAppSelector((s) => (chain && account ? selectPendingTransactions(s, account, chain.id).length : 0));
   return (
     <button
@@ -39,6 +42,8 @@ export function AccountButton({ page }: { page: PageView }) {
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={() => dispatch(uiActions.accountMenuOpened())}
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
     >
       <Avatar address={account} image={named?.avatar} size={24} />
       {chain ? (

@@ -1,7 +1,6 @@
 // The header's controls while a wallet is connected (or on a network the app does not support): the
-// network button beside the account button. A chunk of its own ("connected", with the overview's
-// account part): a first visit loads it when the pointer or focus reaches "Connect wallet", a
-// returning user's page as soon as the silent reconnect starts (src/features/wallet/lazy.ts).
+// network button beside the account button. In the page's first script: for a returning user it is
+// the first screen, and "Connected" waits for no chunk (docs/architecture.md).
 import type { PageView } from '../../../store/viewedChain';
 import { AccountButton } from './AccountButton';
 import { NetworkButton } from './NetworkButton';

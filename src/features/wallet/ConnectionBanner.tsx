@@ -1,6 +1,6 @@
 // One banner under the header about the wallet in view when the page cannot simply show it: on a
 // network the app does not support (which network the wallet is on, and the networks it can switch
-// to: WrongNetwork.tsx, in the "connected" chunk), or with a link that only a reload brings back.
+// to: WrongNetwork.tsx, in the "dialogs" chunk), or with a link that only a reload brings back.
 import { useAppSelector } from '../../../store/hooks';
 import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
@@ -23,7 +23,7 @@ export function ConnectionBanner() {
   }
   if (page.view !== 'Unsupported network') return null;
   return (
-    <WithPart name="connected" what="The wrong-network notice">
+    <WithPart name="dialogs" what="The wrong-network notice">
       {({ WrongNetworkBanner }) => <WrongNetworkBanner />}
     </WithPart>
   );

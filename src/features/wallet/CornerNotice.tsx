@@ -5,21 +5,17 @@
 import { useId } from 'react';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectConnectorInfo, selectLinkLost } from '../../../store/selectors';
-import { selectWalletPrompt } from '../../../store/signingSelectors';
+import { selectConnectorInfo } from '../../../store/selectors';
+import { selectCornerNotice } from '../../../store/signingSelectors';
 import { walletActions } from '../../../store/walletSlice';
 
 export function CornerNotice({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
-  const info = useAppSelector((s) => selectConnectorInfo(s, id));
-  const awaiting = useAppSelector((s) => selectWalletPrompt(s, id) !== undefined);
-  const linkLost = useAppSelector((s) => selectLinkLost(s, id));
+  const { name } = useAppSelector((s) => selectConnectorInfo(s, id));
+  const notice = useAppSelector((s) => selectCornerNotice(s, id));
   const titleId = useId();
-  // A browser-extension kind (it lists announced wallets) prompts in this browser: its card says enough.
-  if (info.wallets !== undefined) return null;
-  const { name } = info;
 
-  if (awaiting) {
+  if (notice === 'confirm') {
     return (
       <div className="corner-notice" role="status" aria-labelledby={titleId} data-testid={`notice-${id}`}>
         <strong id={titleId}>Confirm on phone</strong>
@@ -30,7 +26,7 @@ export function CornerNotice({ id }: { id: ConnectionId }) {
       </div>
     );
   }
-  if (linkLost) {
+  if (notice === 'lost') {
     return (
       <div className="corner-notice corner-notice-lost" role="alert" aria-labelledby={titleId} data-testid={`notice-${id}`}>
         <strong id={titleId}>Connection lost</strong>

@@ -7,12 +7,15 @@ import { uiActions } from '../../../store/uiSlice';
 import type { PageView } from '../../../store/viewedChain';
 import { ChainIcon } from '../../ui/ChainIcon';
 import { useChains } from '../../ui/chainsContext';
+import { useWarmUp } from '../parts';
 
 export function NetworkButton({ page }: { page: PageView }) {
   const dispatch = useAppDispatch();
   const chains = useChains();
   const open = useAppSelector((s) => s.ui.networkListOpen);
   const chain = page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
+  // The list is in the "dialogs" chunk: the pointer or focus on the button asks for it.
+  const warmUp = useWarmUp('dialogs');
   return (
     <button
       type="button"
@@ -23,6 +26,8 @@ export function NetworkButton({ page }: { page: PageView }) {
       aria-expanded={open}
       title={chain ? chain.name : 'Wrong network'}
       onClick={() => dispatch(uiActions.networkListOpened())}
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
     >
       <span className="network-button-chain" data-testid="chain" data-chain-id={page.chainId}>
         {chain ? (
