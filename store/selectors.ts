@@ -33,9 +33,6 @@ export const selectChosenExtension = (state: RootState): string | undefined => s
 export const selectPassedSuggestion = (state: RootState, id: ConnectionId): boolean => state.wallet.withoutExtension?.includes(id) === true;
 
 
-// Small per-connection reads for the UI (components never read state.wallet inline).
-export const selectLinkLost = (state: RootState, id: ConnectionId): boolean => state.wallet.activity[id].linkLost === true;
-
 
 
 export const selectKindView = (state: RootState, id: ConnectionId): KindView => kindView(state.wallet.connections[id], state.wallet.activity[id]);
