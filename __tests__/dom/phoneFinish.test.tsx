@@ -16,6 +16,8 @@ import NetworkList from '../../src/features/wallet/menu/NetworkList';
 import { NetworkButton } from '../../src/features/wallet/NetworkButton';
 import { WalletIcon } from '../../src/features/wallet/WalletIcon';
 import { selectPageView } from '../../store/viewedChain';
+import { createChunks } from '../../src/chunks';
+import { PartsProvider } from '../../src/features/parts';
 import { ChainsProvider } from '../../src/ui/chainsContext';
 import { Dialog } from '../../src/ui/Dialog';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
@@ -54,7 +56,9 @@ afterEach(() => {
 function withStore(app: App, children: ReactNode) {
   return render(
     <Provider store={app.store}>
-      <ChainsProvider value={app.chains}>{children}</ChainsProvider>
+      <ChainsProvider value={app.chains}>
+        <PartsProvider value={createChunks()}>{children}</PartsProvider>
+      </ChainsProvider>
     </Provider>,
   );
 }
