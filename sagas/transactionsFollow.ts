@@ -4,14 +4,15 @@
 // the wallet that sent it (EIP-5792 wallet_getCallsStatus); a Safe proposal's, of Safe{Wallet} through
 // the Safe's connector. Every answer is untrusted, every wait bounded.
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, put, race } from 'redux-saga/effects';
+import { call, delay, put, race, select, take } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { readCallsStatus, type CallsStatus } from '../src/lib/batchCalls';
 import type { Eip1193Provider, ProposalState } from '../src/lib/connectors/types';
 import { isRecord } from '../src/lib/guards';
 import { isTransactionHash, sentKey, type SentTransaction, type SentVia, type SentViaKind } from '../src/lib/sentTransactions';
-import { balanceTag } from '../store/chainApi';
+import { blockTag, chainApi } from '../store/chainApi';
 import { rpcApi } from '../store/rpcApi';
+import type { RootState } from '../store/types';
 import { transactionsApi, type ReceiptOutcome } from '../store/transactionsApi';
 // Its records reducer joins the slice with this chunk: what the follower reads back and settles is checked there.
 import { transactionsActions as actions } from '../store/transactionsSlice';
@@ -30,17 +31,13 @@ function* readReceipt(chainId: number, hash: string): SagaIterator<ReceiptOutcom
 interface Mined {
   blockNumber: number;
   success: boolean;
-  /** A read found it not mined yet: the balances on screen may be older than its block. */
-  waited: boolean;
 }
 
 function* receiptOf(chainId: number, hash: string, timeouts: SigningTimeouts): SagaIterator<Mined> {
-  let waited = false;
   while (true) {
     try {
       const outcome: { receipt?: ReceiptOutcome; timeout?: true } = yield race({ receipt: call(readReceipt, chainId, hash), timeout: delay(timeouts.readMs) });
-      if (outcome.receipt) return { ...outcome.receipt, waited };
-      if (outcome.receipt === null) waited = true;
+      if (outcome.receipt) return outcome.receipt;
     } catch {
       // An endpoint failing or answering nonsense is not the transaction's fate: keep following.
     }
@@ -48,9 +45,51 @@ function* receiptOf(chainId: number, hash: string, timeouts: SigningTimeouts): S
   }
 }
 
-/** The balances on screen follow at once, not at the next block poll. */
-function* refreshBalances(tx: SentTransaction): SagaIterator {
-  yield put(rpcApi.util.invalidateTags([balanceTag(tx.chainId, tx.account), ...tx.transfers.map((t) => balanceTag(tx.chainId, t.to))]));
+/** The chain's latest block (as shown), when the page reads it. */
+const shownBlock = (state: RootState, chainId: number): number | undefined => chainApi.endpoints.getBlockNumber.select(chainId)(state).data;
+
+/** Whether the chain's latest block or one of its balances is being read now. */
+function readingChain(state: RootState, chainId: number): boolean {
+  return Object.values(state.rpc.queries).some(
+    (entry) =>
+      entry?.status === 'pending' &&
+      ((entry.endpointName === 'getBlockNumber' && entry.originalArgs === chainId) ||
+        (entry.endpointName === 'getBalance' && isRecord(entry.originalArgs) && entry.originalArgs['chainId'] === chainId)),
+  );
+}
+
+function* untilChainRead(chainId: number): SagaIterator {
+  while ((yield select(readingChain, chainId)) as boolean) yield take('*');
+}
+
+/**
+ * The page agrees with the toast (docs/behaviour.md §10.2): before a record settles in block `blockNumber`,
+ * the chain's latest block is read again, and with it, in the same batch, every balance of that chain
+ * on screen (getBlockNumber invalidates them: store/chainApi.ts); the settlement waits for the answers
+ * (at most one read's time), so "Confirmed in block 56" never stands beside "latest block 55" and the
+ * old balance. A read already under way (a poll that may have left before the block) is waited for
+ * first. An endpoint that lags behind the receipt's still never shows an older block than the record's.
+ */
+function* catchUp(chainId: number, blockNumber: number | undefined, timeouts: SigningTimeouts): SagaIterator {
+  const shown: number | undefined = yield select(shownBlock, chainId);
+  if (shown !== undefined && blockNumber !== undefined && shown >= blockNumber) return;
+  yield race({
+    read: call(function* readAgain(): SagaIterator {
+      yield call(untilChainRead, chainId);
+      if (shown !== undefined) {
+        const thunk = chainApi.endpoints.getBlockNumber.initiate(chainId, { subscribe: false, forceRefetch: true });
+        yield put(thunk as unknown as UnknownAction);
+      } else {
+        // The chain's block is not on screen: its balances that are (a recipient's, say) are read again.
+        yield put(rpcApi.util.invalidateTags([blockTag(chainId)]));
+      }
+      yield call(untilChainRead, chainId);
+    }),
+    timeout: delay(timeouts.readMs),
+  });
+  if (blockNumber === undefined) return;
+  const patch = chainApi.util.updateQueryData('getBlockNumber', chainId, (block) => (block < blockNumber ? blockNumber : block));
+  yield put(patch as unknown as UnknownAction);
 }
 
 /**
@@ -67,9 +106,9 @@ function* followTransaction(tx: SentTransaction, timeouts: SigningTimeouts): Sag
     yield put(actions.unconfirmed({ key }));
     return;
   }
-  const { blockNumber, success, waited } = outcome.mined;
+  const { blockNumber, success } = outcome.mined;
+  yield call(catchUp, tx.chainId, blockNumber, timeouts);
   yield put(actions.settled({ key, status: success ? 'confirmed' : 'failed', blockNumber }));
-  if (waited) yield call(refreshBalances, tx);
 }
 
 type Settled = Exclude<CallsStatus, { status: 'pending' }>;
@@ -105,8 +144,9 @@ function* followCalls(tx: SentTransaction, timeouts: SigningTimeouts): SagaItera
     return;
   }
   const { status, receipts, blockNumber, hash } = outcome.settled;
+  // Failed off chain (no receipt), nothing moved: the page has nothing to catch up with.
+  if (receipts.length > 0) yield call(catchUp, tx.chainId, blockNumber, timeouts);
   yield put(actions.settled({ key, status, receipts, ...(blockNumber !== undefined ? { blockNumber } : {}), ...(hash !== undefined ? { hash } : {}) }));
-  if (receipts.length > 0) yield call(refreshBalances, tx);
 }
 
 /** How a Safe proposal ended: executed as a chain transaction, or cancelled by its owners. */
@@ -164,9 +204,9 @@ function* followSafe(tx: SentTransaction, timeouts: SigningTimeouts): SagaIterat
     yield put(actions.unconfirmed({ key }));
     return;
   }
+  yield call(catchUp, tx.chainId, outcome.mined.blockNumber, timeouts);
   // The Safe's own verdict counts too: its transaction can be mined while the call inside it failed.
   yield put(actions.settled({ key, status: success && outcome.mined.success ? 'confirmed' : 'failed', blockNumber: outcome.mined.blockNumber, hash }));
-  yield call(refreshBalances, tx);
 }
 
 type FollowerOf<K extends SentViaKind> = (tx: SentTransaction & { via: Extract<SentVia, { kind: K }> }, timeouts: SigningTimeouts) => SagaIterator;

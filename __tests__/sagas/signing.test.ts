@@ -366,9 +366,10 @@ describe('send a transaction (eth_sendTransaction)', () => {
       { from: ACCOUNT, to: OTHER, value: '0xde0b6b3a7640000', gas: '0x5208' },
     ]);
     await app.waitFor(() => node.calls.includes('eth_getTransactionReceipt'));
-    node.mined(HASH, 7);
+    // Mined after the latest block the page has read (the fake node's 16): the page reads again (§10.2).
+    node.mined(HASH, 17);
     await app.waitFor((st) => st.transactions.list[0]?.status === 'confirmed');
-    expect(sent(app)[0]?.blockNumber).toBe(7);
+    expect(sent(app)[0]?.blockNumber).toBe(17);
     await app.waitFor(() => balanceReads() > before);
     balance.unsubscribe();
   });
