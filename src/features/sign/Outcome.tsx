@@ -1,5 +1,6 @@
 // What became of a form's last request, in the user's words; the exact error under "Details".
 import type { ReactNode } from 'react';
+import { AddressGroups } from '../../ui/AddressGroups';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningRequest } from '../../../store/signingSelectors';
@@ -65,7 +66,11 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
       return (
         <>
           <p className="ok" data-testid="verified">
-            Signed and verified: the signer is {request.signer}, the connected account.
+            Signed and verified: the signer is{' '}
+            <span className="mono" data-testid="signer">
+              {request.signer ? <AddressGroups address={request.signer} /> : null}
+            </span>
+            , the connected account.
           </p>
           {request.signature ? (
             <p>
@@ -111,7 +116,10 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
           ) : null}
           {request.signer ? (
             <p>
-              Recovered signer: <span className="mono">{request.signer}</span>
+              Recovered signer:{' '}
+              <span className="mono" data-testid="signer">
+                <AddressGroups address={request.signer} />
+              </span>
             </p>
           ) : null}
         </>

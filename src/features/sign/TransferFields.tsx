@@ -4,6 +4,7 @@
 // not an amount).
 import { displayText } from '../../lib/displayText';
 import type { AmountProblem, AmountReading } from '../../lib/transfer';
+import { AddressGroups } from '../../ui/AddressGroups';
 import { Avatar } from '../../ui/Avatar';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import type { RecipientState } from './useRecipient';
@@ -82,7 +83,7 @@ export function RecipientLine({ recipient, chain, ownAddress }: { recipient: Rec
           <Avatar address={recipient.address} image={recipient.avatar} size={20} className="recipient-avatar" />{' '}
           <span className="recipient-name">{displayText(recipient.name, 80)}</span> is{' '}
           <span className="mono" data-testid="resolved-address">
-            {recipient.address}
+            <AddressGroups address={recipient.address} />
           </span>
           {own ? <> {own}</> : null}
         </span>

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { checkTypedDataText, sampleTypedData, type PreviewNode } from '../../lib/typedData';
+import { AddressGroups } from '../../ui/AddressGroups';
 import type { SigningTarget } from '../../../store/signingSelectors';
 import { FormSection } from './FormSection';
 import { useSigningRequest } from './useSigningRequest';
@@ -60,13 +61,18 @@ export function TypedDataForm({ target }: { target: SigningTarget }) {
   );
 }
 
+/** The preview's tree; an address is drawn in groups, as everywhere a full address is shown (docs/behaviour.md §6.9). */
 function Tree({ nodes }: { nodes: PreviewNode[] }) {
   return (
     <ul>
       {nodes.map((node) => (
         <li key={node.name}>
           <strong>{node.name}</strong> <span className="type">{node.type}</span>
-          {node.value !== undefined ? <span className="value">: {node.value}</span> : null}
+          {node.value !== undefined ? (
+            <span className="value">
+              : {node.type === 'address' ? <AddressGroups address={node.value} /> : node.value}
+            </span>
+          ) : null}
           {node.children ? <Tree nodes={node.children} /> : null}
         </li>
       ))}

