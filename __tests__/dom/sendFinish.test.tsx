@@ -5,7 +5,7 @@
 // network and back, and a transfer answered after an account switch never shows in the new account's
 // form. The real store and reducers, driven by real actions; what needs a real layout (a line break
 // between groups, a locked field's colours) is in __tests__/e2e/sendFinish.test.ts.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import SignPanel from '../../src/features/sign/SignPanel';
@@ -19,6 +19,7 @@ import { ALLOWED, LOWER_ACCOUNT } from '../support/slice';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const CAROL = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const chains = buildChainTable();
 
 type Store = ReturnType<typeof setupStore>;
@@ -92,5 +93,50 @@ describe('full addresses in groups of four (§6.9)', () => {
       ': 0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB',
     ]);
     for (const value of addresses) expect(groupsOf(value)).toHaveLength(10);
+  });
+});
+
+/** "Send to several" chosen in the panel; its form. */
+function several(): HTMLElement {
+  fireEvent.click(within(screen.getByTestId('transfer-choice')).getByLabelText('Send to several'));
+  return screen.getByTestId('sign-several');
+}
+
+const sendButton = (form: HTMLElement) => within(form).getByRole('button', { name: /^Send/ }) as HTMLButtonElement;
+const fill = (form: HTMLElement, label: string, value: string) => fireEvent.change(within(form).getByLabelText(label, { exact: true }), { target: { value } });
+
+describe('"Send to several" counts the rows filled in (§7.9)', () => {
+  it('"Send" and disabled while every field is empty; "Send to 1" waits for a second; an empty row is neither counted nor sent', () => {
+    const store = connectedStore();
+    show(store, <SignPanel />);
+    const form = several();
+    expect(sendButton(form).textContent).toBe('Send');
+    expect(sendButton(form).disabled).toBe(true);
+    fill(form, 'Recipient 1', BOB);
+    expect(sendButton(form).textContent).toBe('Send to 1');
+    expect(sendButton(form).disabled).toBe(true);
+    expect(within(form).getByTestId('several-one').textContent).toBe('Fill in a second recipient, or choose “Send to one”.');
+    fill(form, 'Amount 1 (ETH)', '0.1');
+    fill(form, 'Amount 2 (ETH)', '0.2');
+    expect(sendButton(form).textContent).toBe('Send to 2');
+    expect(sendButton(form).disabled).toBe(true);
+    fill(form, 'Recipient 2', CAROL);
+    fireEvent.click(within(form).getByRole('button', { name: 'Add a recipient' }));
+    expect(within(form).getAllByTestId('several-row')).toHaveLength(3);
+    expect(sendButton(form).textContent).toBe('Send to 2');
+    expect(sendButton(form).disabled).toBe(false);
+    expect(within(form).getByTestId('several-total').textContent).toBe('In all 0.3 ETH to 2 recipients, plus the network fees.');
+    fireEvent.click(sendButton(form));
+    expect(store.getState().transactions.batch?.transfers).toEqual([
+      { to: BOB, valueWei: '100000000000000000' },
+      { to: CAROL, valueWei: '200000000000000000' },
+    ]);
+    // While it runs the fields are locked, with their values still in them.
+    const recipients = within(form).getAllByRole('textbox', { name: /^Recipient/ }) as HTMLInputElement[];
+    expect(recipients.map((field) => [field.value, field.disabled])).toEqual([
+      [BOB, true],
+      [CAROL, true],
+      ['', true],
+    ]);
   });
 });

@@ -25,6 +25,9 @@ interface Row {
   amount: string;
 }
 
+/** A row the user has typed in: it counts, and is sent (or said to be incomplete). */
+const isFilled = (row: Row): boolean => row.to.trim() !== '' || row.amount.trim() !== '';
+
 let nextRow = 1;
 const newRow = (): Row => ({ id: nextRow++, to: '', amount: '' });
 
@@ -53,9 +56,11 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
       return left;
     });
   }, [batch]);
-  const transfers = rows.map((row) => ready[row.id]);
+  // Only the rows filled in (a recipient or an amount typed) count and are sent; an empty row is left out.
+  const filled = rows.filter(isFilled);
+  const transfers = filled.map((row) => ready[row.id]);
   const complete = transfers.every((t): t is SentTransfer => t !== undefined);
-  const canSend = complete && rows.length >= 2 && !running;
+  const canSend = complete && filled.length >= 2 && !running;
   const setRow = (id: number, change: Partial<Row>) => {
     setRows((now) => now.map((row) => (row.id === id ? { ...row, ...change } : row)));
     // Editing after an outcome: the outcome is no longer about this form's content.
@@ -65,9 +70,9 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
     event.preventDefault();
     if (!canSend) return;
     const action = dispatch(batchActions.requested({ ...target, transfers: transfers as SentTransfer[] }));
-    sending.current = { batchId: action.payload.id, rows: rows.map((r) => r.id), removed: 0 };
+    sending.current = { batchId: action.payload.id, rows: filled.map((r) => r.id), removed: 0 };
   };
-  const total = complete ? (transfers as SentTransfer[]).reduce((sum, t) => sum + BigInt(t.valueWei), 0n) : undefined;
+  const total = complete && filled.length > 0 ? (transfers as SentTransfer[]).reduce((sum, t) => sum + BigInt(t.valueWei), 0n) : undefined;
   return (
     <form className="sign-form several" aria-labelledby={titleId} data-testid="sign-several" onSubmit={submit} noValidate>
       <h3 id={titleId}>Send {symbol} to several</h3>
@@ -95,12 +100,18 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
       {rows.length >= MAX_TRANSFERS ? <p className="muted tx-small">At most {MAX_TRANSFERS} recipients at once.</p> : null}
       {total !== undefined ? (
         <p className="muted" data-testid="several-total">
-          In all <span className="amount">{exactNativeAmount(total.toString())} {symbol}</span> to {rows.length} recipients, plus the network fees.
+          In all <span className="amount">{exactNativeAmount(total.toString())} {symbol}</span> to {filled.length} {filled.length === 1 ? 'recipient' : 'recipients'}, plus the network
+          fees.
+        </p>
+      ) : null}
+      {filled.length === 1 && !running ? (
+        <p className="muted tx-small" data-testid="several-one">
+          Fill in a second recipient, or choose “Send to one”.
         </p>
       ) : null}
       <div className="actions">
         <button type="submit" disabled={!canSend}>
-          Send to {rows.length}
+          {filled.length === 0 ? 'Send' : `Send to ${filled.length}`}
         </button>
         {batch?.mode === 'oneByOne' && running ? (
           <button type="button" className="warning" disabled={batch.stopRequested} onClick={() => dispatch(batchActions.changed({ id: batch.id, stop: true }))}>
