@@ -2,7 +2,7 @@ import { combineSlices, type Reducer, type UnknownAction } from '@reduxjs/toolki
 import { environmentSlice } from './environmentSlice';
 import { rpcApi } from './rpcApi';
 import { kindView } from './connectionView';
-import { signingAfterWalletUpdate } from './signer';
+import { signingAfterUpdate, transactionsAfterUpdate } from './signer';
 import { signingSlice } from './signingSlice';
 import { transactionsSlice } from './transactionsSlice';
 import { uiSlice } from './uiSlice';
@@ -35,9 +35,10 @@ export function createRootReducer(): Reducer<CombinedState, UnknownAction, Parti
   return reducer;
 }
 
-/** A change of the account, chain or wallet that signs clears the old one's signing outcomes (§7.6). */
+/** A change of the account, chain or wallet that signs clears the old one's outcomes, a batch's too (§7.6, §7.9). */
 function withSigningOutcomes(state: Partial<CombinedState> | undefined, next: CombinedState): CombinedState {
   if (state?.wallet === undefined) return next;
-  const signing = signingAfterWalletUpdate(next.signing, state.wallet, next.wallet);
-  return signing === next.signing ? next : { ...next, signing };
+  const signing = signingAfterUpdate(state.signing, next.signing, state.wallet, next.wallet);
+  const transactions = transactionsAfterUpdate(state.transactions, next.transactions, state.wallet, next.wallet);
+  return signing === next.signing && transactions === next.transactions ? next : { ...next, signing, transactions };
 }

@@ -126,6 +126,36 @@ export function outcomesFor(state: SigningState, now: SigningContext | undefined
   return { ...state, requests };
 }
 
+/**
+ * What the page says of the change itself, not of the wallet's answer: the request ended as dropped
+ * because of the change, or the user stopped waiting. These stay until the next change (§7.6).
+ */
+const ABOUT_THE_CHANGE: ReadonlySet<SigningStatus> = new Set(['dropped', 'abandoned']);
+
+/**
+ * The outcomes still shown after an update that ended requests (`before` → `after`) while `now`
+ * signs: a wallet's answer (a transfer's hash, a signature, a refusal, an error) that arrives for
+ * another account, chain or wallet than the one now signing is never shown, since the form on screen
+ * is `now`'s. A transfer answered so stays tracked for the account that asked (its record, toast and
+ * recent transactions: §10.1); only the form forgets it. The same object when nothing is cleared.
+ */
+export function answersFor(before: SigningState, after: SigningState, now: SigningContext | undefined): SigningState {
+  if (before === after) return after;
+  const elsewhere = SIGNING_KINDS.filter((kind) => {
+    const request = after.requests[kind];
+    if (request === undefined || isInFlight(request) || ABOUT_THE_CHANGE.has(request.status) || belongsTo(request, now)) return false;
+    const was = before.requests[kind];
+    return was?.id === request.id && isInFlight(was);
+  });
+  if (elsewhere.length === 0) return after;
+  const requests = { ...after.requests };
+  for (const kind of elsewhere) delete requests[kind];
+  return { ...after, requests };
+}
+
+/** Whether a request was asked of the account, chain and wallet that sign now (the form on screen is theirs). */
+export const askedOf = (request: SigningRequest, now: SigningContext | undefined): boolean => belongsTo(request, now);
+
 export const signingSlice = createSlice({
   name: 'signing',
   initialState,

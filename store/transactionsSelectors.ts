@@ -41,3 +41,9 @@ export const selectExpiringToasts = createSelector(
 export const isUnsettled = (tx: SentTransaction): boolean => tx.status === 'pending' || tx.status === 'unconfirmed';
 
 export const selectBatch = (state: RootState): BatchRequest | null => state.transactions.batch;
+
+/** The "Send to several" asked of this account, chain and wallet, or null: a form shows only its own (docs/behaviour.md §7.9). */
+export function selectBatchOf(state: RootState, target: { connectionId: string; account: string; chainId: number }): BatchRequest | null {
+  const batch = state.transactions.batch;
+  return batch !== null && batch.connectionId === target.connectionId && batch.chainId === target.chainId && sameAccount(batch.account, target.account) ? batch : null;
+}

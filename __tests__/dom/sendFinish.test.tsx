@@ -14,12 +14,14 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { ChainsProvider } from '../../src/ui/chainsContext';
 import { setupStore } from '../../store/setupStore';
 import { signingActions } from '../../store/signingSlice';
+import { batchActions, transactionsActions } from '../../store/transactionsSlice';
 import { walletActions as a } from '../../store/walletSlice';
 import { ALLOWED, LOWER_ACCOUNT } from '../support/slice';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const CAROL = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const HASH = `0x${'ab'.repeat(32)}`;
 const chains = buildChainTable();
 
 type Store = ReturnType<typeof setupStore>;
@@ -138,5 +140,54 @@ describe('"Send to several" counts the rows filled in (§7.9)', () => {
       [CAROL, true],
       ['', true],
     ]);
+  });
+});
+
+describe('results belong to the account, chain and wallet they were asked of (§7.6, §7.9)', () => {
+  it('"2 of 2 sent" is gone after a switch to another network, and does not come back on the way back', () => {
+    const store = connectedStore();
+    show(store, <SignPanel />);
+    several();
+    const batch = batchActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, transfers: [{ to: BOB, valueWei: '1' }, { to: CAROL, valueWei: '2' }] });
+    act(() => {
+      store.dispatch(batch);
+      store.dispatch(batchActions.changed({ id: batch.payload.id, mode: 'oneByOne' }));
+      store.dispatch(batchActions.changed({ id: batch.payload.id, sent: 2 }));
+    });
+    expect(screen.getByTestId('several-status').textContent).toBe('2 of 2 sent: follow them in Recent transactions.');
+    act(() => {
+      store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
+    });
+    expect(screen.queryByTestId('several-status')).toBeNull();
+    act(() => {
+      store.dispatch(a.chainChanged({ id: 'injected', chainId: 1 }));
+    });
+    expect(screen.getByTestId('sign-target').textContent).toContain('Ethereum');
+    expect(screen.queryByTestId('several-status')).toBeNull();
+  });
+
+  it("a transfer still waiting for its hash when the wallet switches account: the new account's form says whose it is, and never shows its outcome", () => {
+    const store = connectedStore();
+    show(store, <SignPanel />);
+    const transfer = signingActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, input: { kind: 'transaction', to: BOB, valueWei: '1', gas: '0x5208' } });
+    act(() => {
+      store.dispatch(transfer);
+      store.dispatch(signingActions.walletAsked({ id: transfer.payload.id }));
+      store.dispatch(a.accountsChanged({ id: 'injected', accounts: [BOB.toLowerCase()] }));
+    });
+    const form = screen.getByTestId('sign-transaction');
+    expect(screen.getByTestId('sign-target').textContent).toContain(BOB);
+    expect(within(form).getByTestId('still-waiting').textContent).toBe(
+      'Your transfer from 0xf39F…2266 still waits in Browser wallet. If you approve it there, it is sent from that account and shown in its recent transactions.Stop waiting',
+    );
+    act(() => {
+      store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 1, account: ALICE, transfers: [{ to: BOB, valueWei: '1' }], sentAt: 1 }));
+      store.dispatch(signingActions.transactionSent({ id: transfer.payload.id, hash: HASH }));
+      store.dispatch(transactionsActions.settled({ key: `1:${HASH}`, status: 'confirmed', blockNumber: 3 }));
+    });
+    expect(within(form).queryByTestId('outcome')).toBeNull();
+    expect(form.textContent).not.toContain('Confirmed in block 3');
+    // Tracked for the account that asked.
+    expect(store.getState().transactions.list).toEqual([expect.objectContaining({ account: ALICE, hash: HASH, status: 'confirmed', blockNumber: 3 })]);
   });
 });

@@ -6,7 +6,7 @@
 import { setupStore } from '../../store/setupStore';
 import { outcomesFor, signingActions, type SigningInput, type SigningKind, type SigningState } from '../../store/signingSlice';
 import { selectSwitchOffer, switchOffer } from '../../store/switchOffer';
-import { transactionsActions } from '../../store/transactionsSlice';
+import { batchActions, transactionsActions } from '../../store/transactionsSlice';
 import { walletActions as a } from '../../store/walletSlice';
 import type { ConnectionId } from '../../src/lib/connectors/types';
 import { buildChainTable } from '../../src/lib/chainDefaults';
@@ -112,6 +112,98 @@ describe('a change of who signs clears the old outcomes', () => {
     expect(store.getState().signing.requests).toEqual({});
     expect(store.getState().transactions.list.map((tx) => tx.hash)).toEqual([HASH]);
     expect(store.getState().transactions.toasts).toHaveLength(1);
+  });
+});
+
+describe('an answer that arrives for another account, chain or wallet than the one now signing (§7.6)', () => {
+  it('a transfer still waiting for its hash when the account changes: its answer never shows in the new account\'s form, and it stays tracked for the account that asked', () => {
+    const store = connectedStore();
+    const id = request(store, 'transaction', 'waiting');
+    store.dispatch(a.accountsChanged({ id: 'injected', accounts: [CAROL.toLowerCase()] }));
+    // Still waiting: the saga goes on listening for the wallet (§10.1).
+    expect(statuses(store)).toEqual({ transaction: 'waiting' });
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 1, account: ALICE, transfers: [{ to: CAROL, valueWei: '1' }], sentAt: 1 }));
+    store.dispatch(signingActions.transactionSent({ id, hash: HASH }));
+    expect(store.getState().signing.requests).toEqual({});
+    expect(store.getState().transactions.list.map((tx) => [tx.account, tx.hash])).toEqual([[ALICE, HASH]]);
+    expect(store.getState().transactions.toasts).toHaveLength(1);
+    // Back on the account that asked: its old form outcome does not come back either.
+    store.dispatch(a.accountsChanged({ id: 'injected', accounts: [LOWER_ACCOUNT] }));
+    expect(store.getState().signing.requests).toEqual({});
+  });
+
+  it('a refusal or an error that arrives after the change goes the same way; a Stop waiting or a drop (about the change itself) stays until the next change', () => {
+    const store = connectedStore();
+    const refused = request(store, 'transaction', 'waiting');
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
+    store.dispatch(signingActions.failed({ id: refused, error: { name: 'UserRejectedRequestError', code: 4001, message: 'User rejected the request.' } }));
+    expect(store.getState().signing.requests).toEqual({});
+    request(store, 'transaction', 'waiting');
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 1 }));
+    store.dispatch(signingActions.abandonRequested({ kind: 'transaction' }));
+    const dropped = request(store, 'message', 'waiting');
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
+    store.dispatch(signingActions.dropped({ id: dropped, reason: 'The chain changed' }));
+    expect(statuses(store)).toEqual({ message: 'dropped' });
+  });
+
+  it('an answer for the account now signing is shown as before', () => {
+    const store = connectedStore();
+    request(store, 'transaction');
+    expect(statuses(store)).toEqual({ transaction: 'sent' });
+  });
+});
+
+describe('a "Send to several" result (§7.9)', () => {
+  /** A batch of the store's signer, taken to `end`. */
+  function batch(store: Store, end: 'done' | 'running' | 'interrupted' = 'done'): string {
+    const { current, connections } = store.getState().wallet;
+    const action = batchActions.requested({ connectionId: current, account: connections[current].accounts![0]!, chainId: connections[current].chainId!, transfers: [{ to: CAROL, valueWei: '1' }, { to: CAROL, valueWei: '2' }] });
+    store.dispatch(action);
+    const id = action.payload.id;
+    store.dispatch(batchActions.changed({ id, mode: 'oneByOne' }));
+    store.dispatch(batchActions.changed({ id, sent: 1 }));
+    if (end === 'done') store.dispatch(batchActions.changed({ id, sent: 2 }));
+    return id;
+  }
+
+  it('"2 of 2 sent" is cleared by a switch to another chain, and does not come back on the way back', () => {
+    const store = connectedStore();
+    batch(store);
+    expect(store.getState().transactions.batch).toMatchObject({ status: 'done', sent: 2 });
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
+    expect(store.getState().transactions.batch).toBeNull();
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 1 }));
+    expect(store.getState().transactions.batch).toBeNull();
+  });
+
+  it('another account, another wallet made current, and a disconnect clear it too', () => {
+    const store = connectedStore('injected');
+    batch(store);
+    store.dispatch(a.accountsChanged({ id: 'injected', accounts: [CAROL.toLowerCase()] }));
+    expect(store.getState().transactions.batch).toBeNull();
+    connect(store, 'coinbase', 1);
+    batch(store);
+    store.dispatch(a.currentChosen({ id: 'injected' }));
+    expect(store.getState().transactions.batch).toBeNull();
+    batch(store);
+    store.dispatch(a.disconnectRequested({ id: 'injected' }));
+    expect(store.getState().transactions.batch).toBeNull();
+  });
+
+  it('one still running stays for the saga; ended by the wallet after the change, it is gone at once; stopped by the change, that end stays until the next change', () => {
+    const store = connectedStore();
+    const id = batch(store, 'running');
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
+    expect(store.getState().transactions.batch).toMatchObject({ id, status: 'waiting' });
+    store.dispatch(batchActions.changed({ id, sent: 2 }));
+    expect(store.getState().transactions.batch).toBeNull();
+    const stopped = batch(store, 'running');
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 1 }));
+    store.dispatch(batchActions.changed({ id: stopped, end: 'stopped', error: { name: 'BatchInterruptedError', message: 'Sending one by one stopped: the chain changed from 10 to 1' } }));
+    expect(store.getState().transactions.batch).toMatchObject({ id: stopped, status: 'stopped' });
+    store.dispatch(a.chainChanged({ id: 'injected', chainId: 10 }));
+    expect(store.getState().transactions.batch).toBeNull();
   });
 });
 

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { AddressGroups } from '../../ui/AddressGroups';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectSigningRequest } from '../../../store/signingSelectors';
-import { signingActions, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
+import { selectSigningRequest, selectSigningTarget } from '../../../store/signingSelectors';
+import { askedOf, signingActions, type SigningKind, type SigningRequest } from '../../../store/signingSlice';
+import { shortAddress } from '../../ui/address';
 import { selectSent, selectTransaction } from '../../../store/transactionsSelectors';
 import type { RootState } from '../../../store/types';
 import { sentKey } from '../../lib/sentTransactions';
@@ -27,6 +28,8 @@ export function Outcome({ kind }: { kind: SigningKind }) {
   // A browser extension prompts in its own window; the other kinds may prompt on a phone.
   const inBrowser = useAppSelector((s) => (request ? selectConnectorInfo(s, request.connectionId).wallets !== undefined : false));
   const sent = useAppSelector((s) => sentOf(s, request));
+  // Asked of another account, chain or wallet than the one now signing (the form is the new one's).
+  const elsewhere = useAppSelector((s) => request !== undefined && !askedOf(request, selectSigningTarget(s)));
   if (!request) return null;
   const stop = (
     <button type="button" className="secondary small" onClick={() => dispatch(signingActions.abandonRequested({ kind }))}>
@@ -35,7 +38,11 @@ export function Outcome({ kind }: { kind: SigningKind }) {
   );
   return (
     <div className="outcome" role="status" data-testid="outcome" data-status={sent?.status ?? request.status}>
-      <OutcomeBody request={request} walletName={walletName} inBrowser={inBrowser} stop={stop} />
+      {elsewhere && (request.status === 'preparing' || request.status === 'waiting') ? (
+        <StillWaiting request={request} walletName={walletName} stop={stop} />
+      ) : (
+        <OutcomeBody request={request} walletName={walletName} inBrowser={inBrowser} stop={stop} />
+      )}
     </div>
   );
 }
@@ -125,6 +132,24 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
         </>
       );
   }
+}
+
+/**
+ * A request of the account, chain or wallet before a change, still waiting on the wallet (a transfer is
+ * never dropped: §10.1). The form is the new one's: it says whose request waits, never its outcome.
+ */
+function StillWaiting({ request, walletName, stop }: { request: SigningRequest; walletName: string; stop: ReactNode }) {
+  const what = request.input.kind === 'transaction' ? 'transfer' : 'request';
+  return (
+    <div className="notice" data-testid="still-waiting">
+      <span className="spinner" aria-hidden="true" />
+      <span>
+        {`Your ${what} from ${shortAddress(request.account)} still waits in ${walletName}.`}
+        {request.input.kind === 'transaction' ? ' If you approve it there, it is sent from that account and shown in its recent transactions.' : ''}
+      </span>
+      {stop}
+    </div>
+  );
 }
 
 /** A transfer the wallet accepted: where it stands now (the transactions slice follows it). */

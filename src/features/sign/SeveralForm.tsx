@@ -13,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import type { SigningTarget } from '../../../store/signingSelectors';
 import { batchActions } from '../../../store/transactionsSlice';
 import { batchRunning, type BatchRequest } from '../../../store/transactionsSlice';
-import { selectBatch } from '../../../store/transactionsSelectors';
+import { selectBatchOf } from '../../../store/transactionsSelectors';
 import { exactNativeAmount } from '../chain/format';
 import { AmountNote, RecipientLine, recipientInvalid } from './TransferFields';
 import { useRecipient } from './useRecipient';
@@ -38,9 +38,8 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
   const titleId = useId();
   const [rows, setRows] = useState<Row[]>(() => [newRow(), newRow()]);
   const [ready, setReady] = useState<Record<number, SentTransfer | undefined>>({});
-  const stored = useAppSelector(selectBatch);
-  // Only a batch of this account and chain is this form's.
-  const batch = stored && stored.account.toLowerCase() === target.account.toLowerCase() && stored.chainId === target.chainId ? stored : null;
+  // Only a batch of this account, chain and wallet is this form's.
+  const batch = useAppSelector((s) => selectBatchOf(s, target));
   const running = batchRunning(batch);
   // The rows in the request, in order: the first `sent` of them leave the form as the wallet accepts them.
   const sending = useRef<{ batchId: string; rows: number[]; removed: number } | null>(null);

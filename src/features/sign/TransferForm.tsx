@@ -16,6 +16,7 @@ import type { SigningTarget } from '../../../store/signingSelectors';
 import { exactNativeAmount, formatNativeAmount } from '../chain/format';
 import { useAppSelector } from '../../../store/hooks';
 import { batchRunning } from '../../../store/transactionsSlice';
+import { selectBatchOf } from '../../../store/transactionsSelectors';
 import { FormSection } from './FormSection';
 import { SeveralForm } from './SeveralForm';
 import './several.css';
@@ -31,7 +32,7 @@ const FALLBACK_GAS = '0x186a0';
  * batch of this account keeps the form on several; while one runs the choice waits.
  */
 export function TransferForm({ target }: { target: SigningTarget }) {
-  const batch = useAppSelector((s) => (s.transactions.batch?.account.toLowerCase() === target.account.toLowerCase() ? s.transactions.batch : null));
+  const batch = useAppSelector((s) => selectBatchOf(s, target));
   const [several, setSeveral] = useState(batch !== null);
   const name = useId();
   const running = batchRunning(batch);
