@@ -10,6 +10,8 @@ import type { RootState } from '../../store/types';
 interface ReadEntry<Result> {
   data?: Result;
   error?: unknown;
+  /** When the data shown was answered (RTK Query's own stamp). */
+  fulfilledTimeStamp?: number;
   status: string;
   isUninitialized: boolean;
   isError: boolean;
@@ -29,14 +31,19 @@ interface ReadSubscription {
 
 /**
  * What a screen shows of a read, the same for every place that shows it (docs/behaviour.md §5.4):
- * its value ('ready'), that it is on its way ('loading'), or that no endpoint answered
- * ('unavailable', kept while a retry is under way, until an answer replaces it).
+ * its value ('ready'), that it is on its way ('loading'), that no endpoint answered ('unavailable',
+ * kept while a retry is under way, until an answer replaces it), or, when an earlier answer is all
+ * there is because the read failed since, that answer marked as old ('stale': "as of <time>").
  */
-export type ReadShown = 'ready' | 'loading' | 'unavailable';
+export type ReadShown = 'ready' | 'loading' | 'unavailable' | 'stale';
 
-/** The one mapping from a cache entry to what is shown: a failed read is never "loading" again until it is retried and answered. */
+/**
+ * The one mapping from a cache entry to what is shown: a failed read is never "loading" again until it
+ * is retried and answered, and an old answer is never shown as current once a read of it has failed
+ * (a reload would say "unavailable" after that same failure: every tab says the value is not current).
+ */
 export function readShown(entry: { data?: unknown; error?: unknown }): ReadShown {
-  if (entry.data !== undefined) return 'ready';
+  if (entry.data !== undefined) return entry.error !== undefined ? 'stale' : 'ready';
   return entry.error !== undefined ? 'unavailable' : 'loading';
 }
 
@@ -45,6 +52,8 @@ export interface Read<Result> {
   shown: ReadShown;
   /** The result for exactly this argument (kept while it is read again); undefined until it arrives. */
   currentData: Result | undefined;
+  /** When `currentData` was answered (ms since the epoch). */
+  answeredAt: number | undefined;
   error: WalletError | undefined;
   isUninitialized: boolean;
   isFetching: boolean;
@@ -91,6 +100,7 @@ export function useRead<Arg, Result>(endpoint: ReadEndpoint<Arg, Result>, arg: A
   return {
     shown: readShown(state),
     currentData: state.data,
+    answeredAt: state.fulfilledTimeStamp,
     error: state.error as WalletError | undefined, // the base query only ever returns WalletError
     isUninitialized: state.isUninitialized,
     isFetching: state.status === 'pending',

@@ -9,7 +9,7 @@ import { shortAddress } from '../../ui/address';
 import { AddressGroups } from '../../ui/AddressGroups';
 import { Identicon } from '../../ui/Identicon';
 import { useChains } from '../../ui/chainsContext';
-import { Unavailable } from '../../ui/Unavailable';
+import { AsOf, Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { BlockNumber } from './BlockNumber';
 import { exactNativeAmount, formatNativeAmount } from './format';
@@ -40,9 +40,17 @@ export default function AccountOverview({ account, chain, wallet }: { account: s
       </p>
       <p className="overview-balance" data-testid="overview-balance">
         {balance !== undefined ? (
-          <span title={`${exactNativeAmount(balance)} ${symbol}`}>
-            {formatNativeAmount(balance)} {symbol}
-          </span>
+          <>
+            <span title={`${exactNativeAmount(balance)} ${symbol}`}>
+              {formatNativeAmount(balance)} {symbol}
+            </span>
+            {balanceShown.shown === 'stale' ? (
+              <>
+                {' '}
+                <AsOf at={balanceShown.answeredAt} error={balanceShown.error} retrying={balanceShown.isFetching} onRetry={balanceShown.refetch} testId="overview-balance-as-of" />
+              </>
+            ) : null}
+          </>
         ) : balanceShown.shown === 'unavailable' ? (
           <Unavailable what="Balance" error={balanceShown.error} retrying={balanceShown.isFetching} onRetry={balanceShown.refetch} testId="overview-balance-unavailable" />
         ) : (

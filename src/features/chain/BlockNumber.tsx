@@ -3,7 +3,7 @@ import { useAppSelector } from '../../../store/hooks';
 import { selectPageView } from '../../../store/viewedChain';
 import { ChainIcon } from '../../ui/ChainIcon';
 import { useChains } from '../../ui/chainsContext';
-import { Unavailable } from '../../ui/Unavailable';
+import { AsOf, Unavailable } from '../../ui/Unavailable';
 import { useLatestBlock } from './useLatestBlock';
 
 /** The latest block of the chain in view (the wallet's, or the default chain before one connects). */
@@ -30,7 +30,15 @@ export function BlockNumber() {
       <span className="block-latest">
         latest block{' '}
         {block !== undefined ? (
-          <strong data-testid="block-number">{block}</strong>
+          <>
+            <strong data-testid="block-number">{block}</strong>
+            {latest.shown === 'stale' ? (
+              <>
+                {' '}
+                <AsOf at={latest.answeredAt} error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-as-of" />
+              </>
+            ) : null}
+          </>
         ) : latest.shown === 'unavailable' ? (
           <Unavailable what="" error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-unavailable" />
         ) : (

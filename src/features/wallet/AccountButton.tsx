@@ -11,7 +11,7 @@ import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
 import { useChains } from '../../ui/chainsContext';
 import { Avatar } from '../../ui/Avatar';
-import { Unavailable } from '../../ui/Unavailable';
+import { asOfWords, Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { useWarmUp } from '../parts';
 import { exactNativeAmount, formatNativeAmount } from '../chain/format';
@@ -48,8 +48,15 @@ export function AccountButton({ page }: { page: PageView }) {
       <Avatar address={account} image={named?.avatar} size={24} />
       {chain ? (
         balance.currentData !== undefined ? (
-          <span className="account-balance" data-testid="balance" title={`${exactNativeAmount(balance.currentData)} ${symbol}`}>
+          // An old balance (its read failed since) says so, as the overview does; its Retry is there.
+          <span
+            className="account-balance"
+            data-testid="balance"
+            data-stale={balance.shown === 'stale' ? '' : undefined}
+            title={`${exactNativeAmount(balance.currentData)} ${symbol}${balance.shown === 'stale' ? `, ${asOfWords(balance.answeredAt)}` : ''}`}
+          >
             {formatNativeAmount(balance.currentData)} {symbol}
+            {balance.shown === 'stale' ? <span className="visually-hidden">, {asOfWords(balance.answeredAt)}</span> : null}
           </span>
         ) : balance.shown === 'unavailable' ? (
           // The words of every unavailable read; its Retry is in the overview (a button cannot hold a button).

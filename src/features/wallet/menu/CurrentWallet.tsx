@@ -13,6 +13,7 @@ import { addressUrl, shortAddress } from '../../../ui/address';
 import { AddressGroups } from '../../../ui/AddressGroups';
 import { useChains } from '../../../ui/chainsContext';
 import { Avatar } from '../../../ui/Avatar';
+import { AsOf } from '../../../ui/Unavailable';
 import { useRead } from '../../../ui/useRead';
 import { exactNativeAmount, formatNativeAmount } from '../../chain/format';
 import { ActionButton } from '../ActionButton';
@@ -29,7 +30,8 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
   const rejectedUpdate = useAppSelector((s) => selectConnectionActivity(s, kind).rejectedUpdate);
   const chain = view === 'Connected' && chainId !== undefined ? chains[chainId] : undefined;
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
-  const balance = useRead(chainApi.endpoints.getBalance, reads.balance).currentData;
+  const balanceRead = useRead(chainApi.endpoints.getBalance, reads.balance);
+  const balance = balanceRead.currentData;
   const named = useRead(chainApi.endpoints.getName, reads.name).currentData ?? undefined;
   const ensName = named?.name;
   const explorer = chain ? addressUrl(chain.blockExplorerUrls, account) : undefined;
@@ -60,6 +62,12 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
       {chain && balance !== undefined ? (
         <p className="menu-balance" title={`${exactNativeAmount(balance)} ${chain.nativeCurrency?.symbol ?? 'ETH'}`}>
           {formatNativeAmount(balance)} {chain.nativeCurrency?.symbol ?? 'ETH'}
+          {balanceRead.shown === 'stale' ? (
+            <>
+              {' '}
+              <AsOf at={balanceRead.answeredAt} error={balanceRead.error} retrying={balanceRead.isFetching} onRetry={balanceRead.refetch} testId="menu-balance-as-of" />
+            </>
+          ) : null}
         </p>
       ) : null}
       {/* docs/behaviour.md §2.2: an invalid update from the wallet changes nothing and is reported. */}
