@@ -1,4 +1,4 @@
-// The top of the page while a wallet is connected: the account (identicon, name or address groups),
+// The top of the page while a wallet is connected: the account (its picture, name or address groups),
 // its balance, the wallet and the latest block: a returning user's first screen (in the first script).
 import type { ChainInfo } from '../../lib/chains';
 import { useAppSelector } from '../../../store/hooks';
@@ -7,7 +7,7 @@ import { selectAccountReads } from '../../../store/viewedChain';
 import { displayText } from '../../lib/displayText';
 import { shortAddress } from '../../ui/address';
 import { AddressGroups } from '../../ui/AddressGroups';
-import { Identicon } from '../../ui/Identicon';
+import { Avatar } from '../../ui/Avatar';
 import { useChains } from '../../ui/chainsContext';
 import { AsOf, Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
@@ -27,15 +27,21 @@ export default function AccountOverview({ account, chain, wallet }: { account: s
       <h2 id="overview-title" className="visually-hidden">
         Your account
       </h2>
+      {/* The account's one picture, as the header and the menu show it (its avatar once loaded), in a place
+          of its own beside the name and the address. */}
       <p className="overview-who">
-        <Identicon address={account} size={40} className="overview-identicon" />
-        {name ? (
-          <span className="account-name" data-testid="name" title={displayText(name, Infinity)} tabIndex={0}>
-            {displayText(name, Infinity)}
+        <span className="overview-picture">
+          <Avatar address={account} image={named?.avatar} size={40} />
+        </span>
+        <span className="overview-ids">
+          {name ? (
+            <span className="account-name" data-testid="name" title={displayText(name, Infinity)} tabIndex={0}>
+              {displayText(name, Infinity)}
+            </span>
+          ) : null}
+          <span className="overview-address mono" title={account}>
+            {name ? shortAddress(account) : <AddressGroups address={account} />}
           </span>
-        ) : null}
-        <span className="overview-address mono" title={account}>
-          {name ? shortAddress(account) : <AddressGroups address={account} />}
         </span>
       </p>
       <p className="overview-balance" data-testid="overview-balance">

@@ -1,0 +1,88 @@
+// One picture per account (docs/behaviour.md §6.1, §6.8; issue 38): the overview shows the account as
+// the header and the account menu do, its name's avatar once loaded and the identicon before, in a
+// place of its own beside the name and address (spaced from them: the layout check of the browser
+// suites measures the gap). Real store and sagas; the name is in the read cache as a lookup leaves it.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createChunks } from '../../src/chunks';
+import { Overview } from '../../src/features/chain/Overview';
+import { PartsProvider } from '../../src/features/parts';
+import { WalletControl } from '../../src/features/wallet/WalletControl';
+import { ChainsProvider } from '../../src/ui/chainsContext';
+import { chainApi } from '../../store/chainApi';
+import { selectKindView } from '../../store/selectors';
+import { selectAccountReads } from '../../store/viewedChain';
+import { walletActions } from '../../store/walletSlice';
+import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
+import { startWalletApp } from '../support/walletHarness';
+
+const AVATAR = 'data:image/png;base64,iVBORw0KGgo=';
+let app: ReturnType<typeof startWalletApp> | undefined;
+
+afterEach(() => {
+  cleanup();
+  app?.stop();
+  app = undefined;
+});
+
+async function connectedWithName(avatar: string | undefined) {
+  app = startWalletApp({ connectors: { injected: injectedWith(new FakeEip1193Provider({ chainId: 31337, authorized: true })) } });
+  const started = app;
+  started.store.dispatch(walletActions.connectRequested({ id: 'injected' }));
+  await started.waitFor((s) => selectKindView(s, 'injected') === 'Connected');
+  const { name } = selectAccountReads(started.store.getState(), started.chains);
+  await started.store.dispatch(chainApi.util.upsertQueryData('getName', name!, { name: 'alice.test', ...(avatar ? { avatar } : {}) }));
+  render(
+    <Provider store={started.store}>
+      <ChainsProvider value={started.chains}>
+        <PartsProvider value={createChunks()}>
+          <WalletControl />
+          <Overview />
+        </PartsProvider>
+      </ChainsProvider>
+    </Provider>,
+  );
+  await screen.findByTestId('name');
+}
+
+/** What picture a place shows: the avatar's address once it is shown, else "identicon"; and how many. */
+function picture(place: HTMLElement) {
+  const image = place.querySelector<HTMLImageElement>('img[data-testid=avatar]:not([hidden])');
+  const identicons = place.querySelectorAll('[data-testid=identicon]').length;
+  return { shown: image ? image.getAttribute('src') : identicons === 1 ? 'identicon' : `${identicons} identicons`, count: (image ? 1 : 0) + identicons };
+}
+
+const overviewWho = () => screen.getByTestId('overview').querySelector<HTMLElement>('.overview-who')!;
+const header = () => screen.getByTestId('account-button');
+
+describe('one picture per account', () => {
+  it('the overview shows the avatar the header shows, the identicon until it loads', async () => {
+    await connectedWithName(AVATAR);
+    expect(picture(overviewWho())).toEqual({ shown: 'identicon', count: 1 });
+    expect(picture(header())).toEqual({ shown: 'identicon', count: 1 });
+    // The image loads (each <img> says so on its own; the browser loads the same URL once).
+    act(() => {
+      for (const image of document.querySelectorAll('img[data-testid=avatar]')) fireEvent.load(image);
+    });
+    expect(picture(overviewWho())).toEqual({ shown: AVATAR, count: 1 });
+    expect(picture(header())).toEqual({ shown: AVATAR, count: 1 });
+  });
+
+  it('without an avatar, the same identicon everywhere', async () => {
+    await connectedWithName(undefined);
+    expect(picture(overviewWho())).toEqual({ shown: 'identicon', count: 1 });
+    const inOverview = overviewWho().querySelector('[data-testid=identicon]')!.innerHTML;
+    expect(header().querySelector('[data-testid=identicon]')!.innerHTML).toBe(inOverview);
+  });
+
+  it('keeps the picture in a place of its own, apart from the name and the address', async () => {
+    await connectedWithName(AVATAR);
+    const who = overviewWho();
+    const place = who.querySelector<HTMLElement>('.overview-picture');
+    expect(place).not.toBeNull();
+    // The picture alone in its place; the name and the address beside it, never in it.
+    expect(within(place!).queryByTestId('name')).toBeNull();
+    expect(place!.textContent).toBe('');
+    expect(within(who).getByTestId('name').textContent).toBe('alice.test');
+  });
+});
