@@ -38,6 +38,13 @@ export const selectPassedSuggestion = (state: RootState, id: ConnectionId): bool
 export const selectKindView = (state: RootState, id: ConnectionId): KindView => kindView(state.wallet.connections[id], state.wallet.activity[id]);
 
 /**
+ * A QR code is drawn and nobody has scanned it yet: nothing is connecting until the phone answers, so
+ * no spinner anywhere, the header's included (docs/behaviour.md §6.3).
+ */
+export const selectWaitsForScan = (state: RootState, id: ConnectionId): boolean =>
+  selectKindView(state, id) === 'Connecting' && state.wallet.activity[id].pairingUri !== undefined && !state.wallet.activity[id].awaitingWallet;
+
+/**
  * The browser extension the browser-extension kind uses, as the connector chooses it: the user's
  * pick, else MetaMask, else the first that announced itself; undefined for a legacy `window.ethereum`.
  */

@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
+import { isOnUnsupportedChain } from './connectionView';
 import { selectConnection, selectConnectionStatus, selectCurrentConnectionId } from './selectors';
 import { SIGNING_KINDS, type SigningKind, type SigningRequest } from './signingSlice';
 import type { RootState } from './types';
@@ -51,13 +52,30 @@ export function selectWalletPrompt(state: RootState, kind: ConnectionId): Wallet
 }
 
 /**
+ * Whether the page already says, where the user is, that the prompt waits (with its own way to stop
+ * waiting): a connect in the connect dialog on that kind; a chain switch of the current wallet in the
+ * account menu or the network list while open, or in the banner on an unsupported network; a signing
+ * request in the form that asked (Sign and send shows its forms while a wallet is connected).
+ */
+function promptSaidInPlace(state: RootState, kind: ConnectionId, prompt: WalletPrompt): boolean {
+  if (prompt === 'connect') return state.ui.connectDialog.open && state.ui.connectDialog.kind === kind;
+  if (prompt === 'switchChain') {
+    if (kind !== selectCurrentConnectionId(state)) return false;
+    return state.ui.accountMenuOpen || state.ui.networkListOpen || isOnUnsupportedChain(selectConnection(state, kind));
+  }
+  return selectSigningTarget(state) !== undefined;
+}
+
+/**
  * The corner notice a kind shows (src/features/wallet/CornerNotice.tsx): "Confirm on phone" while a
- * request waits on a wallet outside this browser, "Connection lost" when its link dropped. A browser
- * extension kind prompts in this browser, and its card says enough: none.
+ * request waits on a wallet outside this browser and no other part of the page says so (one wait, one
+ * notice: docs/behaviour.md §6.7), "Connection lost" when its link dropped. A browser extension kind
+ * prompts in this browser, and its card says enough: none.
  */
 export function selectCornerNotice(state: RootState, kind: ConnectionId): 'confirm' | 'lost' | undefined {
   if (state.wallet.kinds[kind].wallets !== undefined) return undefined;
-  if (selectWalletPrompt(state, kind) !== undefined) return 'confirm';
+  const prompt = selectWalletPrompt(state, kind);
+  if (prompt !== undefined) return promptSaidInPlace(state, kind, prompt) ? undefined : 'confirm';
   return state.wallet.activity[kind].linkLost === true ? 'lost' : undefined;
 }
 

@@ -199,31 +199,59 @@ describe('preloading the SDK', () => {
 });
 
 describe('Confirm on phone', () => {
-  it('shows while the wallet waits for the user; Cancel rejects the request and the notice goes', async () => {
+  // One wait, one notice (docs/behaviour.md §6.4, §6.7): the dialog that shows the connect says where to
+  // approve; the corner speaks only for a wait that no open part of the page shows.
+  it('a connect: the dialog says to approve in the window the SDK opened, the corner says nothing; Cancel ends it', async () => {
     keys.behaviour = 'manual';
     const { app } = await showApp();
     connectCoinbase();
-    const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: WAIT_MS });
-    fireEvent.click(within(notice).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
-    // The user's own "no" (4001) is a calm sentence with Try again, not a red error.
-    await waitForStatus(app, 'coinbase', 'Disconnected');
+    await keys.nextPrompt();
+    await app.waitFor((s) => s.wallet.activity.coinbase.awaitingWallet && s.wallet.activity.coinbase.walletWindow === 'answered');
     const card = screen.getByTestId('card-coinbase');
-    expect(within(card).getByTestId('declined').textContent).toContain('You declined in Coinbase Wallet');
-    expect(within(card).queryByRole('alert')).toBeNull();
-    expect(within(card).getByRole('button', { name: 'Try again' })).toBeTruthy();
-    expect(app.store.getState().wallet.connections.coinbase.error?.code).toBe(4001);
+    await waitFor(() => expect(within(card).getByRole('status').textContent).toBe('Approve the connection in the Coinbase Wallet window.'));
+    expect(card.textContent).not.toContain('phone');
+    expect(screen.queryByTestId('notice-coinbase')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    await waitForStatus(app, 'coinbase', 'Disconnected');
     expect(keys.windows[0]!.closed).toBe(true);
   });
 
-  it('goes away by itself once the user answers in the wallet', async () => {
+  it('a connect answered in the window: the notice never showed, and none is left', async () => {
     keys.behaviour = 'manual';
     const { app } = await showApp();
     connectCoinbase();
-    await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: WAIT_MS });
     await act(async () => (await keys.nextPrompt()).answer(true));
     await waitForStatus(app, 'coinbase', 'Connected');
     expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull();
+  });
+
+  it('a network switch waiting with no menu open: in the corner; in the menu instead while it is open; Cancel rejects it', async () => {
+    const { app } = await showApp();
+    connectCoinbase();
+    await waitForStatus(app, 'coinbase', 'Connected');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    keys.behaviour = 'manual';
+    // Asked from elsewhere than the menu (the banner, Sign and send's offer): the window waits on the user.
+    act(() => void app.store.dispatch(walletActions.chainSwitchRequested({ id: 'coinbase', chainId: 10 })));
+    // The window does not know OP Mainnet (4902): the app adds it, and that prompt waits on the user.
+    await keys.nextPrompt();
+    await app.waitFor((s) => s.wallet.activity.coinbase.awaitingWallet);
+    const notice = await screen.findByRole('status', { name: 'Confirm on phone' }, { timeout: WAIT_MS });
+    expect(notice.textContent).toContain('Coinbase Wallet');
+
+    // The account menu says the same wait, with its own Stop waiting: the corner gives way to it.
+    fireEvent.click(headerAccount());
+    const menu = await screen.findByRole('dialog');
+    within(menu).getByText(`Switching to ${chainName(app.chains, 10)}: confirm in Coinbase Wallet.`);
+    expect(screen.queryByTestId('notice-coinbase')).toBeNull();
+    fireEvent.click(within(menu).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const again = await screen.findByRole('status', { name: 'Confirm on phone' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Confirm on phone' })).toBeNull());
+    await app.waitFor((s) => s.wallet.activity.coinbase.switchingTo === undefined);
+    expect(statusOf(app, 'coinbase')).toBe('Connected');
   });
 });
 

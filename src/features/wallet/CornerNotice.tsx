@@ -1,17 +1,19 @@
 // Notices in the corner of the page for mobile-link wallets: "Confirm on phone" while a request waits
 // on the wallet (Cancel rejects it with 4001), "Connection lost" when the link drops (Reset ends the
 // stale session: no page reload, no other connection touched). Each kind's notice decides from state
-// whether it shows.
+// whether it shows: never while another part of the page (the dialog, the menu, the form) says the same wait.
 import { useId } from 'react';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectConnectorInfo } from '../../../store/selectors';
+import { selectConnectorInfo, selectWalletName } from '../../../store/selectors';
 import { selectCornerNotice } from '../../../store/signingSelectors';
 import { walletActions } from '../../../store/walletSlice';
 
 export function CornerNotice({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
-  const { name } = useAppSelector((s) => selectConnectorInfo(s, id));
+  // The wallet the user picked, under its own name (the phone's, for WalletConnect: docs/behaviour.md §6.5).
+  const name = useAppSelector((s) => selectWalletName(s, id));
+  const onPhone = useAppSelector((s) => selectConnectorInfo(s, id).pairsByQrCode === true);
   const notice = useAppSelector((s) => selectCornerNotice(s, id));
   const titleId = useId();
 
@@ -19,7 +21,7 @@ export function CornerNotice({ id }: { id: ConnectionId }) {
     return (
       <div className="corner-notice" role="status" aria-labelledby={titleId} data-testid={`notice-${id}`}>
         <strong id={titleId}>Confirm on phone</strong>
-        <p>Approve or reject the request in {name}: in its window, or in the app on your phone.</p>
+        <p>{onPhone ? `Approve or reject the request in ${name} on your phone.` : `Approve or reject the request in ${name}: in its window, or in the app on your phone.`}</p>
         <button type="button" className="secondary" onClick={() => dispatch(walletActions.walletRequestCancelled({ id }))}>
           Cancel
         </button>

@@ -5,6 +5,7 @@
 // The connect dialog is in the "dialogs" chunk, warmed up when the pointer or focus reaches "Connect
 // wallet"; the connected controls are in the first script (a returning user's first screen).
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectWaitsForScan } from '../../../store/selectors';
 import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
@@ -16,12 +17,14 @@ export function WalletControl() {
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
   const warmUp = useWarmUp('dialogs');
-  const waiting = page.view === 'Reconnecting' || page.view === 'Connecting';
+  // Behind a QR code that waits for a scan nothing is connecting yet: the dialog says so, the header has no spinner.
+  const scanning = useAppSelector((s) => selectWaitsForScan(s, page.kind));
+  const waiting = page.view === 'Reconnecting' || (page.view === 'Connecting' && !scanning);
   if (page.view === 'Connected' || page.view === 'Unsupported network') {
     return <ConnectedControls page={page} />;
   }
   // A connection under way, or one that went wrong, opens on its own progress (Back leads to the list).
-  const showsKind = waiting || page.view === 'Error' || page.view === 'Reload required';
+  const showsKind = page.view === 'Reconnecting' || page.view === 'Connecting' || page.view === 'Error' || page.view === 'Reload required';
   const open = () => dispatch(showsKind ? uiActions.connectDialogShowed({ id: page.kind }) : uiActions.connectDialogOpened());
   return (
     <button
@@ -33,12 +36,13 @@ export function WalletControl() {
       data-status={page.view}
       aria-haspopup="dialog"
       aria-busy={waiting ? true : undefined}
+      data-scanning={scanning ? '' : undefined}
       onClick={open}
       onPointerEnter={warmUp}
       onFocus={warmUp}
     >
       {waiting ? <span className="spinner" aria-hidden="true" /> : null}
-      {page.view === 'Reconnecting' ? 'Reconnecting…' : page.view === 'Connecting' ? 'Connecting…' : 'Connect wallet'}
+      {page.view === 'Reconnecting' ? 'Reconnecting…' : waiting ? 'Connecting…' : 'Connect wallet'}
     </button>
   );
 }

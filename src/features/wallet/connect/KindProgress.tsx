@@ -10,6 +10,7 @@ import {
   selectConnectionActivity,
   selectConnectorInfo,
   selectKindView,
+  selectWaitsForScan,
   selectWalletIcon,
   selectWalletName,
 } from '../../../../store/selectors';
@@ -55,7 +56,7 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   const suggestion = activity.extensionSuggestion === true && !connection.activating ? info.extensionSuggestion : undefined;
   // The QR code is drawn and nobody has scanned it yet: nothing is "connecting" (docs/behaviour.md §6.3).
   const phone = usePhoneLayout();
-  const waitsForScan = view === 'Connecting' && activity.pairingUri !== undefined && !activity.awaitingWallet;
+  const waitsForScan = useAppSelector((s) => selectWaitsForScan(s, id));
 
   let body: ReactNode;
   let actions: ReactNode;
@@ -180,22 +181,29 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
     );
   }
   if (ownWindow) {
+    // Where the prompt is, as the SDK reports it (docs/behaviour.md §6.4): the window it opened (opening,
+    // then answered), or, when the request waits on the user with no window of ours, the phone its
+    // session is linked to; else the extension it handed back.
+    const where =
+      activity.walletWindow !== undefined ? 'window' : activity.awaitingWallet ? 'phone' : installed ? 'extension' : 'window';
     return (
       <>
-        <p role="status" className="waiting">
+        <p role="status" className="waiting" data-where={where}>
           {activity.walletWindow === 'opened'
             ? `Opening the ${name} window…`
-            : activity.awaitingWallet
+            : where === 'phone'
               ? `Approve the connection in the ${name} app on your phone.`
-              : installed
+              : where === 'extension'
                 ? `Approve the connection in the ${name} extension.`
                 : `Approve the connection in the ${name} window.`}
         </p>
-        {waitedLong && !activity.awaitingWallet ? (
+        {waitedLong && where !== 'phone' ? (
           <p className="muted" data-testid="where-is-the-prompt">
-            {installed
+            {where === 'extension'
               ? `Don't see it? Open ${name} from your browser's toolbar.`
-              : 'No window? Your browser may have blocked it: allow pop-ups for this site, then try again.'}
+              : activity.walletWindow === 'answered'
+                ? `Don't see it? The ${name} window may be behind this one.`
+                : 'No window? Your browser may have blocked it: allow pop-ups for this site, then try again.'}
           </p>
         ) : null}
       </>
