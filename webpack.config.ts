@@ -9,7 +9,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
-import { checkBuildEnv, walletConnectWarning } from './scripts/buildEnv';
+import { checkBuildEnv, kindSettingValues, walletConnectWarning } from './scripts/buildEnv';
 import { readChainSettings } from './scripts/chainSettings';
 import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
 import type { NameSettings } from './src/lib/names/settings';
@@ -19,18 +19,11 @@ import type { ChainTable } from './src/lib/chains';
 import { kindCspSources } from './scripts/kindCsp';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
-/** Settings read at build time; anything else in the environment stays out of the bundle. */
-const BUILD_ENV = [
-  'WALLETDECK_DEV_CHAIN_URL',
-  'INFURA_KEY',
-  'ALCHEMY_KEY',
-  'WALLETCONNECT_PROJECT_ID',
-  'WALLETCONNECT_RELAY_URL',
-  'COINBASE_KEYS_URL',
-  'COINBASE_PREFERENCE',
-  'WALLETDECK_QR_CLOSE',
-  'WALLETDECK_FRAME_ANCESTORS',
-] as const;
+/**
+ * The app's settings read at build time (the wallet kinds' are baked in as one piece of data,
+ * WALLETDECK_KIND_SETTINGS); anything else in the environment stays out of the bundle.
+ */
+const BUILD_ENV = ['WALLETDECK_DEV_CHAIN_URL', 'INFURA_KEY', 'ALCHEMY_KEY', 'WALLETDECK_QR_CLOSE', 'WALLETDECK_FRAME_ANCESTORS'] as const;
 
 /**
  * The shipped Content-Security-Policy, from what the build gives the app: every RPC URL of the chain
@@ -126,6 +119,8 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         'process.env.WALLETDECK_CHAIN_DATA': JSON.stringify(JSON.stringify(chains.built)),
         // The checked name gateways and image source (docs/behaviour.md §5.5), as data.
         'process.env.WALLETDECK_NAME_SETTINGS': JSON.stringify(JSON.stringify(names.settings)),
+        // Each wallet kind's own settings that are set, checked (its buildSettings.ts), as data.
+        'process.env.WALLETDECK_KIND_SETTINGS': JSON.stringify(JSON.stringify(kindSettingValues(process.env))),
       }),
       // The SDKs' own free `localStorage` (Coinbase's ScopedLocalStorage, a WalletConnect helper) is the
       // page's guarded storage: where the browser refuses storage they keep working for the page.

@@ -1,85 +1,98 @@
 // Every documented setting of the build and of `npm start`, checked in one place before anything is
 // built or started: a wrong value stops the build with a message naming the variable, instead of
 // building silently with a fallback (a bad relay URL would otherwise reach users as a 15 s timeout).
-// Empty or blank values count as unset. Used by webpack.config.ts and scripts/start.js.
-const path = require('node:path');
+// Empty or blank values count as unset. The app's own settings are listed here; each wallet kind
+// declares its own in its folder (src/lib/connectors/<kind>/buildSettings.ts, found by
+// scripts/kindModules.ts), and those set are baked into the page as one piece of data
+// (kindSettingValues: webpack.config.ts's WALLETDECK_KIND_SETTINGS, read by src/config.ts). Used by
+// webpack.config.ts and scripts/start.js.
+import path from 'node:path';
+import { isObject } from '../src/lib/guards';
+import { KEY_RULE, urlRule, type SettingRule, type SettingRules } from '../src/lib/settingRules';
+import { kindModules } from './kindModules';
 
 const root = path.resolve(__dirname, '..');
 
-/** @param {string} value @param {string[]} protocols */
-function isUrl(value, protocols) {
-  try {
-    const url = new URL(value);
-    return protocols.includes(url.protocol) && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
+const isPort = (v: string) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535;
+const PORT_RULE: SettingRule = { expected: 'a port number from 1 to 65535', valid: isPort };
 
-const KEY = /^[A-Za-z0-9_-]+$/;
-/** @param {string} v */
-const isPort = (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535;
-const PORT_RULE = ['a port number from 1 to 65535', isPort];
-
-/** name -> [what a valid value is, check] */
-const RULES = {
+/** The app's own settings, in README order (each kind's are in its folder). */
+const APP_RULES: SettingRules = {
   PORT: PORT_RULE,
   WALLETDECK_DEV_PHONE_PORT: PORT_RULE,
   WALLETDECK_DEV_COINBASE_PORT: PORT_RULE,
-  WALLETDECK_OUT_DIR: [
-    'a folder for the build output, not the project folder or one above it (the build empties it)',
-    (v) => {
+  WALLETDECK_OUT_DIR: {
+    expected: 'a folder for the build output, not the project folder or one above it (the build empties it)',
+    valid: (v) => {
       const out = path.resolve(root, v);
       return out !== root && !root.startsWith(out + path.sep) && out !== path.parse(out).root;
     },
-  ],
-  WALLETDECK_DEV_CHAIN_URL: ['an http:// or https:// URL', (v) => isUrl(v, ['http:', 'https:'])],
+  },
+  WALLETDECK_DEV_CHAIN_URL: urlRule('an http:// or https:// URL', ['http:', 'https:']),
   WALLETDECK_DEV_CHAIN_PORT: PORT_RULE,
-  INFURA_KEY: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
-  ALCHEMY_KEY: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
-  WALLETCONNECT_PROJECT_ID: ['letters, digits, "-" and "_" only', (v) => KEY.test(v)],
-  WALLETCONNECT_RELAY_URL: ['a ws:// or wss:// URL', (v) => isUrl(v, ['ws:', 'wss:'])],
-  COINBASE_KEYS_URL: ['an http:// or https:// URL', (v) => isUrl(v, ['http:', 'https:'])],
-  COINBASE_PREFERENCE: ['one of all, eoaOnly, smartWalletOnly', (v) => ['all', 'eoaOnly', 'smartWalletOnly'].includes(v)],
-  WALLETDECK_QR_CLOSE: ['idle or error', (v) => v === 'idle' || v === 'error'],
-  WALLETDECK_FRAME_ANCESTORS: [
-    "'none', or 'self' and/or origins such as https://app.safe.global, separated by spaces",
-    (v) => v === "'none'" || v.split(/\s+/).every((token) => token === "'self'" || /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(token)),
-  ],
+  INFURA_KEY: KEY_RULE,
+  ALCHEMY_KEY: KEY_RULE,
+  WALLETDECK_QR_CLOSE: { expected: 'idle or error', valid: (v) => v === 'idle' || v === 'error' },
+  WALLETDECK_FRAME_ANCESTORS: {
+    expected: "'none', or 'self' and/or origins such as https://app.safe.global, separated by spaces",
+    valid: (v) => v === "'none'" || v.split(/\s+/).every((token) => token === "'self'" || /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(token)),
+  },
 };
 
-/** The documented variables, in README order. */
-const BUILD_ENV_NAMES = Object.keys(RULES);
+const isRule = (value: unknown): value is SettingRule => isObject(value) && typeof value['expected'] === 'string' && typeof value['valid'] === 'function';
 
-/**
- * One message per invalid variable (empty when all are valid).
- * @param {Record<string, string | undefined>} env
- * @returns {string[]}
- */
-function checkBuildEnv(env) {
-  const problems = [];
-  for (const [name, [expected, valid]] of Object.entries(RULES)) {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') continue;
-    if (!valid(raw.trim())) problems.push(`${name}=${JSON.stringify(raw)} is invalid: expected ${expected}.`);
+/** Each kind's settings (its buildSettings.ts), checked for shape; a name declared twice stops the build. */
+function kindRules(): SettingRules {
+  const rules: Record<string, SettingRule> = {};
+  for (const { module, path: file } of kindModules('buildSettings')) {
+    const declared = module['buildSettings'];
+    if (!isObject(declared)) throw new Error(`${file} exports no buildSettings`);
+    for (const [name, rule] of Object.entries(declared)) {
+      if (!isRule(rule)) throw new Error(`${file}: ${name} is not a setting rule ({ expected, valid })`);
+      if (name in APP_RULES || name in rules) throw new Error(`${file}: ${name} is declared twice`);
+      rules[name] = rule;
+    }
+  }
+  return rules;
+}
+
+const rules = (): SettingRules => ({ ...APP_RULES, ...kindRules() });
+
+/** The documented variables: the app's in README order, then the kinds'. */
+export const BUILD_ENV_NAMES: readonly string[] = Object.keys(rules());
+
+const set = (raw: string | undefined): string | undefined => (raw === undefined || raw.trim() === '' ? undefined : raw.trim());
+
+/** One message per invalid variable (empty when all are valid). */
+export function checkBuildEnv(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const [name, { expected, valid }] of Object.entries(rules())) {
+    const value = set(env[name]);
+    if (value !== undefined && !valid(value)) problems.push(`${name}=${JSON.stringify(env[name])} is invalid: expected ${expected}.`);
   }
   return problems;
 }
 
-/**
- * The one line a production build without a WalletConnect project id prints (on stderr): the build
- * goes on, but phone wallets cannot connect to what it makes. Undefined in development (`npm start`
- * brings its own id) and when an id is set.
- * @param {Record<string, string | undefined>} env
- * @param {{ production: boolean }} options
- * @returns {string | undefined}
- */
-function walletConnectWarning(env, { production }) {
-  if (!production || (env.WALLETCONNECT_PROJECT_ID ?? '').trim() !== '') return undefined;
-  return (
-    'Walletdeck: WalletConnect is off in this build (WALLETCONNECT_PROJECT_ID is not set), so phone wallets cannot connect. ' +
-    "Get a project id from WalletConnect's dashboard (https://cloud.reown.com) and build with WALLETCONNECT_PROJECT_ID=<id> npm run build."
+/** The kinds' settings that are set, trimmed, by name: what the build bakes into the page (KindConfig.kindSettings). */
+export function kindSettingValues(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(kindRules()).flatMap((name) => {
+      const value = set(env[name]);
+      return value === undefined ? [] : [[name, value]];
+    }),
   );
 }
 
-module.exports = { checkBuildEnv, walletConnectWarning, BUILD_ENV_NAMES };
+/**
+ * What a production build prints (on stderr) about the settings it lacks: it goes on, but what they
+ * enable is off (a kind's `unsetInProduction`, today WalletConnect's project id). Undefined in
+ * development (`npm start` brings its own) and when nothing is missing.
+ */
+export function buildWarning(env: Record<string, string | undefined>, { production }: { production: boolean }): string | undefined {
+  if (!production) return undefined;
+  const lines = Object.entries(rules()).flatMap(([name, rule]) => (rule.unsetInProduction !== undefined && set(env[name]) === undefined ? [rule.unsetInProduction] : []));
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
+/** webpack.config.ts's name for buildWarning. */
+export const walletConnectWarning = buildWarning;

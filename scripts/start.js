@@ -7,8 +7,9 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { bannerOnly } = require('./anvilLog');
-const { checkBuildEnv } = require('./buildEnv');
+// chainCheck registers ts-node: the settings' checks are TypeScript (the app's and each wallet kind's).
 const { checkChainSettings } = require('./chainCheck');
+const { checkBuildEnv } = require('./buildEnv.ts');
 const { DEVELOPMENT_CHAIN_ID, answeringChainId, foreignChainMessage } = require('./chainOnPort');
 const devWallets = require('./dev');
 const { devPortTakenMessage, portTaken } = require('./portCheck');

@@ -1,7 +1,10 @@
 // Build-time configuration (webpack DefinePlugin replaces each `process.env.X`), read in one place.
+// The wallet kinds' own settings come as one piece of data (WALLETDECK_KIND_SETTINGS): each kind
+// declares and reads its own (src/lib/connectors/<kind>/buildSettings.ts), so none is named here.
 import type { ChainTable } from './lib/chains';
 import { CONNECTION_IDS, type ConnectionId, type DevelopmentPhone } from './lib/connectors/types';
 import { ERROR_NAMES, WalletdeckError } from './lib/errors';
+import { isObject, isRecord } from './lib/guards';
 import { DEFAULT_NAME_SETTINGS, type NameSettings } from './lib/names/settings';
 
 function env(value: string | undefined): string | undefined {
@@ -13,10 +16,10 @@ export interface AppConfig {
   allowedChainIds: Record<ConnectionId, number[]>;
   appName: string;
   appLogoUrl: string;
-  walletConnect: { projectId?: string; relayUrl?: string };
-  coinbase: { keysUrl?: string; preference: 'all' | 'eoaOnly' | 'smartWalletOnly' };
+  /** The kinds' own build-time settings, checked by the build (scripts/buildEnv.ts): set ones, by name (KindConfig.kindSettings). */
+  kindSettings: Record<string, string>;
   qrCloseIsError: boolean;
-  /** WALLETDECK_FRAME_ANCESTORS as set (checked by scripts/buildEnv.js): who may frame the app; Safe{Wallet} answers only from there. */
+  /** WALLETDECK_FRAME_ANCESTORS as set (checked by scripts/buildEnv.ts): who may frame the app; Safe{Wallet} answers only from there. */
   frameAncestors?: string | undefined;
   development: boolean;
   /** Name gateways and avatar image source (docs/behaviour.md §5.5), checked at build time. */
@@ -32,24 +35,29 @@ export interface AppConfig {
 function builtChains(raw: string | undefined): Pick<AppConfig, 'chains' | 'allowedChainIds'> {
   const data: unknown = raw ? JSON.parse(raw) : undefined;
   const { chains, allowedChainIds } = (data ?? {}) as Partial<Pick<AppConfig, 'chains' | 'allowedChainIds'>>;
-  if (typeof chains !== 'object' || chains === null || !CONNECTION_IDS.every((id) => Array.isArray(allowedChainIds?.[id]))) {
+  if (!isObject(chains) || !CONNECTION_IDS.every((id) => Array.isArray(allowedChainIds?.[id]))) {
     throw new WalletdeckError(ERROR_NAMES.configuration, 'No chain table was built in: build with webpack (see "Configuration" in README.md)');
   }
   return { chains, allowedChainIds: allowedChainIds as Record<ConnectionId, number[]> };
 }
 
+/**
+ * The kinds' settings the build checked and baked in as JSON (scripts/buildEnv.ts kindSettingValues):
+ * names and string values only; none when nothing was baked in (a build outside webpack).
+ */
+function builtKindSettings(raw: string | undefined): Record<string, string> {
+  const data: unknown = raw ? JSON.parse(raw) : undefined;
+  if (!isRecord(data)) return {};
+  return Object.fromEntries(Object.entries(data).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
 export function loadConfig(): AppConfig {
   const development = process.env.NODE_ENV !== 'production';
-  const preference = env(process.env.COINBASE_PREFERENCE);
   return {
     ...builtChains(process.env.WALLETDECK_CHAIN_DATA),
     appName: 'Walletdeck',
     appLogoUrl: '/favicon.svg',
-    walletConnect: { projectId: env(process.env.WALLETCONNECT_PROJECT_ID), relayUrl: env(process.env.WALLETCONNECT_RELAY_URL) },
-    coinbase: {
-      keysUrl: env(process.env.COINBASE_KEYS_URL),
-      preference: preference === 'eoaOnly' || preference === 'smartWalletOnly' ? preference : 'all',
-    },
+    kindSettings: builtKindSettings(process.env.WALLETDECK_KIND_SETTINGS),
     qrCloseIsError: env(process.env.WALLETDECK_QR_CLOSE) !== 'idle',
     frameAncestors: env(process.env.WALLETDECK_FRAME_ANCESTORS),
     development,
@@ -64,7 +72,7 @@ export function loadConfig(): AppConfig {
 function developmentPhone(raw: string | undefined): Pick<AppConfig, 'developmentPhone'> {
   try {
     const settings: unknown = raw ? JSON.parse(raw) : undefined;
-    const { phoneUrl: url, phoneName: name } = (typeof settings === 'object' && settings !== null ? settings : {}) as { phoneUrl?: unknown; phoneName?: unknown };
+    const { phoneUrl: url, phoneName: name } = isObject(settings) ? settings : {};
     return typeof url === 'string' && /^https?:\/\//.test(url) && typeof name === 'string' && name !== '' ? { developmentPhone: { url, name } } : {};
   } catch {
     return {};

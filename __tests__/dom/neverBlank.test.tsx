@@ -160,7 +160,7 @@ describe('a page whose origin is opaque (framed with sandbox, without allow-same
         throw Object.assign(new Error("The document is sandboxed and lacks the 'allow-same-origin' flag."), { name: 'SecurityError' });
       },
     } as unknown as Window;
-    const app = build({ host: sandboxed, config: { ...config, walletConnect: { projectId: 'p' } } });
+    const app = build({ host: sandboxed, config: { ...config, kindSettings: { WALLETCONNECT_PROJECT_ID: 'p' } } });
     expect(app.store.getState().wallet.kinds.walletconnect.available).toBe(true);
     expect(app.store.getState().environment.storageRemembered).toBe(false);
   });

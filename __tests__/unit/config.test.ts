@@ -1,9 +1,15 @@
-// The build's settings are checked in one place (scripts/buildEnv.js, used by webpack.config.ts and
-// `npm start`): a wrong value stops the build with the variable named; valid and unset ones pass.
+// The build's settings are checked in one place (scripts/buildEnv.ts, used by webpack.config.ts and
+// `npm start`), the wallet kinds' among them (each declares its own in its folder): a wrong value
+// stops the build with the variable named; valid and unset ones pass. What the build bakes in is what
+// the app reads (src/config.ts), and each kind reads its own settings from there.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { BUILD_ENV_NAMES, checkBuildEnv } from '../../scripts/buildEnv';
+import { BUILD_ENV_NAMES, checkBuildEnv, kindSettingValues } from '../../scripts/buildEnv';
 import { readChainSettings } from '../../scripts/chainSettings';
+import type { AppConfig } from '../../src/config';
+import { kindDefinition } from '../../src/lib/connectors/registry';
+import type { ConnectionId } from '../../src/lib/connectors/types';
+import { siteStorage } from '../../src/lib/storage';
 import { SETUP_TIMEOUT_MS, STARTUP_MS } from '../support/lifecycle';
 
 const root = path.resolve(__dirname, '../..');
@@ -152,26 +158,43 @@ describe('loadConfig (what the app reads from the values the build baked in)', (
     expect(() => loadConfig()).toThrow(expect.objectContaining({ name: 'ConfigurationError' }));
   });
 
+  /** What webpack.config.ts bakes in from `env`: each setting it reads as itself, the kinds' as one piece of data. */
+  function bake(env: Record<string, string>): void {
+    Object.assign(process.env, env, { WALLETDECK_KIND_SETTINGS: JSON.stringify(kindSettingValues(env)) });
+  }
+
+  /** The settings a kind reads from the app's configuration, on a plain page. */
+  function kindSettings(id: ConnectionId, config: AppConfig) {
+    const env = { config, chains: config.chains, host: {} as Window, storage: siteStorage(undefined), page: new URL('https://walletdeck.example/') };
+    return kindDefinition(id).settings(env);
+  }
+
   it('reads the Coinbase preference, the QR close option and the WalletConnect settings', async () => {
     const { loadConfig } = await import('../../src/config');
-    Object.assign(process.env, {
+    bake({
       COINBASE_PREFERENCE: 'smartWalletOnly',
       WALLETDECK_QR_CLOSE: 'idle',
       WALLETCONNECT_PROJECT_ID: ' abc ',
       WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9',
     });
     const config = loadConfig();
-    expect(config.coinbase.preference).toBe('smartWalletOnly');
     expect(config.qrCloseIsError).toBe(false);
-    expect(config.walletConnect).toEqual({ projectId: 'abc', relayUrl: 'ws://127.0.0.1:9' });
+    expect(config.kindSettings).toEqual({ COINBASE_PREFERENCE: 'smartWalletOnly', WALLETCONNECT_PROJECT_ID: 'abc', WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9' });
+    expect(kindSettings('coinbase', config)).toEqual({ settings: expect.objectContaining({ preference: 'smartWalletOnly' }) });
+    expect(kindSettings('walletconnect', config)).toEqual({ settings: expect.objectContaining({ projectId: 'abc', relayUrl: 'ws://127.0.0.1:9' }) });
   });
 
   it('blank values are unset: WalletConnect off, closing the QR dialog an error, all Coinbase accounts', async () => {
     const { loadConfig } = await import('../../src/config');
-    Object.assign(process.env, { COINBASE_PREFERENCE: '', WALLETDECK_QR_CLOSE: ' ', WALLETCONNECT_PROJECT_ID: '', WALLETCONNECT_RELAY_URL: '' });
+    bake({ COINBASE_PREFERENCE: '', WALLETDECK_QR_CLOSE: ' ', WALLETCONNECT_PROJECT_ID: '', WALLETCONNECT_RELAY_URL: '' });
     const config = loadConfig();
-    expect(config.coinbase.preference).toBe('all');
     expect(config.qrCloseIsError).toBe(true);
-    expect(config.walletConnect).toEqual({ projectId: undefined, relayUrl: undefined });
+    expect(config.kindSettings).toEqual({});
+    expect(kindSettings('coinbase', config)).toEqual({ settings: expect.objectContaining({ preference: 'all' }) });
+    expect(kindSettings('walletconnect', config)).toEqual({ unavailable: expect.stringContaining('not available on this site'), hint: expect.stringContaining('WALLETCONNECT_PROJECT_ID') });
+  });
+
+  it('the build bakes in only the kinds\' settings that are set, trimmed; nothing else of the environment', () => {
+    expect(kindSettingValues({ WALLETCONNECT_PROJECT_ID: ' abc ', COINBASE_KEYS_URL: ' ', HOME: '/root', INFURA_KEY: 'k' })).toEqual({ WALLETCONNECT_PROJECT_ID: 'abc' });
   });
 });

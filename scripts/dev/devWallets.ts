@@ -33,7 +33,7 @@ export interface DevWalletsPlan {
   off: string[];
 }
 
-/** Which wallets run and on which ports: PORT + 1 and PORT + 2 unless set (settings checked by scripts/buildEnv.js). */
+/** Which wallets run and on which ports: PORT + 1 and PORT + 2 unless set (settings checked by scripts/buildEnv.ts). */
 export function planDevWallets(env: Env): DevWalletsPlan {
   const appPort = Number(set(env, 'PORT') ?? 3000);
   const off: string[] = [];

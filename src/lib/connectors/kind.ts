@@ -2,8 +2,8 @@
 // KindDefinition. The kinds are listed once: their ids in CONNECTION_IDS (./types.ts), a definition
 // for each in the registry (./registry.ts). Everything that exists "for every kind" is derived from
 // them: the store's plain description of each kind (name, face in the connect dialog, availability),
-// the saga context's adapters and the Content-Security-Policy's hosts (each kind's csp.ts, read at
-// build time by scripts/kindCsp.ts).
+// the saga context's adapters, the build's settings and the Content-Security-Policy's hosts (each
+// kind's buildSettings.ts and csp.ts, read at build time by scripts/buildEnv.ts and scripts/kindCsp.ts).
 //
 // How to add a kind (docs/recipes/add-a-wallet-kind.md does it step by step, and a test runs it):
 //  1. A folder src/lib/connectors/<kind>/ with an index.ts that exports `defineKind({ ... })`:
@@ -17,9 +17,11 @@
 //     - `adapter(settings, env)`: builds the kind's KindAdapter. Most kinds build a `Connector`
 //       (./types.ts: the provider stays inside it, an SDK imported lazily) and wrap it with
 //       `adapterFromConnector`. Everything read from the page or the wallet is untrusted (../guards.ts).
-//     Beside it, only where the kind reaches hosts of its own (an SDK's relay): a csp.ts exporting
-//     `csp(build): KindCsp`, the hosts the shipped policy must allow. The build reads it; the page
-//     never loads it.
+//     Beside it, only where the kind needs them, two modules the build reads and the page never loads:
+//     a buildSettings.ts exporting `buildSettings`, its environment variables and their checks
+//     (../settingRules.ts; checked by scripts/buildEnv.ts, baked in as KindConfig.kindSettings, read
+//     with `kindSetting`), and a csp.ts exporting `csp(build): KindCsp`, the hosts the shipped policy
+//     must allow (an SDK's relay). Both are found by the kind's id (scripts/kindModules.ts).
 //  2. Its id in CONNECTION_IDS (./types.ts; the order is the dialog's), and its definition under that
 //     id in ./registry.ts (TypeScript refuses one without the other).
 //  3. Its tests (a unit test of the folder, and it joins every "for every kind" test by itself).
@@ -37,11 +39,24 @@ export interface KindConfig {
   appName?: string;
   appLogoUrl?: string;
   allowedChainIds: Readonly<Record<string, readonly number[]>>;
-  walletConnect?: { projectId?: string; relayUrl?: string };
-  coinbase?: { preference?: 'all' | 'smartWalletOnly' | 'eoaOnly'; keysUrl?: string };
+  /**
+   * The kinds' own build-time settings, by name, as the build checked and baked them in: set ones
+   * only, trimmed. Each kind declares its own in its folder's buildSettings.ts and reads them with
+   * `kindSetting`.
+   */
+  kindSettings?: Readonly<Record<string, string>>;
   developmentPhone?: DevelopmentPhone;
   /** WALLETDECK_FRAME_ANCESTORS as set: who may frame the app (the Safe kind reads its parent's answers only from there). */
   frameAncestors?: string | undefined;
+}
+
+/**
+ * One of a kind's build-time settings, or undefined when the build left it unset. `Declared` is the
+ * kind's buildSettings (`typeof buildSettings`, imported as a type: the page never loads the checks),
+ * so a name the kind does not declare, which the build would never bake in, is refused.
+ */
+export function kindSetting<Declared extends object>(config: KindConfig, name: keyof Declared & string): string | undefined {
+  return config.kindSettings?.[name];
 }
 
 /** What a kind is built from on a page. */

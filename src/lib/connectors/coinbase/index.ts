@@ -4,7 +4,8 @@
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import type { Connector, ConnectorEvent, ConnectorListener, Eip1193Provider, ExtensionSuggestion } from '../types';
 import { hasWebCrypto } from '../../environment';
-import { adapterFromConnector, defineKind } from '../kind';
+import { adapterFromConnector, defineKind, kindSetting } from '../kind';
+import type { buildSettings } from './buildSettings';
 import { field } from '../../guards';
 import { ListenerSet, isProvider } from '../events';
 import type { CoinbaseSession } from './session';
@@ -12,6 +13,7 @@ import {
   COINBASE_ERROR_NAMES,
   COINBASE_EXTENSION_INSTALL_URL,
   COINBASE_KEYS_URL,
+  COINBASE_PREFERENCES,
   DEFAULT_COINBASE_TIMEOUTS,
   EXTENSION_SESSION_KEY,
   SDK_SIGNER_TYPE_KEY,
@@ -175,15 +177,19 @@ export const coinbaseKind = defineKind({
   id: 'coinbase',
   name: COINBASE_NAME,
   face: { note: { installed: 'Browser extension', otherwise: 'Mobile app or browser window' }, ownWindow: true },
-  settings: ({ config, host }) => ({
-    settings: {
-      appName: config.appName ?? 'Walletdeck',
-      appLogoUrl: config.appLogoUrl ?? '/favicon.svg',
-      appChainIds: config.allowedChainIds['coinbase'] ?? [],
-      preference: config.coinbase?.preference ?? 'all',
-      webCrypto: hasWebCrypto(host),
-      ...(config.coinbase?.keysUrl ? { keysUrl: config.coinbase.keysUrl } : {}),
-    } satisfies CoinbaseConnectorOptions,
-  }),
+  settings: ({ config, host }) => {
+    const preference = COINBASE_PREFERENCES.find((known) => known === kindSetting<typeof buildSettings>(config, 'COINBASE_PREFERENCE')) ?? 'all';
+    const keysUrl = kindSetting<typeof buildSettings>(config, 'COINBASE_KEYS_URL');
+    return {
+      settings: {
+        appName: config.appName ?? 'Walletdeck',
+        appLogoUrl: config.appLogoUrl ?? '/favicon.svg',
+        appChainIds: config.allowedChainIds['coinbase'] ?? [],
+        preference,
+        webCrypto: hasWebCrypto(host),
+        ...(keysUrl ? { keysUrl } : {}),
+      } satisfies CoinbaseConnectorOptions,
+    };
+  },
   adapter: (settings, env) => adapterFromConnector(new CoinbaseConnector(settings), env.chains),
 });

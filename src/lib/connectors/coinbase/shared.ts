@@ -1,7 +1,10 @@
 // What the coinbase shell and its SDK session share: settings, names, and the storage the SDK uses.
 import type { createCoinbaseWalletSDK } from '@coinbase/wallet-sdk';
 import { siteStorage, type WebStorage } from '../../storage';
-export type CoinbasePreference = 'all' | 'eoaOnly' | 'smartWalletOnly';
+
+/** Which accounts the SDK offers (COINBASE_PREFERENCE, ./buildSettings.ts): every kind, only smart wallets, or only plain accounts. */
+export const COINBASE_PREFERENCES = ['all', 'eoaOnly', 'smartWalletOnly'] as const;
+export type CoinbasePreference = (typeof COINBASE_PREFERENCES)[number];
 
 /** The SDK's own keys page; `keysUrl` in the configuration replaces it (tests, staging). */
 export const COINBASE_KEYS_URL = 'https://keys.coinbase.com/connect';

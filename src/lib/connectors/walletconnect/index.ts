@@ -4,7 +4,8 @@
 // modal never ships (showQrModal off, aliased away in webpack): the app draws the pairing URI itself.
 import { ERROR_NAMES, WalletdeckError } from '../../errors';
 import { siteStorage } from '../../storage';
-import { adapterFromConnector, defineKind, type KindSettings } from '../kind';
+import { adapterFromConnector, defineKind, kindSetting, type KindSettings } from '../kind';
+import type { buildSettings } from './buildSettings';
 import { ListenerSet } from '../events';
 import type { Connector, ConnectorEvent, ConnectorListener, DevelopmentPhone, Eip1193Provider } from '../types';
 import type { WalletConnectSession } from './session';
@@ -117,7 +118,8 @@ export const walletconnectKind = defineKind({
     timeoutWords: 'WalletConnect could not be reached. Check your connection and try again.',
   },
   settings: ({ config, chains, storage, page }): KindSettings<WalletConnectOptions> => {
-    const projectId = config.walletConnect?.projectId;
+    const projectId = kindSetting<typeof buildSettings>(config, 'WALLETCONNECT_PROJECT_ID');
+    const relayUrl = kindSetting<typeof buildSettings>(config, 'WALLETCONNECT_RELAY_URL');
     if (!projectId) {
       return {
         // End users read that the kind is not offered here; the developer's hint goes to the console.
@@ -128,7 +130,7 @@ export const walletconnectKind = defineKind({
     const appLogoUrl = config.appLogoUrl ?? '/favicon.svg';
     const settings: WalletConnectOptions = {
       projectId,
-      ...(config.walletConnect?.relayUrl ? { relayUrl: config.walletConnect.relayUrl } : {}),
+      ...(relayUrl ? { relayUrl } : {}),
       chains,
       storage: storage.storage,
       storageRemembered: storage.remembered,
