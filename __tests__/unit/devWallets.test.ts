@@ -155,6 +155,12 @@ describe('the started wallets', () => {
     expect(lines.filter((line) => line.includes(wallets!.coinbase!.origin))).toHaveLength(1);
     expect(lines.some((line) => line.includes('"Development wallet"'))).toBe(true);
     expect(lines.every((line) => line.length <= 120 || line === lines[0])).toBe(true);
+    // As the README says (issue 38): the extension's tab near the bottom of the left edge, the phone
+    // reached by the app's own "Open in the development phone".
+    const text = lines.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('tab on the left edge, near the bottom');
+    expect(text).not.toMatch(/middle of the left edge|round button/);
+    expect(text).toContain('"Open in the development phone"');
   });
 
   it('serve the phone page, the popup, and the local Verify service that signs attestations', async () => {

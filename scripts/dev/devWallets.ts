@@ -131,12 +131,12 @@ export async function startDevWallets(plan: DevWalletsPlan, chainUrl: string): P
       const lines = [
         `Development wallets, with the local chain's test accounts (each asks you to approve or reject), for the app at ${appUrl}:`,
         '  Browser extension "Development wallet": in the app, connect a browser wallet; it asks you in the page',
-        '    (Escape rejects), and its round button at the middle of the left edge picks the account.',
+        '    (Escape rejects); its tab on the left edge, near the bottom, picks the account.',
       ];
       if (phone) {
         lines.push(
-          `  WalletConnect: open the development phone in another tab, ${phone.url}`,
-          '    In the app, connect with WalletConnect and "Copy link"; paste the link in the phone and approve there.',
+          `  WalletConnect: the development phone, at ${phone.url}`,
+          '    In the app, connect with WalletConnect, choose "Open in the development phone" and approve there.',
         );
       }
       if (coinbase) {

@@ -1,9 +1,9 @@
 // The development wallet's own window, drawn in the page the way an extension's popup sits on top of
 // it: in a shadow root outside the app's #root (the app's styles and DOM never mix with it), as a modal
 // dialog in the top layer (above any dialog of the app, focus inside, Escape rejects). Prompts open by
-// themselves, one at a time; the button at the middle of the left edge (clear of the toasts at the
-// bottom left and the notices at the bottom right) opens the wallet (account, network, this
-// site's connection).
+// themselves, one at a time; a narrow tab on the left edge, near the bottom (in the page's gutter, so
+// it covers none of the app's controls at any width; it widens under the pointer) opens the wallet
+// (account, network, this site's connection).
 import { PROMPT_CSS, buildPrompt, type PromptAnswer } from '../shared/prompt';
 import { DEV_NAMES } from '../settings';
 import { describeRequest, shortAddress, type ChainNames } from '../shared/requests';

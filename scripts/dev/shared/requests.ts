@@ -148,6 +148,9 @@ export function describeRequest(method: string, params: unknown, names: ChainNam
   }
 }
 
+/** What a site gets by connecting, said by every development wallet's connect prompt: a label, then a whole sentence. */
+export const CONNECT_DETAILS: Detail[] = [{ label: 'Permissions', value: 'See the address and balance of the account you choose, and ask you to sign and send.' }];
+
 function describe(method: string, params: unknown, names: ChainNames): Described {
   const list = Array.isArray(params) ? params : [];
   switch (method) {
@@ -155,7 +158,7 @@ function describe(method: string, params: unknown, names: ChainNames): Described
     case 'wallet_requestPermissions':
       return {
         title: 'Connect to this site?',
-        details: [{ label: 'The site will', value: 'see the address and balance of the account you choose, and be able to ask you to sign and send.' }],
+        details: CONNECT_DETAILS,
       };
     case 'personal_sign':
       return {

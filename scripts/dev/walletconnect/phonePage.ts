@@ -10,6 +10,7 @@ import { DEV_NAMES } from '../settings';
 import { DEV_WALLET_ICON } from '../shared/icon';
 import { PROMPT_CSS, buildPrompt } from '../shared/prompt';
 import {
+  CONNECT_DETAILS,
   WalletError,
   describeRequest,
   isSigningMethod,
@@ -196,7 +197,7 @@ async function main(): Promise<void> {
             note,
             title: 'Connect to this site?',
             details: [
-              { label: 'The site will', value: 'see the address and balance of the account you choose, and be able to ask you to sign and send.' },
+              ...CONNECT_DETAILS,
               { label: 'Networks', value: offered.map((id) => `${chainNames()[id] ?? 'Chain'} (${id})`).join(', ') },
             ],
             method: 'wc_sessionPropose',
