@@ -30,6 +30,9 @@ export const chainApi = rpcApi.injectEndpoints({
     getBlockNumber: build.query<number, number>({
       query: (chainId) => ({ chainId, method: 'eth_blockNumber', expect: 'blockNumber' }),
       transformResponse: (raw: unknown) => parseSafeInteger(raw) ?? 0,
+      // The block shown never goes back: an endpoint that lags (a failover, a node behind its own
+      // receipts) does not undo a newer block, nor a confirmation's (docs/behaviour.md §10.2).
+      merge: (shown, answered) => Math.max(shown, answered),
       // Every block read (first read, poll, page shown again) refreshes the chain's balances in the
       // same tick, so they leave in the same JSON-RPC batch: one request per poll, not two.
       onQueryStarted(chainId, { dispatch }) {

@@ -93,6 +93,7 @@ describe('a transfer confirmed in block 56 (docs/behaviour.md §10.2)', () => {
     const node = new MovingNode();
     const { app, wallet, atSettlement, send, onScreen } = await shown(node);
     wallet.answer('eth_sendTransaction', () => {
+      // Its receipt says block 56; its block number still says 55.
       node.mined(HASH, 56);
       return HASH;
     });
@@ -101,8 +102,12 @@ describe('a transfer confirmed in block 56 (docs/behaviour.md §10.2)', () => {
     send();
     expect((await atSettlement).block).toBe(56);
     expect(balanceReads()).toBeGreaterThan(before);
-    // It stays so until a newer block is read.
-    await app.settle(50);
+    // The lagging endpoint's next answers do not take it back: the block shown only moves forward.
+    await app.store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337, { subscribe: false, forceRefetch: true }));
+    expect(node.calls.filter((m) => m === 'eth_blockNumber').length).toBeGreaterThanOrEqual(3);
     expect(onScreen(app.store.getState()).block).toBe(56);
+    node.block = 57;
+    await app.store.dispatch(chainApi.endpoints.getBlockNumber.initiate(31337, { subscribe: false, forceRefetch: true }));
+    expect(onScreen(app.store.getState()).block).toBe(57);
   });
 });
