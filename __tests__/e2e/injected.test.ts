@@ -291,7 +291,7 @@ describe('the wallet moves to a chain the app does not support', () => {
     expect(await page.getByTestId('unsupported').getByRole('button', { name: 'Switch to Local development chain' }).count()).toBe(1);
     const list = await openNetworkList(page);
     const menu = await openAccountMenu(page);
-    expect(await menu.getByTestId('network-section').textContent()).toContain("Your wallet is on a network this app doesn't support.");
+    expect(await menu.getByTestId('network-section').textContent()).toContain("Your wallet is on BNB Smart Chain (56), a network this app doesn't support.");
     expect(await list.getByRole('button', { name: /^Local development chain/ }).count()).toBe(1);
     await switchChain(page, 'injected', 'Local development chain');
     await waitForStatus(page, 'injected', 'Connected');

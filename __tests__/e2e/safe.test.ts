@@ -9,7 +9,7 @@ import { DEPLOYER } from '../../contracts/testAccounts';
 import { deployTestSafe, execTransaction, signMessageCalldata, signMessageOffChain } from '../../contracts/testSafe';
 import { SAFE_INFO_MS, SAFE_SIGNATURE_MS } from '../../src/lib/connectors/safe/info';
 import {
-
+  firstScreenComplete,
   connectDialog,
   expectLayout,
   headerControl,
@@ -106,7 +106,7 @@ describe('outside a frame', () => {
     const page = await context.newPage();
     await page.goto(suite.server.url);
     expect(await offeredKinds(page.mainFrame())).not.toContain('safe');
-    await page.getByTestId('corner-notices').waitFor({ state: 'attached' });
+    await firstScreenComplete(page);
     expect(loaded).toEqual([]);
     const framed = await context.newPage();
     await framed.goto(parent.url({ mode: 'safe', info: safeInfo() }));

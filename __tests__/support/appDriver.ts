@@ -475,11 +475,19 @@ export async function headerHistory(page: AppSurface): Promise<{ status: string;
 }
 
 /**
- * Waits until the page's start-up is over: the parts mounted once the first screen is complete (the
- * silent reconnects answered, the reads in view arrived; 2 s at most) are on the page.
+ * Waits until the page's start-up is over: the silent reconnects answered (the header's control no
+ * longer says "Reconnecting…") and the reads in view arrived (the latest block is on screen).
  */
 export async function firstScreenComplete(page: AppSurface, timeout = DEFAULT_TIMEOUT): Promise<void> {
-  await page.getByTestId('corner-notices').waitFor({ state: 'attached', timeout });
+  await page.waitForFunction(
+    () => {
+      const control = document.querySelector('[data-wallet-control]');
+      const block = document.querySelector('[data-testid=block-number]');
+      return control !== null && control.getAttribute('data-status') !== 'Reconnecting' && block !== null && /\d/.test(block.textContent ?? '');
+    },
+    undefined,
+    { timeout, polling: 50 },
+  );
 }
 
 /** The account menu's list of networks (both groups), opened ("Switch network"). */
