@@ -2,7 +2,7 @@
 // the header and the account menu do, its name's avatar once loaded and the identicon before, in a
 // place of its own beside the name and address (spaced from them: the layout check of the browser
 // suites measures the gap). Real store and sagas; the name is in the read cache as a lookup leaves it.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createChunks } from '../../src/chunks';
 import { Overview } from '../../src/features/chain/Overview';
@@ -13,8 +13,16 @@ import { chainApi } from '../../store/chainApi';
 import { selectKindView } from '../../store/selectors';
 import { selectAccountReads } from '../../store/viewedChain';
 import { walletActions } from '../../store/walletSlice';
+import AccountMenu from '../../src/features/wallet/menu/AccountMenu';
+import { WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
+import { uiActions } from '../../store/uiSlice';
+import { TEST_ACCOUNTS } from '../support/anvil';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
+import { fakeWcSdkLoader } from '../support/fakeWcSdk';
 import { startWalletApp } from '../support/walletHarness';
+import { memoryWebStorage } from '../support/webStorage';
+
+jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
 
 const AVATAR = 'data:image/png;base64,iVBORw0KGgo=';
 let app: ReturnType<typeof startWalletApp> | undefined;
@@ -25,8 +33,17 @@ afterEach(() => {
   app = undefined;
 });
 
+const phone = fakeWcSdkLoader();
+
 async function connectedWithName(avatar: string | undefined) {
-  app = startWalletApp({ connectors: { injected: injectedWith(new FakeEip1193Provider({ chainId: 31337, authorized: true })) } });
+  const walletconnect = new WalletConnectConnector({
+    projectId: 'p',
+    chains: { 31337: { id: 31337, name: 'Local development chain', rpcUrls: ['http://127.0.0.1:8545'], icon: '' } },
+    metadata: { name: 'Walletdeck', description: 'd', url: 'https://walletdeck.test', icons: [] },
+    storage: memoryWebStorage(),
+    loadSdk: phone.load,
+  });
+  app = startWalletApp({ connectors: { injected: injectedWith(new FakeEip1193Provider({ chainId: 31337, authorized: true })), walletconnect } });
   const started = app;
   started.store.dispatch(walletActions.connectRequested({ id: 'injected' }));
   await started.waitFor((s) => selectKindView(s, 'injected') === 'Connected');
@@ -38,6 +55,7 @@ async function connectedWithName(avatar: string | undefined) {
         <PartsProvider value={createChunks()}>
           <WalletControl />
           <Overview />
+          <AccountMenu />
         </PartsProvider>
       </ChainsProvider>
     </Provider>,
@@ -84,5 +102,23 @@ describe('one picture per account', () => {
     expect(within(place!).queryByTestId('name')).toBeNull();
     expect(place!.textContent).toBe('');
     expect(within(who).getByTestId('name').textContent).toBe('alice.test');
+  });
+
+  it('the account menu lists another wallet with the picture it had in view', async () => {
+    await connectedWithName(AVATAR);
+    act(() => {
+      for (const image of document.querySelectorAll('img[data-testid=avatar]')) fireEvent.load(image);
+    });
+    // A second wallet (a phone) becomes the one in view; the browser wallet is now one of the others.
+    act(() => void app!.store.dispatch(walletActions.connectRequested({ id: 'walletconnect' })));
+    await waitFor(() => expect(phone.instances.at(-1)?.uri).toBeDefined());
+    act(() => phone.sdk.approve([TEST_ACCOUNTS[1].address], 31337));
+    await app!.waitFor((s) => selectKindView(s, 'walletconnect') === 'Connected' && s.wallet.current === 'walletconnect');
+    act(() => void app!.store.dispatch(uiActions.accountMenuOpened()));
+    const other = await screen.findByTestId('card-injected');
+    act(() => {
+      for (const image of other.querySelectorAll('img[data-testid=avatar]')) fireEvent.load(image);
+    });
+    expect(picture(other)).toEqual({ shown: AVATAR, count: 1 });
   });
 });

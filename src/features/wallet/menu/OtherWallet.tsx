@@ -2,11 +2,12 @@
 // the wallet in view; nothing is asked of it) or disconnect it.
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import { selectConnection, selectKindView, selectWalletIcon, selectWalletName } from '../../../../store/selectors';
+import { chainApi } from '../../../../store/chainApi';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import type { ConnectionId } from '../../../lib/connectors/types';
 import { shortAddress } from '../../../ui/address';
-import { Identicon } from '../../../ui/Identicon';
+import { Avatar } from '../../../ui/Avatar';
 import { ActionButton } from '../ActionButton';
 import { StatusBadge } from '../connect/StatusBadge';
 import { WalletIcon } from '../WalletIcon';
@@ -17,11 +18,16 @@ export function OtherWallet({ id }: { id: ConnectionId }) {
   const name = useAppSelector((s) => selectWalletName(s, id));
   const icon = useAppSelector((s) => selectWalletIcon(s, id));
   const account = useAppSelector((s) => selectConnection(s, id).accounts?.[0]);
+  // Its one picture, as where it was in view: the avatar its name already has, read nothing new for it.
+  const avatar = useAppSelector((s) => {
+    const chainId = selectConnection(s, id).chainId;
+    return account !== undefined && chainId !== undefined ? (chainApi.endpoints.getName.select({ chainId, address: account })(s).data?.avatar ?? undefined) : undefined;
+  });
   const usable = view === 'Connected' || view === 'Unsupported network';
   return (
     <li className="other-wallet" data-testid={`card-${id}`} data-status={view}>
       <WalletIcon icon={icon} name={name} kind={id} />
-      {account ? <Identicon address={account} size={24} /> : null}
+      {account ? <Avatar address={account} image={avatar} size={24} /> : null}
       <span className="other-wallet-text">
         <span className="other-wallet-name">{name}</span>
         {account ? <span className="mono muted" title={account}>{shortAddress(account)}</span> : null}
