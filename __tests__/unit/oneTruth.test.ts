@@ -281,7 +281,8 @@ describe('which network the wallet is on, in words (§6.6)', () => {
 describe('what a read shows (§5.4): one mapping for every place that shows it', () => {
   it('a value; "unavailable" once it failed, also while it is tried again; "loading" only before any answer', () => {
     expect(readShown({ data: 5 })).toBe('ready');
-    expect(readShown({ data: 5, error: { name: 'X', message: 'old failure' } })).toBe('ready');
+    // A read that failed after an answer: the answer stays, marked as old (issue 38), never shown as current.
+    expect(readShown({ data: 5, error: { name: 'X', message: 'No RPC endpoint answered' } })).toBe('stale');
     // RTK Query keeps the error of a failed read while it is read again (status pending).
     expect(readShown({ error: { name: 'RpcUnavailableError', message: 'No RPC endpoint of Local development chain is answering' } })).toBe('unavailable');
     expect(readShown({})).toBe('loading');
