@@ -9,7 +9,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
-import { checkBuildEnv, kindSettingValues, walletConnectWarning } from './scripts/buildEnv';
+import { buildWarning, checkBuildEnv, kindSettingValues } from './scripts/buildEnv';
 import { readChainSettings } from './scripts/chainSettings';
 import { contentSecurityPolicy, headersWithPolicy } from './scripts/csp';
 import type { NameSettings } from './src/lib/names/settings';
@@ -73,7 +73,7 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   problems.push(...names.problems);
   if (problems.length > 0 || !chains.built) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   // A build that works but cannot reach phone wallets says so once, on stderr, with how to fix it.
-  const warning = walletConnectWarning(process.env, { production });
+  const warning = buildWarning(process.env, { production });
   if (warning) console.warn(warning);
   const outDir = process.env.WALLETDECK_OUT_DIR?.trim() || 'dist';
   // `npm start`'s development wallets: an entry before the app's, in development builds only.

@@ -94,5 +94,3 @@ export function buildWarning(env: Record<string, string | undefined>, { producti
   return lines.length > 0 ? lines.join('\n') : undefined;
 }
 
-/** webpack.config.ts's name for buildWarning. */
-export const walletConnectWarning = buildWarning;

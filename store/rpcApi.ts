@@ -6,6 +6,7 @@
 // { name, code?, message }.
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { WalletError } from '../src/lib/errors';
+import { isObject } from '../src/lib/guards';
 import { RPC_ERROR_NAMES, RPC_MESSAGES, rpcError, toRpcError, type ResultKind, type RpcRuntime } from '../src/lib/rpc';
 import type { StoreExtra } from './storeExtra';
 
@@ -20,12 +21,12 @@ export interface RpcRequest {
 export type RpcResult<T> = { data: T } | { error: WalletError };
 
 function isRuntime(value: unknown): value is RpcRuntime {
-  return typeof value === 'object' && value !== null && typeof (value as { client?: unknown }).client === 'function';
+  return isObject(value) && typeof value['client'] === 'function';
 }
 
 /** This store's runtime, from the `extra` that RTK Query hands every query and lifecycle. */
 export function getRpcRuntime(extra: unknown): RpcRuntime {
-  const runtime = typeof extra === 'object' && extra !== null ? (extra as StoreExtra).rpc : undefined;
+  const runtime = isObject(extra) ? (extra as StoreExtra).rpc : undefined;
   if (!isRuntime(runtime)) throw rpcError(RPC_ERROR_NAMES.notConfigured, RPC_MESSAGES.notConfigured);
   return runtime;
 }

@@ -6,6 +6,7 @@
 import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import type { WalletError } from '../src/lib/errors';
+import { isObject } from '../src/lib/guards';
 import { boundTransactions, readSentTransaction, readTransactionList, readTransfer } from '../src/lib/sentRecords';
 import { MAX_TRANSFERS, sentKey, type SentReceipt, type SentStatus, type SentTransaction, type SentTransfer } from '../src/lib/sentTransactions';
 
@@ -115,7 +116,7 @@ export interface Settlement extends TxRef {
 export const keyOf = (tx: SentTransaction): string => sentKey(tx);
 
 export function find(state: TransactionsState, ref: unknown): SentTransaction | undefined {
-  if (typeof ref !== 'object' || ref === null) return undefined;
+  if (!isObject(ref)) return undefined;
   const { key } = ref as Partial<TxRef>;
   if (typeof key !== 'string') return undefined;
   return state.list.find((tx) => keyOf(tx) === key);
@@ -158,7 +159,7 @@ const slice = createSlice({
     /** The list kept from an earlier visit has been read (untrusted: checked entry by entry), merged under this page's. */
     restored(state, action: PayloadAction<{ transactions: unknown }>) {
       state.restored = true;
-      const earlier = readTransactionList(typeof action.payload === 'object' && action.payload !== null ? action.payload.transactions : undefined);
+      const earlier = readTransactionList(isObject(action.payload) ? action.payload.transactions : undefined);
       const known = new Set(state.list.map(keyOf));
       state.list = boundTransactions([...state.list, ...earlier.filter((tx) => !known.has(keyOf(tx)))]);
       pruneToasts(state);

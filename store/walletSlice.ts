@@ -4,6 +4,7 @@ import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/to
 import { readConnectorInfo, readWalletIdentity } from '../src/lib/connectors/describe';
 import { CONNECTION_IDS, DEFAULT_CONNECTION, isConnectionId, type ConnectionId, type ConnectorInfo, type WalletIdentity } from '../src/lib/connectors/types';
 import { ERROR_NAMES, toWalletError, type WalletError } from '../src/lib/errors';
+import { isObject } from '../src/lib/guards';
 import { chainIdNotAllowedError, validateAccounts, validateChainId } from '../src/lib/validation';
 
 export interface Connection {
@@ -213,8 +214,8 @@ function chainIdOrUndefined(raw: unknown): number | undefined {
 function readField(payload: unknown, a: string, b: string): unknown {
   try {
     const outer = (payload as Record<string, unknown> | null | undefined)?.[a];
-    if (typeof outer !== 'object' || outer === null || !Object.prototype.hasOwnProperty.call(outer, b)) return undefined;
-    return (outer as Record<string, unknown>)[b];
+    if (!isObject(outer) || !Object.prototype.hasOwnProperty.call(outer, b)) return undefined;
+    return outer[b];
   } catch {
     return undefined;
   }
@@ -425,8 +426,8 @@ const KINDLESS: ReadonlySet<string> = new Set([walletActions.connectorsDescribed
 function namesAKind(action: UnknownAction): boolean {
   try {
     const payload = (action as { payload?: unknown }).payload;
-    if (typeof payload !== 'object' || payload === null) return false;
-    return KINDLESS.has(action.type) || isConnectionId((payload as { id?: unknown }).id);
+    if (!isObject(payload)) return false;
+    return KINDLESS.has(action.type) || isConnectionId(payload['id']);
   } catch {
     return false;
   }
