@@ -280,6 +280,8 @@ describe('send a transfer', () => {
     const toast = await waitForToast(app.page, 'confirmed', undefined, 20_000);
     const hash = (await toast.getAttribute('data-hash')) ?? '';
     expect(await toast.textContent()).toContain(`From ${SENDER.address.slice(0, 6)}…${SENDER.address.slice(-4)} on Local development chain`);
+    // The form on screen is the second account's: the first one's "Confirmed in block" is never in it (§7.6).
+    expect(await app.page.getByTestId('sign-transaction').getByTestId('outcome').count()).toBe(0);
     expect(await balanceOf(recipient)).toBe(ETH / 4n);
     const tx = await rpc<{ from: string }>(anvilUrl, 'eth_getTransactionByHash', [hash]);
     expect(tx.from.toLowerCase()).toBe(SENDER.address.toLowerCase());
