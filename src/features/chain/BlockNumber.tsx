@@ -30,15 +30,7 @@ export function BlockNumber() {
       <span className="block-latest">
         latest block{' '}
         {block !== undefined ? (
-          <>
-            <strong data-testid="block-number">{block}</strong>
-            {latest.shown === 'stale' ? (
-              <>
-                {' '}
-                <AsOf at={latest.answeredAt} error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-as-of" />
-              </>
-            ) : null}
-          </>
+          <strong data-testid="block-number">{block}</strong>
         ) : latest.shown === 'unavailable' ? (
           <Unavailable what="" error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-unavailable" />
         ) : (
@@ -47,6 +39,13 @@ export function BlockNumber() {
           </span>
         )}
       </span>
+      {/* An old block says so after "latest block <n>", free to go to the next line on a narrow screen. */}
+      {block !== undefined && latest.shown === 'stale' ? (
+        <>
+          {' '}
+          <AsOf at={latest.answeredAt} error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-as-of" />
+        </>
+      ) : null}
     </p>
   );
 }
