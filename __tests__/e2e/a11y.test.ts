@@ -216,7 +216,7 @@ describe("Coinbase Wallet's progress", () => {
     await expectAccessible(page, () => progress(page, 'coinbase').getByRole('link', { name: /Install the Coinbase Wallet extension/ }).waitFor());
   });
 
-  it('its window waits: "on your phone" in the dialog and the "Confirm on phone" corner notice', async () => {
+  it('its window waits: the dialog says to approve in the window, and no corner notice says it again', async () => {
     const { page } = await openWith('no wallet');
     await startConnect(page, 'coinbase');
     const popupOpened = page.waitForEvent('popup');
@@ -224,9 +224,10 @@ describe("Coinbase Wallet's progress", () => {
     const popup = await popupOpened;
     await popup.getByRole('button', { name: 'Approve' }).waitFor();
     await expectAccessible(page, async () => {
-      await page.getByTestId('notice-coinbase').getByText('Confirm on phone').waitFor();
-      await progress(page, 'coinbase').getByText(/on your phone/).waitFor();
+      await progress(page, 'coinbase').getByText('Approve the connection in the Coinbase Wallet window.').waitFor();
     });
+    expect(await page.getByTestId('notice-coinbase').count()).toBe(0);
+    expect(await progress(page, 'coinbase').getByText(/phone/).count()).toBe(0);
   });
 
   it('waiting for the extension, then the words that say where its prompt is', async () => {

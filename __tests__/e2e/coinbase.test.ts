@@ -96,7 +96,7 @@ async function connectThroughPopup({ page }: Opened, { suggested = true } = {}):
 }
 
 describe('through the keys popup on a second local origin', () => {
-  it('connects on the first chain after the extension suggestion, showing "Confirm on phone" while the popup waits', async () => {
+  it('connects on the first chain after the extension suggestion, the dialog saying to approve in the window while the popup waits', async () => {
     const { page } = await openApp();
     await startConnect(page, 'coinbase');
     // The dialog offers no chain: the suggestion comes first, with the extension's install link.
@@ -109,7 +109,9 @@ describe('through the keys popup on a second local origin', () => {
     const popup = await popupOpened;
     expect(new URL(popup.url()).origin).toBe(suite.keys.origin);
     expect(new URL(popup.url()).origin).not.toBe(new URL(page.url()).origin);
-    await cornerNotice(page, 'coinbase').getByText('Confirm on phone').waitFor();
+    // Where the SDK has it wait: its window, said once, in the dialog (issue 38), not "on your phone" in the corner too.
+    await progress.getByText('Approve the connection in the Coinbase Wallet window.').waitFor();
+    expect(await cornerNotice(page, 'coinbase').count()).toBe(0);
     await popup.getByTestId('method').filter({ hasText: /^eth_requestAccounts$/ }).waitFor();
     await popup.getByRole('button', { name: 'Approve' }).click();
 

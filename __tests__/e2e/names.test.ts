@@ -81,6 +81,17 @@ describe('names on an L2', () => {
     const page = await openOnOptimism(width);
     await waitForShownName(page, OPAL_ON_OPTIMISM);
     expect(await headerAvatar(page)).toBe(AVATAR);
+    // The overview shows the same picture (issue 38: it drew a pixel identicon), 12 px clear of the name.
+    const who = page.getByTestId('overview').locator('.overview-who');
+    await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await who.getByTestId('avatar').elementHandle(), { polling: 50 });
+    expect(await who.getByTestId('avatar').getAttribute('src')).toBe(AVATAR);
+    expect(await who.getByTestId('identicon').count()).toBe(0);
+    const gap = await who.evaluate((element) => {
+      const picture = element.querySelector('img[data-testid=avatar]')!.getBoundingClientRect();
+      const name = element.querySelector('[data-testid=name]')!.getBoundingClientRect();
+      return Math.round(name.left - picture.right);
+    });
+    expect(gap).toBeGreaterThanOrEqual(12);
     await expectLayout(page);
     const menu = await openAccountMenu(page);
     await menu.getByText(OPAL_ON_OPTIMISM).waitFor();

@@ -277,7 +277,7 @@ describe('signing and sending through the phone', () => {
     return app;
   }
 
-  it('a message: "Confirm on phone" while the phone waits, then the signer recovered and matching', async () => {
+  it('a message: said once while the phone waits, in the form under the phone\'s name (no corner notice), then the signer recovered and matching', async () => {
     const app = await connected();
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
@@ -286,11 +286,13 @@ describe('signing and sending through the phone', () => {
       return new Wallet(PHONE_KEY.privateKey).signMessage(getBytes((params as [string])[0]));
     });
     await signMessage(app.page, 'Signed on the phone');
-    const notice = app.page.getByTestId('notice-walletconnect');
-    await notice.getByText('Confirm on phone').waitFor();
+    // One wait, one notice, one name (issue 38): the form that asked says it, named as the phone names itself.
+    const waiting = await waitForOutcome(app.page, 'message', 'waiting');
+    await waiting.getByText(/^Confirm in Simulated wallet/).waitFor();
+    expect(await app.page.getByTestId('notice-walletconnect').count()).toBe(0);
+    expect(await app.page.getByText(/in WalletConnect/).count()).toBe(0);
     release();
     const done = await waitForOutcome(app.page, 'message', 'signed');
-    await notice.waitFor({ state: 'detached' });
     expect(verifyMessage('Signed on the phone', await shownSignature(app.page, 'message'))).toBe(PHONE_KEY.address);
     expect(await done.getByTestId('verified').textContent()).toContain(PHONE_KEY.address);
   });
