@@ -65,8 +65,8 @@ export default tseslint.config(
       patterns: [
         { group: ['**/features/**', '**/app/**'], message: 'Sagas import no UI.' },
         {
-          group: ['**/lib/connectors/*', '**/lib/connectors/*/**', '!**/lib/connectors/types', '!**/lib/connectors/kind', '!**/lib/connectors/describe'],
-          message: "A kind's adapter arrives through saga context; import only connectors/types, connectors/kind and connectors/describe.",
+          group: ['**/lib/connectors/*', '**/lib/connectors/*/**', '!**/lib/connectors/types', '!**/lib/connectors/kind'],
+          message: "A kind's adapter arrives through saga context; import only connectors/types and connectors/kind (a saga loads no kind).",
         },
         { group: ['@coinbase/*', '@walletconnect/*'], message: 'Sagas never touch an SDK.' },
       ],

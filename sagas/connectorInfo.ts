@@ -3,7 +3,7 @@
 // warming an SDK up when the pointer reaches Connect. Every adapter call is an error boundary.
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, take, takeEvery } from 'redux-saga/effects';
-import { describeKind } from '../src/lib/connectors/describe';
+import { describeValue } from '../src/lib/errors';
 import { CONNECTION_IDS, type ConnectionId } from '../src/lib/connectors/types';
 import { selectChosenExtension, selectListsBrowserWallets } from '../store/selectors';
 import { walletActions as actions } from '../store/walletSlice';
@@ -27,7 +27,14 @@ export function* applyChosenExtension(): SagaIterator {
 
 function* describe(id: ConnectionId): SagaIterator {
   const { adapters }: WalletSagaContext = yield call(walletContext);
-  yield put(actions.connectorsDescribed({ kinds: { [id]: describeKind(id, adapters[id]) } }));
+  // The adapter's status as it is: the store validates it, keeping the kind's name and face.
+  let status: unknown;
+  try {
+    status = adapters[id].status();
+  } catch (error) {
+    status = { available: false, unavailableReason: `Unavailable: ${describeValue(error)}` };
+  }
+  yield put(actions.connectorsDescribed({ kinds: { [id]: status } }));
 }
 
 export function* watchConnectorInfo(): SagaIterator {

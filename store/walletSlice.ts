@@ -1,7 +1,7 @@
 // Connection state, one state machine per wallet kind (docs/behaviour.md §2). Every update is validated
 // here, in one place, so no path (saga, DevTools dispatch, replay) can store an unchecked value.
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { readConnectorInfo, readWalletIdentity } from '../src/lib/connectors/describe';
+import { readConnectorInfo, readWalletIdentity } from '../src/lib/connectors/connectorInfo';
 import { CONNECTION_IDS, DEFAULT_CONNECTION, isConnectionId, type ConnectionId, type ConnectorInfo, type WalletIdentity } from '../src/lib/connectors/types';
 import { ERROR_NAMES, toWalletError, type WalletError } from '../src/lib/errors';
 import { isObject } from '../src/lib/guards';
@@ -86,9 +86,12 @@ function perKind<T>(make: (id: ConnectionId) => T): Record<ConnectionId, T> {
   return Object.fromEntries(CONNECTION_IDS.map((id) => [id, make(id)])) as Record<ConnectionId, T>;
 }
 
-/** Each kind as given (plain data, validated here), else as its definition says, available. */
+/**
+ * Each kind as given (plain data, validated here: the composition root describes each from its
+ * definition), else available under its id (a store built without kinds: tests).
+ */
 const initialKinds = (given: Partial<Record<ConnectionId, unknown>> = {}): Record<ConnectionId, ConnectorInfo> =>
-  perKind((id) => readConnectorInfo(id, given[id] ?? { available: true }));
+  perKind((id) => readConnectorInfo(id, given[id] ?? { available: true }, { name: id, face: { note: {} } }));
 
 export interface InitialWalletOptions {
   /** The remembered choice, when there is one. */
@@ -379,7 +382,8 @@ const slice = createSlice({
     connectorsDescribed(state, action: PayloadAction<{ kinds: Partial<Record<ConnectionId, unknown>> }>) {
       for (const id of CONNECTION_IDS) {
         const described = readField(action.payload, 'kinds', id);
-        if (described !== undefined) state.kinds[id] = readConnectorInfo(id, described);
+        // What it is called and how it shows stay as described at start unless the update says otherwise.
+        if (described !== undefined) state.kinds[id] = readConnectorInfo(id, described, state.kinds[id]);
       }
       followPageOwner(state);
     },

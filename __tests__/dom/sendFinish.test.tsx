@@ -13,6 +13,7 @@ import { RecipientLine } from '../../src/features/sign/TransferFields';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { ChainsProvider } from '../../src/ui/chainsContext';
 import { setupStore } from '../../store/setupStore';
+import { definedKinds } from '../support/kinds';
 import { signingActions } from '../../store/signingSlice';
 import { batchActions, transactionsActions } from '../../store/transactionsSlice';
 import { walletActions as a } from '../../store/walletSlice';
@@ -30,7 +31,7 @@ afterEach(cleanup);
 
 /** A store with the browser wallet connected on `chainId` as alice (no sagas: the test is the wallet). */
 function connectedStore(chainId = 1): Store {
-  const store = setupStore(undefined, { allowedChainIds: ALLOWED });
+  const store = setupStore(undefined, { allowedChainIds: ALLOWED, kinds: definedKinds() });
   store.dispatch(a.connectRequested({ id: 'injected' }));
   store.dispatch(a.activationStarted({ id: 'injected', eager: false }));
   store.dispatch(a.activationSucceeded({ id: 'injected', attempt: store.getState().wallet.activity.injected.attempt, chainId, accounts: [LOWER_ACCOUNT] }));

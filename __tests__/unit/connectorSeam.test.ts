@@ -1,7 +1,8 @@
 // The connector seam's shared rules: one event mapping for every connector, connectors described as
 // plain data, and wallet icons that can never carry markup.
 import { ListenerSet, attachHandlers, providerEventHandlers } from '../../src/lib/connectors/events';
-import { describeKind, readConnectorInfo } from '../../src/lib/connectors/describe';
+import { readConnectorInfo } from '../../src/lib/connectors/connectorInfo';
+import { describeKind } from '../../src/lib/connectors/describe';
 import { adapterFromConnector } from '../../src/lib/connectors/kind';
 import { kindDefinition, unavailableAdapter } from '../../src/lib/connectors/registry';
 import type { Connector, ConnectorEvent, Eip1193Provider, RequestArguments } from '../../src/lib/connectors/types';
@@ -120,7 +121,7 @@ describe('a connector described as plain data', () => {
         { uuid: '2', rdns: 'com.evil', name: 'Evil', icon: 'https://evil.example/icon.png' },
         { uuid: 3, rdns: 'no.uuid' },
       ],
-    });
+    }, kindDefinition('injected'));
     expect(info.extensionSuggestion).toBeUndefined();
     expect(info.wallets).toEqual([
       { uuid: '1', rdns: 'io.metamask', name: 'MetaMask', icon: 'data:image/svg+xml;base64,PHN2Zy8+' },

@@ -36,6 +36,7 @@ const VIOLATIONS: [file: string, source: string, message: string][] = [
   ['sagas/x.ts', '../src/lib/connectors/coinbase', "A kind's adapter arrives through saga context"],
   ['sagas/x.ts', '../src/lib/connectors/walletconnect/session', "A kind's adapter arrives through saga context"],
   ['sagas/x.ts', '../src/lib/connectors/registry', "A kind's adapter arrives through saga context"],
+  ['sagas/x.ts', '../src/lib/connectors/describe', "A kind's adapter arrives through saga context"],
   ['sagas/x.ts', '@walletconnect/ethereum-provider', 'Sagas never touch an SDK.'],
   ['sagas/x.ts', 'react-redux', 'Sagas import no UI.'],
   ['src/app/x.tsx', 'ethers', 'The UI never imports an SDK; it reads the store.'],
@@ -92,7 +93,7 @@ const CASES: (Source & { key: string })[] = [
   {
     key: 'clean sagas',
     filePath: 'sagas/x.ts',
-    code: "import type { ConnectionId } from '../src/lib/connectors/types';\nimport type { KindAdapter } from '../src/lib/connectors/kind';\nimport { describeKind } from '../src/lib/connectors/describe';\nexport type C = [ConnectionId, KindAdapter];\nexport const d = describeKind;\n",
+    code: "import type { ConnectionId } from '../src/lib/connectors/types';\nimport type { KindAdapter } from '../src/lib/connectors/kind';\nimport { CONNECTION_IDS } from '../src/lib/connectors/types';\nexport type C = [ConnectionId, KindAdapter];\nexport const d = CONNECTION_IDS;\n",
   },
   { key: 'clean features', filePath: 'src/features/wallet/x.tsx', code: "import { WithPart } from '../parts';\nexport const P = WithPart;\n" },
   { key: 'clean ui', filePath: 'src/ui/x.tsx', code: "import { displayText } from '../lib/displayText';\nexport const t = displayText;\n" },
