@@ -14,7 +14,7 @@ import { buildChainTable } from '../../src/lib/chainDefaults';
 import { ENS_UNIVERSAL_RESOLVER } from '../../src/lib/chains';
 import { expectAccessible } from '../support/a11y';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
-import { accountButton, connect, expectLayout, fillTransfer, openAccountMenu, recipientNote, shownName, waitForShownBalance, waitForShownName, waitForStatus } from '../support/appDriver';
+import { accountButton, connect, expectLayout, fillTransfer, firstScreenComplete, openAccountMenu, recipientNote, shownName, waitForShownBalance, waitForShownName, waitForStatus } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet } from '../support/fakeWallet';
@@ -152,11 +152,10 @@ describe('the names code loads only when a name is asked for', () => {
     const requests: string[] = [];
     context.on('request', (request) => requests.push(request.url()));
     const page = await context.newPage();
-    // The parts loaded after the first screen arrive once the page is idle: by then, no names code.
-    const idle = page.waitForResponse((response) => /\/js\/later\.[^/]+\.js$/.test(response.url()));
+    // Once the first screen is complete (the silent probe answered, the block shown): no names code.
     await page.goto(suite.server.url);
     await waitForStatus(page, 'injected', 'Disconnected');
-    await idle;
+    await firstScreenComplete(page);
     expect(requests.filter((url) => scripts.some((file) => url.endsWith(`/js/${file}`)))).toEqual([]);
   });
 });
