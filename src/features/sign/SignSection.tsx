@@ -1,7 +1,7 @@
 // "Sign and send": a small section on the page; the panel itself (editor, previews, ethers) is the
 // "signing" chunk, loaded when the user first opens it (or points at the button). Without a wallet it
 // says how to get one there: connect (the connect dialog), or switch off an unsupported network.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningTarget } from '../../../store/signingSelectors';
 import { selectWalletName } from '../../../store/selectors';
@@ -22,6 +22,12 @@ export function SignSection() {
   const hasRequests = useAppSelector((s) => Object.keys(s.signing.requests).length > 0);
   // The panel only ever shows a connected wallet's forms: without one, nothing to open.
   const shown = target !== undefined && (open || hasRequests);
+  // "Open" goes away as the panel opens: the focus moves to the section's title, never to the page's body.
+  const title = useRef<HTMLHeadingElement>(null);
+  const [openedHere, setOpenedHere] = useState(false);
+  useEffect(() => {
+    if (openedHere && shown) title.current?.focus();
+  }, [openedHere, shown]);
   const preload = useWarmUp('signingPanel');
   const preloadConnect = useWarmUp('dialogs');
   // The header's control does the same: a connection under way or gone wrong opens on its progress.
@@ -30,9 +36,17 @@ export function SignSection() {
   return (
     <section className="sign" aria-labelledby="sign-title" data-testid="sign-section">
       <header className="sign-header">
-        <h2 id="sign-title">Sign and send</h2>
+        <h2 id="sign-title" ref={title} tabIndex={-1}>
+          Sign and send
+        </h2>
         {target && !shown ? (
-          <button type="button" aria-expanded="false" onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload}>
+          <button type="button" aria-expanded="false" onClick={() => {
+              setOpen(true);
+              setOpenedHere(true);
+            }}
+            onPointerEnter={preload}
+            onFocus={preload}
+          >
             Open
           </button>
         ) : null}
