@@ -2,13 +2,9 @@
 // the header and the account menu do, its name's avatar once loaded and the identicon before, in a
 // place of its own beside the name and address (spaced from them: the layout check of the browser
 // suites measures the gap). Real store and sagas; the name is in the read cache as a lookup leaves it.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createChunks } from '../../src/chunks';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Overview } from '../../src/features/chain/Overview';
-import { PartsProvider } from '../../src/features/parts';
 import { WalletControl } from '../../src/features/wallet/WalletControl';
-import { ChainsProvider } from '../../src/ui/chainsContext';
 import { chainApi } from '../../store/chainApi';
 import { selectKindView } from '../../store/selectors';
 import { selectAccountReads } from '../../store/viewedChain';
@@ -20,6 +16,7 @@ import { TEST_ACCOUNTS } from '../support/anvil';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
 import { fakeWcSdkLoader } from '../support/fakeWcSdk';
 import { startWalletApp } from '../support/walletHarness';
+import { renderInPage } from '../support/renderApp';
 import { memoryWebStorage } from '../support/webStorage';
 
 jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
@@ -49,16 +46,14 @@ async function connectedWithName(avatar: string | undefined) {
   await started.waitFor((s) => selectKindView(s, 'injected') === 'Connected');
   const { name } = selectAccountReads(started.store.getState(), started.chains);
   await started.store.dispatch(chainApi.util.upsertQueryData('getName', name!, { name: 'alice.test', ...(avatar ? { avatar } : {}) }));
-  render(
-    <Provider store={started.store}>
-      <ChainsProvider value={started.chains}>
-        <PartsProvider value={createChunks()}>
-          <WalletControl />
-          <Overview />
-          <AccountMenu />
-        </PartsProvider>
-      </ChainsProvider>
-    </Provider>,
+  renderInPage(
+    started.store,
+    started.chains,
+    <>
+      <WalletControl />
+      <Overview />
+      <AccountMenu />
+    </>,
   );
   await screen.findByTestId('name');
 }

@@ -1,11 +1,7 @@
 // What the user sees around a Coinbase connection: the extension suggestion in the connect dialog,
 // the "Confirm on phone" notice with Cancel, "Connection lost" with Reset. Real store, sagas,
 // connector and SDK; the wallet end is the fake keys popup. The browser wallet is connected beside it.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createChunks } from '../../src/chunks';
-import { PartsProvider } from '../../src/features/parts';
-import { ChainsProvider } from '../../src/ui/chainsContext';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { chainName } from '../../src/lib/chains';
 import { CoinbaseConnector, type CoinbaseConnectorOptions } from '../../src/lib/connectors/coinbase';
 import type { ConnectionId } from '../../src/lib/connectors/types';
@@ -18,6 +14,7 @@ import { walletActions } from '../../store/walletSlice';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
 import { FAKE_KEYS_URL, KEYS_WINDOW_TIMEOUTS, WALLET_ACCOUNT_CHECKSUMMED, installFakeKeys, type FakeKeys } from '../support/fakeCoinbasePopup';
 import { WAIT_MS } from '../support/lifecycle';
+import { renderInPage } from '../support/renderApp';
 import { startWalletApp } from '../support/walletHarness';
 
 
@@ -55,17 +52,15 @@ async function showApp(options: Partial<CoinbaseConnectorOptions> = {}) {
   // No test here is about a time limit: each is a hang guard.
   const app = startWalletApp({ connectors: { coinbase, injected }, timeouts: { activateMs: WAIT_MS, eagerMs: WAIT_MS } });
   apps.push(app);
-  render(
-    <Provider store={app.store}>
-      <ChainsProvider value={app.chains}>
-        <PartsProvider value={createChunks()}>
-        <WalletControl />
-        <ConnectDialog />
-        <AccountMenu />
-        <CornerNotices ids={['coinbase']} />
-        </PartsProvider>
-      </ChainsProvider>
-    </Provider>,
+  renderInPage(
+    app.store,
+    app.chains,
+    <>
+      <WalletControl />
+      <ConnectDialog />
+      <AccountMenu />
+      <CornerNotices ids={['coinbase']} />
+    </>,
   );
   // The browser wallet beside it reconnects: the header shows its account.
   await screen.findByTestId('account-button', {}, { timeout: WAIT_MS });

@@ -3,16 +3,13 @@
 // that answers before it is not kept waiting behind the panel's render and focus move, and the
 // dialog then closes on "Connected" without the panel ever being drawn. The frame is jest's fake
 // clock: it comes exactly when the test moves it.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import ConnectDialog from '../../src/features/wallet/connect/ConnectDialog';
 import { WalletControl } from '../../src/features/wallet/WalletControl';
-import { createChunks } from '../../src/chunks';
-import { PartsProvider } from '../../src/features/parts';
-import { ChainsProvider } from '../../src/ui/chainsContext';
 import { selectKindView } from '../../store/selectors';
 import { uiActions } from '../../store/uiSlice';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
+import { renderInPage } from '../support/renderApp';
 import { startWalletApp } from '../support/walletHarness';
 
 let apps: ReturnType<typeof startWalletApp>[] = [];
@@ -34,15 +31,13 @@ afterEach(() => {
 function showList(provider: FakeEip1193Provider) {
   const app = startWalletApp({ connectors: { injected: injectedWith(provider) } });
   apps.push(app);
-  render(
-    <Provider store={app.store}>
-      <ChainsProvider value={app.chains}>
-        <PartsProvider value={createChunks()}>
-        <WalletControl />
-        <ConnectDialog />
-        </PartsProvider>
-      </ChainsProvider>
-    </Provider>,
+  renderInPage(
+    app.store,
+    app.chains,
+    <>
+      <WalletControl />
+      <ConnectDialog />
+    </>,
   );
   act(() => {
     app.store.dispatch(uiActions.connectDialogOpened());

@@ -6,15 +6,11 @@
 // after the same failed read that makes a reload say "Balance unavailable"; the header says so too.
 // An answer takes the mark away. Real store, sagas and RPC client; the chain is a fake node behind a
 // fetch the test can cut.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createChunks } from '../../src/chunks';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Overview } from '../../src/features/chain/Overview';
-import { PartsProvider } from '../../src/features/parts';
 import { WalletControl } from '../../src/features/wallet/WalletControl';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { createRpcRuntime } from '../../src/lib/rpc';
-import { ChainsProvider } from '../../src/ui/chainsContext';
 import { timeOfDay } from '../../src/ui/Unavailable';
 import { chainApi } from '../../store/chainApi';
 import { selectKindView } from '../../store/selectors';
@@ -22,6 +18,7 @@ import { walletActions } from '../../store/walletSlice';
 import { FakeNode } from '../support/fakeNode';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
 import { WAIT_MS } from '../support/lifecycle';
+import { renderInPage } from '../support/renderApp';
 import { startWalletApp } from '../support/walletHarness';
 
 const DEV_CHAIN = 31337;
@@ -45,15 +42,13 @@ async function connectedWithEndpoint() {
   const started = app;
   started.store.dispatch(walletActions.connectRequested({ id: 'injected' }));
   await started.waitFor((s) => selectKindView(s, 'injected') === 'Connected');
-  render(
-    <Provider store={started.store}>
-      <ChainsProvider value={started.chains}>
-        <PartsProvider value={createChunks()}>
-          <WalletControl />
-          <Overview />
-        </PartsProvider>
-      </ChainsProvider>
-    </Provider>,
+  renderInPage(
+    started.store,
+    started.chains,
+    <>
+      <WalletControl />
+      <Overview />
+    </>,
   );
   await screen.findByTestId('block-number', {}, { timeout: WAIT_MS });
   await waitFor(() => expect(screen.getByTestId('overview-balance').textContent).toContain('1 ETH'), { timeout: WAIT_MS });

@@ -4,10 +4,7 @@
 // for WalletConnect); the header shows no spinner behind a QR code that waits for a scan. Real store,
 // sagas and connector; the SDK is the faithful fake, the phone named "Development phone".
 import { TextEncoder as NodeTextEncoder } from 'node:util';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createChunks } from '../../src/chunks';
-import { PartsProvider } from '../../src/features/parts';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SignSection } from '../../src/features/sign/SignSection';
 import { CornerNotices } from '../../src/features/wallet/CornerNotice';
 import ConnectDialog from '../../src/features/wallet/connect/ConnectDialog';
@@ -15,7 +12,6 @@ import AccountMenu from '../../src/features/wallet/menu/AccountMenu';
 import { WalletControl } from '../../src/features/wallet/WalletControl';
 import type { ChainTable } from '../../src/lib/chains';
 import { WalletConnectConnector } from '../../src/lib/connectors/walletconnect';
-import { ChainsProvider } from '../../src/ui/chainsContext';
 import { selectKindView } from '../../store/selectors';
 import { signingActions } from '../../store/signingSlice';
 import { uiActions } from '../../store/uiSlice';
@@ -24,6 +20,7 @@ import { TEST_ACCOUNTS } from '../support/anvil';
 import { fakeWcSdkLoader, type FakeWcSdk } from '../support/fakeWcSdk';
 import { WAIT_MS } from '../support/lifecycle';
 import { startWalletApp } from '../support/walletHarness';
+import { renderInPage } from '../support/renderApp';
 import { memoryWebStorage } from '../support/webStorage';
 
 jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
@@ -75,18 +72,16 @@ function showApp() {
     signingTimeouts: { noticeMs: 10 },
   });
   apps.push(app);
-  render(
-    <Provider store={app.store}>
-      <ChainsProvider value={app.chains}>
-        <PartsProvider value={createChunks()}>
-          <WalletControl />
-          <SignSection />
-          <ConnectDialog />
-          <AccountMenu />
-          <CornerNotices ids={['walletconnect']} />
-        </PartsProvider>
-      </ChainsProvider>
-    </Provider>,
+  renderInPage(
+    app.store,
+    app.chains,
+    <>
+      <WalletControl />
+      <SignSection />
+      <ConnectDialog />
+      <AccountMenu />
+      <CornerNotices ids={['walletconnect']} />
+    </>,
   );
   return { app, fake };
 }

@@ -5,7 +5,6 @@
 // What needs a real layout (one row, a sheet's place on screen) is in __tests__/e2e/header.test.ts.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { selectKindView } from '../../store/selectors';
 import { uiActions } from '../../store/uiSlice';
 import { walletActions } from '../../store/walletSlice';
@@ -16,11 +15,9 @@ import NetworkList from '../../src/features/wallet/menu/NetworkList';
 import { NetworkButton } from '../../src/features/wallet/NetworkButton';
 import { WalletIcon } from '../../src/features/wallet/WalletIcon';
 import { selectPageView } from '../../store/viewedChain';
-import { createChunks } from '../../src/chunks';
-import { PartsProvider } from '../../src/features/parts';
-import { ChainsProvider } from '../../src/ui/chainsContext';
 import { Dialog } from '../../src/ui/Dialog';
 import { FakeEip1193Provider, injectedWith } from '../support/fakeProvider';
+import { renderInPage } from '../support/renderApp';
 import { startWalletApp } from '../support/walletHarness';
 
 type App = ReturnType<typeof startWalletApp>;
@@ -54,13 +51,7 @@ afterEach(() => {
 });
 
 function withStore(app: App, children: ReactNode) {
-  return render(
-    <Provider store={app.store}>
-      <ChainsProvider value={app.chains}>
-        <PartsProvider value={createChunks()}>{children}</PartsProvider>
-      </ChainsProvider>
-    </Provider>,
-  );
+  return renderInPage(app.store, app.chains, children);
 }
 
 /** The browser wallet connected on Gnosis (100), a chain the app does not support. */

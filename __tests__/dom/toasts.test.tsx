@@ -1,17 +1,14 @@
 // A toast under the pointer or with the focus in it stays; once both leave, it leaves TOAST_MS later
 // (docs/behaviour.md §10.2). The toasts rendered in jsdom on the real store and expiry saga, under
 // jest's fake timers.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import createSagaMiddleware from 'redux-saga';
 import { watchToastExpiry } from '../../sagas/transactions';
 import { buildChainTable } from '../../src/lib/chainDefaults';
 import { TransactionToasts } from '../../src/features/transactions/TransactionToasts';
-import { createChunks } from '../../src/chunks';
-import { PartsProvider } from '../../src/features/parts';
-import { ChainsProvider } from '../../src/ui/chainsContext';
 import { setupStore } from '../../store/setupStore';
 import { TOAST_MS, transactionsActions as a } from '../../store/transactionsSlice';
+import { renderInPage } from '../support/renderApp';
 import { selectRecentTransactions } from '../../store/transactionsSelectors';
 // The records reducer joins the slice when its code loads (the signing panel, the follower): here, at once.
 
@@ -33,15 +30,7 @@ async function confirmedToast() {
   const sagas = createSagaMiddleware();
   const store = setupStore(undefined, { middleware: [sagas] });
   stop = sagas.run(watchToastExpiry).cancel;
-  render(
-    <Provider store={store}>
-      <ChainsProvider value={buildChainTable({}, 'http://127.0.0.1:8545')}>
-        <PartsProvider value={createChunks()}>
-        <TransactionToasts />
-        </PartsProvider>
-      </ChainsProvider>
-    </Provider>,
-  );
+  renderInPage(store, buildChainTable({}, 'http://127.0.0.1:8545'), <TransactionToasts />);
   act(() => {
     store.dispatch(a.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 31337, account: ALICE, transfers: [{ to: BOB, valueWei: '10000000000000000' }], sentAt: 1 }));
   });
