@@ -19,7 +19,7 @@ module.exports = {
       transform,
       transformIgnorePatterns,
       setupFilesAfterEnv,
-      testMatch: ['<rootDir>/__tests__/{unit,sagas,rpc,fuzz,recipes}/**/*.test.ts'],
+      testMatch: ['<rootDir>/__tests__/{unit,sagas,rpc,fuzz,recipes,siwe}/**/*.test.ts'],
     },
     {
       displayName: 'dom',
