@@ -4,6 +4,7 @@
 import { eventChannel, type SagaIterator } from 'redux-saga';
 import type { ConnectionId } from '../src/lib/connectors/types';
 import { call, put, select } from 'redux-saga/effects';
+import { reconnectsAtStart } from '../src/lib/connectors/kind';
 import { toWalletError } from '../src/lib/errors';
 import { walletActions as actions } from '../store/walletSlice';
 import { connectionLifecycle } from './activate';
@@ -15,13 +16,10 @@ import { CONNECTION_IDS } from '../src/lib/connectors/types';
 export function* eagerConnect(id: ConnectionId): SagaIterator {
   const { adapters, session }: WalletSagaContext = yield call(walletContext);
   const adapter = adapters[id];
-  let hasSession: boolean;
   let ownsPage = false;
   try {
-    const status = adapter.status();
-    if (!status.available || session.wasDisconnected(id)) return;
-    hasSession = adapter.storedSession() === true;
-    ownsPage = status.ownsPage === true;
+    if (!reconnectsAtStart(adapter, id, session)) return;
+    ownsPage = adapter.status().ownsPage === true;
   } catch (error) {
     // docs/behaviour.md §1.4: eager connection outside a browser is a configuration error, shown at once.
     yield put(actions.activationStarted({ id, eager: true }));
@@ -32,7 +30,7 @@ export function* eagerConnect(id: ConnectionId): SagaIterator {
   // Only a kind that was connected when the page was last open shows "Reconnecting": a first-time
   // visitor with an extension installed sees no flash of it while eth_accounts answers []. A kind that
   // owns the page (Safe{Wallet}'s frame, §1.7) shows it too: the page has no other way to connect.
-  if (hasSession) yield call(connectionLifecycle, id, session.wasConnected(id) || ownsPage ? { eager: true } : { eager: true, silent: true });
+  yield call(connectionLifecycle, id, session.wasConnected(id) || ownsPage ? { eager: true } : { eager: true, silent: true });
 }
 
 /** Kinds whose adapter says something changed (a wallet announced itself), for the late-wallet window. */

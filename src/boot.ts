@@ -1,11 +1,12 @@
-// The page's start, first half: the configuration and the composition root (connectors, store,
-// sagas, the reads in view, the one loader of later chunks), with no React. src/main.tsx evaluates React's modules only after this has run,
-// so a returning user's wallet is asked for its accounts before React's code is even evaluated.
-import { loadConfig } from './config';
+// The page's start, second half: the composition root (connectors, store, sagas, the reads in view,
+// the one loader of later chunks) built on the page's start (./startKinds.ts: the configuration, the
+// storage, the kinds' adapters, a returning user's wallet already asked), with no React. src/main.tsx
+// evaluates React's modules only after this has run.
+import type { PageStart } from './startKinds';
 import { createWalletApp } from './walletApp';
 
-export function boot(host: Window = window) {
-  const config = loadConfig();
-  const app = createWalletApp({ config, host });
+export function boot(start: PageStart, host: Window = window) {
+  const { config, storage, adapters } = start;
+  const app = createWalletApp({ config, host, storage, adapters });
   return { config, store: app.store, chunks: app.chunks };
 }

@@ -21,6 +21,7 @@ import type { AdapterRegistry, ConnectionId, Connector } from './lib/connectors/
 import { createSessionMemory, type SessionMemory } from './lib/persistence';
 import { createRpcRuntime, type RpcRuntime } from './lib/rpc';
 import { siteStorage, type SiteStorage } from './lib/storage';
+import { kindEnvironment } from './startKinds';
 
 /** What a Walletdeck is built from: the configuration, and in a browser the page. */
 export interface WalletAppOptions {
@@ -117,5 +118,5 @@ function buildAdapters(options: WalletAppOptions, storage: SiteStorage): Adapter
     if (connector) given[id] = adapterFromConnector(connector, config.chains);
   }
   // Outside a browser (Node tests) only the adapters a caller gives exist.
-  return createAdapters(host ? { config, chains: config.chains, host, storage, page: new URL(host.location.href) } : undefined, given);
+  return createAdapters(host ? kindEnvironment(config, host, storage) : undefined, given);
 }

@@ -29,7 +29,7 @@
 import type { ChainTable } from '../chains';
 import { switchOrAddChain } from '../chainSwitch';
 import type { SiteStorage } from '../storage';
-import type { Connector, ConnectorEvent, DevelopmentPhone, Eip1193Provider, KindAdapter, KindFace, KindStatus, RequestArguments } from './types';
+import type { ConnectionId, Connector, ConnectorEvent, DevelopmentPhone, Eip1193Provider, KindAdapter, KindFace, KindStatus, RequestArguments } from './types';
 
 // What the sagas and the composition root know of a kind, defined with the seam's other plain types.
 export type { KindAdapter, KindCommand, KindFace, KindStatus } from './types';
@@ -100,6 +100,18 @@ export function defineKind<const Id extends string, S>(definition: KindDefinitio
 }
 
 /**
+ * Whether the silent reconnect at start asks this kind's wallet (sagas/eager.ts; src/startKinds.ts asks
+ * it before the store exists): the kind is available, the user did not disconnect it on purpose, and
+ * it has something to reconnect. Throws what the adapter throws.
+ */
+export function reconnectsAtStart(adapter: KindAdapter, id: ConnectionId, session: { wasDisconnected(id: ConnectionId): boolean }): boolean {
+  return adapter.status().available && !session.wasDisconnected(id) && adapter.storedSession() === true;
+}
+
+/** The silent reconnect's questions (sagas/activate.ts eagerSequence), in the order it asks them. */
+const RECONNECT_QUESTIONS = ['eth_accounts', 'eth_chainId'] as const;
+
+/**
  * A KindAdapter over a Connector (./types.ts): the provider stays inside; `request` asks the provider
  * at hand synchronously, else loads it first.
  */
@@ -111,13 +123,55 @@ export function adapterFromConnector(connector: Connector, chains: ChainTable): 
       return undefined;
     }
   };
+  // askReconnect's questions, by method, until the lifecycle's first requests take them. Anything the
+  // wallet reports meanwhile, or a user's connect, makes them stale: they are dropped and asked again.
+  const asked = new Map<string, Promise<unknown>>();
+  let stopWatching: (() => void) | undefined;
+  const dropAsked = () => {
+    asked.clear();
+    const stop = stopWatching;
+    stopWatching = undefined;
+    try {
+      stop?.();
+    } catch {
+      // The wallet's listener is gone with the answers.
+    }
+  };
   const request = (args: RequestArguments): Promise<unknown> => {
+    const answer = args.params === undefined ? asked.get(args.method) : undefined;
+    if (answer) {
+      asked.delete(args.method);
+      if (asked.size === 0) dropAsked();
+      return answer;
+    }
+    if (asked.size > 0 && args.method === 'eth_requestAccounts') dropAsked();
     const provider = atHand();
     // No await before asking a provider at hand: the request leaves in this very task.
     return provider ? provider.request(args) : connector.getProvider().then((loaded) => loaded.request(args));
   };
   return {
     id: connector.id,
+    askReconnect() {
+      const provider = atHand();
+      if (!provider || asked.size > 0) return;
+      for (const method of RECONNECT_QUESTIONS) {
+        try {
+          const answer = Promise.resolve(provider.request({ method }));
+          // The lifecycle that takes it handles a failure; until then it is no unhandled rejection.
+          answer.catch(() => undefined);
+          asked.set(method, answer);
+        } catch {
+          // Not kept: the lifecycle asks itself and meets the same failure.
+        }
+      }
+      if (asked.size === 0) return;
+      try {
+        stopWatching = connector.subscribe(() => dropAsked());
+      } catch {
+        // A wallet whose events cannot be followed is asked again by the lifecycle.
+        dropAsked();
+      }
+    },
     status(): KindStatus {
       const available = connector.isAvailable();
       let linkDead = false;

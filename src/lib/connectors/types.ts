@@ -238,6 +238,13 @@ export interface KindAdapter {
    * browser extension's) the wallet is asked synchronously, in the task of the click.
    */
   request(args: RequestArguments): Promise<unknown>;
+  /**
+   * A returning user's page, before its store and sagas exist (src/startKinds.ts): sends the silent
+   * reconnect's two questions, `eth_accounts` and `eth_chainId`, to a provider at hand (nothing
+   * otherwise). The lifecycle's own two requests then take these answers instead of asking again,
+   * unless the wallet reported a change in between (docs/behaviour.md §1.3).
+   */
+  askReconnect?(): void;
   /** Loads what asking the wallet needs (its SDK); resolves at once when the provider is at hand. */
   load(): Promise<void>;
   /**
