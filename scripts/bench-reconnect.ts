@@ -8,7 +8,8 @@
 // baseline, the load average, and checks the targets.
 //
 // Environment: BENCH_RELOADS (default 30), BENCH_IDLE_S (default 30), WALLET_LATENCY_MS and
-// RPC_LATENCY_MS (default 0), BENCH_TRACE (a file for a Chromium trace of the measured rounds).
+// RPC_LATENCY_MS (default 0), BENCH_TRACE (a file for a Chromium trace of the measured rounds),
+// BENCH_KEEP (keeps the build, and so its source maps, for reading a trace afterwards).
 // `npm run bench:reconnect` also writes its table to docs/bench-reconnect.md, with the date, the
 // machine, the load average when it started and at its end, and every round.
 // `runReconnectBench` is also run by a browser test in a short mode.
@@ -356,8 +357,9 @@ export async function runReconnectBench(options: BenchOptions): Promise<BenchRes
       cleanup.push(() => proxy.close());
       rpcUrl = proxy.url;
       const work = mkdtempSync(path.join(os.tmpdir(), 'walletdeck-bench-'));
-      cleanup.push(() => rmSync(work, { recursive: true, force: true }));
+      if (!process.env.BENCH_KEEP) cleanup.push(() => rmSync(work, { recursive: true, force: true }));
       distDir = path.join(work, 'dist');
+      if (process.env.BENCH_KEEP) log(`dist kept in ${distDir}`);
       log('building the app…');
       const root = path.resolve(__dirname, '..');
       execFileSync(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
