@@ -106,8 +106,9 @@ describe('a request waiting on the phone', () => {
     act(() => void app.store.dispatch(signingActions.requested({ connectionId: 'walletconnect', account: ACCOUNT, chainId: 1, input: { kind: 'message', message: 'hi' } })));
     await app.waitFor((s) => s.signing.requests.message?.noAnswerYet === true);
     const outcome = await screen.findByTestId('outcome', {}, { timeout: WAIT_MS });
-    await waitFor(() => expect(outcome.textContent).toContain(`Confirm in ${PHONE}`));
+    await waitFor(() => expect(outcome.textContent).toContain(`Confirm in ${PHONE} on your phone.`));
     expect(screen.queryByTestId('notice-walletconnect')).toBeNull();
+    expect(outcome.textContent).not.toMatch(/in its window/);
     expect(waitNotices()).toHaveLength(1);
     expect(document.body.textContent).not.toMatch(/in WalletConnect/);
   });

@@ -27,6 +27,8 @@ export function Outcome({ kind }: { kind: SigningKind }) {
   const walletName = useAppSelector((s) => (request ? selectWalletName(s, request.connectionId) : ''));
   // A browser extension prompts in its own window; the other kinds may prompt on a phone.
   const inBrowser = useAppSelector((s) => (request ? selectConnectorInfo(s, request.connectionId).wallets !== undefined : false));
+  // A wallet paired by QR code (WalletConnect) has no window on this screen: the request waits on the phone.
+  const onPhone = useAppSelector((s) => (request ? selectConnectorInfo(s, request.connectionId).pairsByQrCode === true : false));
   const sent = useAppSelector((s) => sentOf(s, request));
   // Asked of another account, chain or wallet than the one now signing (the form is the new one's).
   const elsewhere = useAppSelector((s) => request !== undefined && !askedOf(request, selectSigningTarget(s)));
@@ -41,13 +43,13 @@ export function Outcome({ kind }: { kind: SigningKind }) {
       {elsewhere && (request.status === 'preparing' || request.status === 'waiting') ? (
         <StillWaiting request={request} walletName={walletName} stop={stop} />
       ) : (
-        <OutcomeBody request={request} walletName={walletName} inBrowser={inBrowser} stop={stop} />
+        <OutcomeBody request={request} walletName={walletName} inBrowser={inBrowser} onPhone={onPhone} stop={stop} />
       )}
     </div>
   );
 }
 
-function OutcomeBody({ request, walletName, inBrowser, stop }: { request: SigningRequest; walletName: string; inBrowser: boolean; stop: ReactNode }) {
+function OutcomeBody({ request, walletName, inBrowser, onPhone, stop }: { request: SigningRequest; walletName: string; inBrowser: boolean; onPhone: boolean; stop: ReactNode }) {
   switch (request.status) {
     case 'preparing':
       return (
@@ -64,7 +66,9 @@ function OutcomeBody({ request, walletName, inBrowser, stop }: { request: Signin
               ? `${walletName} already has a request open: finish it there, and this one follows.`
               : inBrowser
                 ? `Confirm in ${walletName}.${request.noAnswerYet ? ` If its window did not open, open ${walletName} from your browser's toolbar.` : ''}`
-                : `Confirm in ${walletName}: in its window, or in the app on your phone.`}
+                : onPhone
+                  ? `Confirm in ${walletName} on your phone.`
+                  : `Confirm in ${walletName}: in its window, or in the app on your phone.`}
           </span>
           {stop}
         </div>
