@@ -13,6 +13,8 @@ import { showStartupFailure } from './startupFailure';
 /** Resolves in a later task (a message, not a timer: no clamping), after whatever is queued now. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => {
+    // A page without MessageChannel (none known among browsers; jsdom) takes a timer's task instead.
+    if (typeof MessageChannel !== 'function') return void setTimeout(resolve, 0);
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();

@@ -11,6 +11,8 @@ afterEach(() => {
 async function start(): Promise<HTMLElement> {
   document.body.innerHTML = '<div id="root"></div>';
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  // The page's first step (the kinds' adapters) stands aside: each test breaks a later one.
+  jest.doMock('../../src/startKinds', () => ({ startPage: () => ({}) }));
   await jest.isolateModulesAsync(async () => {
     await import('../../src/main');
   });
@@ -35,6 +37,21 @@ it('a module that throws while it is evaluated is caught the same way', async ()
   });
   const page = await start();
   expect(page.textContent).toContain("Reason: Cannot read properties of undefined (reading 'localStorage')");
+});
+
+it('a first step that throws is caught the same way', async () => {
+  document.body.innerHTML = '<div id="root"></div>';
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.doMock('../../src/startKinds', () => ({
+    startPage: () => {
+      throw new Error('No chain table was built in');
+    },
+  }));
+  await jest.isolateModulesAsync(async () => {
+    await import('../../src/main');
+  });
+  const page = await waitFor(() => screen.getByTestId('startup-failure'));
+  expect(page.textContent).toContain('Reason: No chain table was built in');
 });
 
 it('a render that throws before the app mounts is caught the same way', async () => {
