@@ -17,13 +17,14 @@ import { imageOrigin, readNameSettings } from './src/lib/names/settingsCheck';
 import { devWalletsBuild } from './scripts/dev/webpack';
 import type { ChainTable } from './src/lib/chains';
 import { kindCspSources } from './scripts/kindCsp';
+import { signInOrigin } from './src/lib/signIn/settings';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
 /**
  * The app's settings read at build time (the wallet kinds' are baked in as one piece of data,
  * WALLETDECK_KIND_SETTINGS); anything else in the environment stays out of the bundle.
  */
-const BUILD_ENV = ['WALLETDECK_DEV_CHAIN_URL', 'INFURA_KEY', 'ALCHEMY_KEY', 'WALLETDECK_QR_CLOSE', 'WALLETDECK_FRAME_ANCESTORS'] as const;
+const BUILD_ENV = ['WALLETDECK_DEV_CHAIN_URL', 'INFURA_KEY', 'ALCHEMY_KEY', 'WALLETDECK_QR_CLOSE', 'WALLETDECK_FRAME_ANCESTORS', 'WALLETDECK_SIGN_IN_URL'] as const;
 
 /**
  * The shipped Content-Security-Policy, from what the build gives the app: every RPC URL of the chain
@@ -33,12 +34,15 @@ const BUILD_ENV = ['WALLETDECK_DEV_CHAIN_URL', 'INFURA_KEY', 'ALCHEMY_KEY', 'WAL
  */
 function pagePolicy(chains: ChainTable, names: NameSettings) {
   const setting = (name: string) => process.env[name]?.trim() || undefined;
+  const signIn = signInOrigin(setting('WALLETDECK_SIGN_IN_URL') ?? '');
   return contentSecurityPolicy({
     rpcUrls: Object.values(chains).flatMap((chain) => chain.rpcUrls),
     kinds: kindCspSources({ setting }),
     // Names (docs/behaviour.md §5.5): the gateways a lookup may ask, the origin avatar images come from.
     nameGateways: names.gatewayOrigins,
     ...(imageOrigin(names) ? { imageOrigin: imageOrigin(names) } : {}),
+    // Sign-in (docs/behaviour.md §13.1): the backend's origin, when sign-in is on.
+    ...(signIn ? { signInOrigin: signIn } : {}),
     ...(process.env.WALLETDECK_FRAME_ANCESTORS?.trim() ? { frameAncestors: process.env.WALLETDECK_FRAME_ANCESTORS.trim() } : {}),
   });
 }

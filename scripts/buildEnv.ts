@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { isObject } from '../src/lib/guards';
 import { KEY_RULE, urlRule, type SettingRule, type SettingRules } from '../src/lib/settingRules';
+import { SIGN_IN_URL_RULE } from '../src/lib/signIn/settings';
 import { kindModules } from './kindModules';
 
 const root = path.resolve(__dirname, '..');
@@ -37,6 +38,8 @@ const APP_RULES: SettingRules = {
     expected: "'none', or 'self' and/or origins such as https://app.safe.global, separated by spaces",
     valid: (v) => v === "'none'" || v.split(/\s+/).every((token) => token === "'self'" || /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(token)),
   },
+  // Sign-In with Ethereum (docs/behaviour.md §13.1): off unless set.
+  WALLETDECK_SIGN_IN_URL: SIGN_IN_URL_RULE,
 };
 
 const isRule = (value: unknown): value is SettingRule => isObject(value) && typeof value['expected'] === 'string' && typeof value['valid'] === 'function';

@@ -10,6 +10,8 @@ export interface CspOptions {
   nameGateways?: readonly string[];
   /** The origin avatar images come from, added to img-src. */
   imageOrigin?: string;
+  /** The sign-in backend's origin (docs/behaviour.md §13.1), added to connect-src. */
+  signInOrigin?: string;
 }
 export declare function contentSecurityPolicy(options: CspOptions): { header: string; meta: string; connectSources: string[] };
 export declare function headersWithPolicy(headersFile: string, policy: string): string;

@@ -50,9 +50,11 @@ function styleHashes(modules) {
  *   frameAncestors?: string;
  *   nameGateways?: readonly string[];
  *   imageOrigin?: string;
+ *   signInOrigin?: string;
  * }} options what the build offers: the chain table's RPC URLs, what each wallet kind needs
  *   (scripts/kindCsp.ts kindCspSources), who may frame the page (deployer's choice, header only),
- *   the origins name lookups may ask (EIP-3668 gateways) and the origin avatar images come from
+ *   the origins name lookups may ask (EIP-3668 gateways), the origin avatar images come from and
+ *   the sign-in backend's origin (docs/behaviour.md §13.1)
  * @returns {{ header: string; meta: string; connectSources: string[] }} the policy for a response
  *   header, the same without what a <meta> cannot carry (frame-ancestors), and the connect-src list
  */
@@ -67,6 +69,8 @@ function contentSecurityPolicy(options) {
     if (kind.styleModules) for (const hash of styleHashes(kind.styleModules)) styles.add(hash);
   }
   for (const origin of options.nameGateways ?? []) connect.add(sourceOf(origin));
+  // The whole origin: the client asks several paths under the backend's base URL.
+  if (options.signInOrigin) connect.add(new URL(sourceOf(options.signInOrigin)).origin);
   const images = ["'self'", 'data:'];
   if (options.imageOrigin) images.push(sourceOf(options.imageOrigin));
   const directives = [
