@@ -3,13 +3,14 @@ import { environmentSlice } from './environmentSlice';
 import { rpcApi } from './rpcApi';
 import { kindView } from './connectionView';
 import { signingAfterUpdate, transactionsAfterUpdate } from './signer';
+import { signInSlice } from './signInSlice';
 import { signingSlice } from './signingSlice';
 import { transactionsSlice } from './transactionsSlice';
 import { uiSlice } from './uiSlice';
 import { walletSlice } from './walletSlice';
 
 // Every reducer, RTK Query's (`state.rpc`) included, is here from the start (docs/architecture.md).
-const slices = () => combineSlices(walletSlice, signingSlice, transactionsSlice, uiSlice, environmentSlice, rpcApi);
+const slices = () => combineSlices(walletSlice, signingSlice, transactionsSlice, uiSlice, environmentSlice, signInSlice, rpcApi);
 
 type Combined = ReturnType<typeof slices>;
 export type CombinedState = ReturnType<Combined>;

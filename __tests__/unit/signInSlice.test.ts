@@ -1,0 +1,94 @@
+// The sign-in state machine (docs/behaviour.md §13.2): each event moves only the state it fits, every
+// value is checked in the reducer, and every state is plain JSON (Redux DevTools replays it).
+import { signInActions as a, signInSlice, type SignInState } from '../../store/signInSlice';
+import type { UnknownAction } from '@reduxjs/toolkit';
+
+const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const EXPIRES = '2026-12-02T12:00:00.000Z';
+const ERROR = { name: 'SignInUnreachableError', message: 'The sign-in backend could not be reached: no answer within 10 s' };
+
+const run = (state: SignInState, ...events: UnknownAction[]) => events.reduce<SignInState>((s, e) => signInSlice.reducer(s, e), state);
+const checking: SignInState = { status: 'checking', address: ALICE };
+const signingIn: SignInState = { status: 'signingIn', address: ALICE };
+const signedIn: SignInState = { status: 'signedIn', address: ALICE, chainId: 31337, expiresAt: EXPIRES };
+
+describe('off until the sagas find a backend', () => {
+  it('starts off, and only "enabled" leaves it', () => {
+    const off = signInSlice.reducer(undefined, { type: '@@init' });
+    expect(off).toEqual({ status: 'off' });
+    expect(run(off, a.sessionCheckStarted({ address: ALICE }), a.walletGone(), a.sessionFound({ address: ALICE, chainId: 1, expiresAt: EXPIRES }))).toEqual({ status: 'off' });
+    expect(run(off, a.enabled())).toEqual({ status: 'idle' });
+    expect(run({ status: 'idle' }, a.enabled())).toEqual({ status: 'idle' });
+  });
+});
+
+describe('a connect: checking, then signed in, signed out or signing in', () => {
+  it('a live session signs in with no prompt', () => {
+    expect(run({ status: 'idle' }, a.sessionCheckStarted({ address: ALICE.toLowerCase() }))).toEqual(checking);
+    expect(run(checking, a.sessionFound({ address: ALICE, chainId: 31337, expiresAt: EXPIRES }))).toEqual(signedIn);
+  });
+
+  it('no session: "Sign in as …" (signedOut), or the signature when the user asked', () => {
+    expect(run(checking, a.noSession({ address: ALICE }))).toEqual({ status: 'signedOut', address: ALICE });
+    expect(run(checking, a.signingStarted({ address: ALICE }))).toEqual(signingIn);
+  });
+
+  it('the wallet refused: declined; a chain the backend or app does not allow: chainNotAllowed', () => {
+    expect(run(signingIn, a.signatureDeclined({ address: ALICE }))).toEqual({ status: 'declined', address: ALICE });
+    expect(run(signingIn, a.chainNotAllowed({ address: ALICE, chainId: 100, allowedChainIds: [1, 31337] }))).toEqual({
+      status: 'chainNotAllowed',
+      address: ALICE,
+      chainId: 100,
+      allowedChainIds: [1, 31337],
+    });
+  });
+
+  it('unreachable and failed keep the error as plain, bounded data', () => {
+    expect(run(checking, a.unreachable({ address: ALICE, error: { ...ERROR, stack: 'x' } }))).toEqual({ status: 'unreachable', address: ALICE, error: ERROR });
+    const long = run(signingIn, a.failed({ address: ALICE, error: { name: 'WrongDomain', code: 422, message: `a\u202e${'x'.repeat(900)}` } }));
+    expect(long).toMatchObject({ status: 'failed', error: { name: 'WrongDomain', code: 422 } });
+    expect(long.status === 'failed' && long.error.message.length).toBe(500);
+    expect(long.status === 'failed' && long.error.message.includes('\u202e')).toBe(false);
+  });
+
+  it('expiry ends only the session it was set for', () => {
+    expect(run(signedIn, a.expired({ address: ALICE, expiresAt: '2026-12-01T00:00:00.000Z' }))).toEqual(signedIn);
+    expect(run(signedIn, a.expired({ address: ALICE, expiresAt: EXPIRES }))).toEqual({ status: 'expired', address: ALICE });
+  });
+
+  it('another tab signed out: signedOut; another tab signed in: signed in from any state of that address', () => {
+    expect(run(signedIn, a.sessionGone({ address: ALICE }))).toEqual({ status: 'signedOut', address: ALICE });
+    for (const state of [{ status: 'declined', address: ALICE }, { status: 'expired', address: ALICE }, { status: 'signedOut', address: ALICE }] as SignInState[])
+      expect(run(state, a.sessionFound({ address: ALICE, chainId: 31337, expiresAt: EXPIRES }))).toEqual(signedIn);
+  });
+
+  it('a wallet gone: idle from any state', () => {
+    expect(run(signedIn, a.walletGone())).toEqual({ status: 'idle' });
+  });
+});
+
+describe('an event that does not fit is ignored', () => {
+  it.each<[string, SignInState, UnknownAction]>([
+    ['a session of another address', checking, a.sessionFound({ address: BOB, chainId: 1, expiresAt: EXPIRES })],
+    ['a decline while checking', checking, a.signatureDeclined({ address: ALICE })],
+    ['a decline after the session arrived', signedIn, a.signatureDeclined({ address: ALICE })],
+    ['a late "no session" after signing in', signedIn, a.noSession({ address: ALICE })],
+    ['signing without a check first', { status: 'declined', address: ALICE }, a.signingStarted({ address: ALICE })],
+    ['an error of another address', signingIn, a.unreachable({ address: BOB, error: ERROR })],
+    ['an error that is not one', signingIn, a.failed({ address: ALICE, error: 'boom' })],
+    ['a session with a chain id that is not one', checking, a.sessionFound({ address: ALICE, chainId: '0x1', expiresAt: EXPIRES })],
+    ['a session with a time that is not one', checking, a.sessionFound({ address: ALICE, chainId: 1, expiresAt: 'tomorrow' })],
+    ['an address with a wrong checksum', { status: 'idle' }, a.sessionCheckStarted({ address: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })],
+    ['expiry of a state that is not signed in', { status: 'declined', address: ALICE }, a.expired({ address: ALICE, expiresAt: EXPIRES })],
+    ['a chain list that is not one', signingIn, a.chainNotAllowed({ address: ALICE, chainId: 100, allowedChainIds: [1, 'x'] })],
+    ['the user intent itself (the saga acts on it)', { status: 'declined', address: ALICE }, a.requested({ address: ALICE })],
+  ])('%s', (_what, state, event) => {
+    expect(run(state, event)).toBe(state);
+  });
+});
+
+it('every state is plain JSON', () => {
+  const states = [signedIn, run(checking, a.unreachable({ address: ALICE, error: ERROR })), run(signingIn, a.chainNotAllowed({ address: ALICE, chainId: 100, allowedChainIds: [1] }))];
+  for (const state of states) expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+});
