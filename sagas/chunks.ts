@@ -11,6 +11,8 @@ export interface SagaChunks {
   signingWorkflow: { load(): Promise<typeof import('./signingWorkflow')> };
   /** "Send to several" (chunk "signing"). */
   batch: { load(): Promise<typeof import('./batch')> };
+  /** Sign-In with Ethereum: the backend's client, the message writer, the follower (chunk "signin"). */
+  signInWorkflow: { load(): Promise<typeof import('./signInWorkflow')> };
 }
 
 /** The code of one later chunk: waits for it; throws why it could not load (the next request asks again). */

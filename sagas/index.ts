@@ -5,6 +5,7 @@ import { watchConnections } from './connections';
 import { applyChosenExtension, watchConnectorInfo, watchConnectorIntents } from './connectorInfo';
 import { watchPendingRequestCancel } from './pendingRequests';
 import { rememberSession } from './sessionMemory';
+import { watchSignIn } from './signIn';
 import { watchSigning } from './signing';
 import { guarded } from './support';
 import { watchTransactions } from './transactions';
@@ -26,4 +27,5 @@ export function* rootSaga(): SagaIterator {
   yield fork(guarded, watchPendingRequestCancel);
   yield fork(guarded, watchSigning);
   yield fork(guarded, watchTransactions);
+  yield fork(guarded, watchSignIn);
 }

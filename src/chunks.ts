@@ -45,5 +45,6 @@ export function createChunks(): Chunks {
   const signingWorkflow = part(() => import(/* webpackChunkName: "signing" */ '../sagas/signingWorkflow'));
   const batch = part(() => import(/* webpackChunkName: "signing" */ '../sagas/batch'));
   const names = part(() => import(/* webpackChunkName: "names" */ './lib/names'));
-  return { dialogs, signingPanel, signingWorkflow, batch, names };
+  const signInWorkflow = part(() => import(/* webpackChunkName: "signin" */ '../sagas/signInWorkflow'));
+  return { dialogs, signingPanel, signingWorkflow, batch, names, signInWorkflow };
 }

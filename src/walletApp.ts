@@ -6,6 +6,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { rootSaga } from '../sagas';
 import { CHUNKS_CONTEXT } from '../sagas/chunks';
+import { SIGN_IN_CONTEXT, type SignInSagaContext } from '../sagas/signInContext';
 import { DEFAULT_TIMEOUTS, SIGNING_CONTEXT, WALLET_CONTEXT, type WalletSagaContext, type WalletTimeouts } from '../sagas/context';
 import type { SigningTimeouts } from '../sagas/signingContext';
 import { TRANSACTIONS_CONTEXT, type TransactionsSagaContext } from '../sagas/transactionsContext';
@@ -20,6 +21,7 @@ import { createAdapters } from './lib/connectors/registry';
 import type { AdapterRegistry, ConnectionId, Connector } from './lib/connectors/types';
 import { createSessionMemory, type SessionMemory } from './lib/persistence';
 import { createRpcRuntime, type RpcRuntime } from './lib/rpc';
+import { pageSignInEnvironment } from './lib/signIn/page';
 import { siteStorage, type SiteStorage } from './lib/storage';
 import { kindEnvironment } from './startKinds';
 
@@ -42,12 +44,14 @@ export interface WalletAppOptions {
   chunks?: Chunks;
   /** Where sent transactions are kept across reloads (docs/behaviour.md §10.3); default the site storage. */
   transactions?: TransactionsSagaContext;
+  /** Sign-in's page side (docs/behaviour.md §13); default the page's, when the build has a backend. */
+  signIn?: SignInSagaContext;
   /** Middleware after the sagas', closest to the reducer (a recorder there sees every state in order, as DevTools does). */
   middleware?: Middleware[];
 }
 
 /** The parts of the build configuration the wiring reads; each kind reads its own (KindConfig, src/lib/connectors/kind.ts). */
-export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> & Partial<Pick<AppConfig, 'development' | 'names'>> & Omit<KindConfig, 'allowedChainIds'>;
+export type WalletAppConfig = Pick<AppConfig, 'chains' | 'allowedChainIds' | 'qrCloseIsError'> & Partial<Pick<AppConfig, 'development' | 'names' | 'signIn'>> & Omit<KindConfig, 'allowedChainIds'>;
 
 export function createWalletApp(options: WalletAppOptions) {
   const { config, host } = options;
@@ -63,8 +67,9 @@ export function createWalletApp(options: WalletAppOptions) {
   };
   const transactions: TransactionsSagaContext = options.transactions ?? { storage: storage.storage };
   const chunks = options.chunks ?? createChunks();
+  const signIn = options.signIn ?? (config.signIn && host ? pageSignInEnvironment(config.signIn.url, host) : undefined);
   const sagaMiddleware = createSagaMiddleware({
-    context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts, [TRANSACTIONS_CONTEXT]: transactions, [CHUNKS_CONTEXT]: chunks },
+    context: { [WALLET_CONTEXT]: context, [SIGNING_CONTEXT]: options.signingTimeouts, [TRANSACTIONS_CONTEXT]: transactions, [CHUNKS_CONTEXT]: chunks, [SIGN_IN_CONTEXT]: signIn },
   });
   const rpc =
     options.rpc === null ? undefined : (options.rpc ?? createRpcRuntime(config.chains, { nameStorage: storage.storage, ...(config.names ? { nameSettings: config.names } : {}) }));

@@ -1,6 +1,7 @@
 // A real store with the real root saga and fake connectors: saga tests assert what the user would
 // see in state, not which effects were yielded.
 import type { WalletTimeouts } from '../../sagas/context';
+import type { SignInSagaContext } from '../../sagas/signInContext';
 import type { SigningTimeouts } from '../../sagas/signingContext';
 import type { TransactionsSagaContext } from '../../sagas/transactionsContext';
 import type { RootState } from '../../store/types';
@@ -32,6 +33,8 @@ export interface HarnessOptions {
   transactions?: TransactionsSagaContext;
   /** The later chunks (default: the app's own loader, src/chunks.ts). */
   chunks?: Chunks;
+  /** Sign-in's page side (none: sign-in is off, as in a build without a backend). */
+  signIn?: SignInSagaContext;
 }
 
 /** The app as the page builds it (src/walletApp.ts), with the given fakes and no page. */
@@ -52,6 +55,7 @@ export function startWalletApp(options: HarnessOptions = {}) {
     rpc: options.rpc ?? null,
     transactions: options.transactions ?? {},
     ...(options.chunks ? { chunks: options.chunks } : {}),
+    ...(options.signIn ? { signIn: options.signIn } : {}),
   });
   const { store, session, connectors } = app;
 
