@@ -1,0 +1,87 @@
+// Sign-in in the header, beside the account button (docs/behaviour.md §13.7), as RainbowKit shows it:
+// what is going on in words, and the one action that state offers ("Sign in as …", Retry, Sign in
+// again). Each is a real button (the keyboard reaches it); the words are announced politely. Below
+// 480 px the words give way to the button alone, whose accessible name keeps them.
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectSignIn } from '../../../store/signInSelectors';
+import { signInActions, type SignInState } from '../../../store/signInSlice';
+import { useChains } from '../../ui/chainsContext';
+import { SIGN_IN_WORDS as W } from './words';
+import './signIn.css';
+
+function sentence(state: SignInState, chainNames: (ids: number[]) => string): string | undefined {
+  switch (state.status) {
+    case 'checking':
+      return W.checking;
+    case 'signingIn':
+      return W.signingInDetail;
+    case 'signedIn':
+      return W.signedIn(state.address);
+    case 'signedOut':
+      return undefined;
+    case 'declined':
+      return W.declined;
+    case 'chainNotAllowed':
+      return W.chainNotAllowed(chainNames(state.allowedChainIds));
+    case 'unreachable':
+      return W.unreachable;
+    case 'failed':
+      return W.failed;
+    case 'expired':
+      return W.expired;
+    default:
+      return undefined;
+  }
+}
+
+function action(state: SignInState): string | undefined {
+  switch (state.status) {
+    case 'signedOut':
+      return W.signInAs(state.address);
+    case 'declined':
+      return W.signIn;
+    case 'unreachable':
+      return W.retry;
+    case 'failed':
+      return W.tryAgain;
+    case 'expired':
+      return W.signInAgain;
+    default:
+      return undefined;
+  }
+}
+
+export function SignInStatus() {
+  const dispatch = useAppDispatch();
+  const chains = useChains();
+  const state = useAppSelector(selectSignIn);
+  if (state.status === 'off' || state.status === 'idle') return null;
+  const names = (ids: number[]) => ids.map((id) => chains[id]?.name ?? `chain ${id}`).join(', ');
+  const words = sentence(state, names);
+  const label = action(state);
+  const busy = state.status === 'checking' || state.status === 'signingIn';
+  const error = state.status === 'unreachable' || state.status === 'failed' ? state.error : undefined;
+  return (
+    <div className="sign-in" data-testid="sign-in" data-status={state.status} role="status" aria-live="polite" aria-busy={busy ? true : undefined}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {state.status === 'signedIn' ? <span className="sign-in-mark" aria-hidden="true">✓</span> : null}
+      {words ? (
+        <span className={`sign-in-words${label ? ' is-optional' : ''}`} title={error ? `${words} ${error.message}` : words}>
+          {state.status === 'signingIn' ? W.signingIn : words}
+        </span>
+      ) : null}
+      {label ? (
+        <button
+          type="button"
+          className="sign-in-action"
+          data-testid="sign-in-action"
+          aria-label={words ? `${words} ${label}` : label}
+          onClick={() => dispatch(signInActions.requested({ address: state.address }))}
+        >
+          {label}
+        </button>
+      ) : null}
+      {error ? <span className="visually-hidden" data-testid="sign-in-error">{`${W.details}: ${error.message}`}</span> : null}
+    </div>
+  );
+}
