@@ -28,6 +28,8 @@ const children = [];
 /** How long anvil and the dev server get to end after SIGTERM before they are killed. */
 const CHILDREN_STOP_MS = 5_000;
 let stopping = false;
+/** The sign-in backend (server/siwe), run in this process beside the app; closed (its store too) on the way out. */
+let backend;
 
 const running = (child) => child.exitCode === null && child.signalCode === null;
 
@@ -38,19 +40,21 @@ const running = (child) => child.exitCode === null && child.signalCode === null;
 function shutdown(code) {
   if (stopping) return;
   stopping = true;
+  const closed = backend ? backend.close().catch(() => undefined) : Promise.resolve();
+  const exit = (status) => void closed.then(() => process.exit(status));
   const left = children.filter(running);
-  if (left.length === 0) process.exit(code);
+  if (left.length === 0) return exit(code);
   let waiting = left.length;
   for (const child of left) {
     child.once('exit', () => {
       waiting -= 1;
-      if (waiting === 0) process.exit(code);
+      if (waiting === 0) exit(code);
     });
     child.kill('SIGTERM');
   }
   setTimeout(() => {
     for (const child of left.filter(running)) child.kill('SIGKILL');
-    process.exit(code);
+    exit(code);
   }, CHILDREN_STOP_MS);
 }
 
@@ -120,10 +124,27 @@ async function main() {
     throw new StartError(`the development wallets did not start: ${error.message}`);
   });
 
+  // Sign-in (docs/behaviour.md §13): the reference backend on PORT + 3, unless the user names their own.
+  const signIn = {};
+  if (!process.env.WALLETDECK_SIGN_IN_URL?.trim()) {
+    backend = await require('./siwe-server')
+      .startFromEnv(process.env, {
+        port: port + 3,
+        allowedOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+        chains: { 31337: rpcUrl },
+        statement: 'Sign in to Walletdeck',
+      })
+      .catch((error) => {
+        throw new StartError(`the sign-in backend did not start: ${error.message}`);
+      });
+    signIn.WALLETDECK_SIGN_IN_URL = backend.url;
+    console.log(`Sign-in backend listening on ${backend.url}`);
+  }
+
   const server = startChild(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...gatewayEnv(gateway), ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl, ...wallets.env },
+    env: { ...gatewayEnv(gateway), ...process.env, WALLETDECK_DEV_CHAIN_URL: process.env.WALLETDECK_DEV_CHAIN_URL || rpcUrl, ...wallets.env, ...signIn },
   });
   server.on('exit', (code) => {
     if (stopping) return;
