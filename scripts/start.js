@@ -133,6 +133,8 @@ async function main() {
         allowedOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
         chains: { 31337: rpcUrl },
         statement: 'Sign in to Walletdeck',
+        // One store per port: two `npm start`s on other ports never fight over one SQLite file's owner lock.
+        storePath: path.join(root, `node_modules/.cache/walletdeck-siwe/store-${port + 3}.sqlite`),
       })
       .catch((error) => {
         throw new StartError(`the sign-in backend did not start: ${error.message}`);
