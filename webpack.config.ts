@@ -17,6 +17,7 @@ import { imageOrigin, readNameSettings } from './src/lib/names/settingsCheck';
 import { devWalletsBuild } from './scripts/dev/webpack';
 import type { ChainTable } from './src/lib/chains';
 import { kindCspSources } from './scripts/kindCsp';
+import { readLanguageSettings } from './scripts/languages';
 import { signInOrigin } from './src/lib/signIn/settings';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
@@ -75,6 +76,9 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   // Name gateways and the avatar image source: checked with the same rules the app applies.
   const names = readNameSettings({ gateways: process.env.WALLETDECK_NAME_GATEWAYS, imageSource: process.env.WALLETDECK_AVATAR_SOURCE }, !production);
   problems.push(...names.problems);
+  // The languages offered and the default (docs/behaviour.md §14.2): each with its catalogue.
+  const languages = readLanguageSettings(process.env, { development: !production });
+  problems.push(...languages.problems);
   if (problems.length > 0 || !chains.built) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   // A build that works but cannot reach phone wallets says so once, on stderr, with how to fix it.
   const warning = buildWarning(process.env, { production });
@@ -123,6 +127,8 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         'process.env.WALLETDECK_CHAIN_DATA': JSON.stringify(JSON.stringify(chains.built)),
         // The checked name gateways and image source (docs/behaviour.md §5.5), as data.
         'process.env.WALLETDECK_NAME_SETTINGS': JSON.stringify(JSON.stringify(names.settings)),
+        // The checked languages and default (docs/behaviour.md §14.2), as data.
+        'process.env.WALLETDECK_LANGUAGE_SETTINGS': JSON.stringify(JSON.stringify(languages.settings)),
         // Each wallet kind's own settings that are set, checked (its buildSettings.ts), as data.
         'process.env.WALLETDECK_KIND_SETTINGS': JSON.stringify(JSON.stringify(kindSettingValues(process.env))),
       }),

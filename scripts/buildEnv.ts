@@ -11,6 +11,7 @@ import { isObject } from '../src/lib/guards';
 import { KEY_RULE, urlRule, type SettingRule, type SettingRules } from '../src/lib/settingRules';
 import { SIGN_IN_URL_RULE } from '../src/lib/signIn/settings';
 import { kindModules } from './kindModules';
+import { LANGUAGE_RULES } from './languages';
 
 const root = path.resolve(__dirname, '..');
 
@@ -40,6 +41,8 @@ const APP_RULES: SettingRules = {
   },
   // Sign-In with Ethereum (docs/behaviour.md §13.1): off unless set.
   WALLETDECK_SIGN_IN_URL: SIGN_IN_URL_RULE,
+  // The interface's languages and the default (docs/behaviour.md §14.2; scripts/languages.ts).
+  ...LANGUAGE_RULES,
 };
 
 const isRule = (value: unknown): value is SettingRule => isObject(value) && typeof value['expected'] === 'string' && typeof value['valid'] === 'function';

@@ -7,6 +7,7 @@
 import type { Part, UiParts } from './features/parts';
 import type { SagaChunks } from '../sagas/chunks';
 import type { StoreChunks } from '../store/namesLookup';
+import type { CatalogueLoaders } from './i18n/start';
 
 /** A chunk asked for at most once at a time: a failure is forgotten, so the next ask loads it again. */
 export function part<T>(load: () => Promise<T>): Part<T> {
@@ -37,7 +38,8 @@ export function part<T>(load: () => Promise<T>): Part<T> {
   };
 }
 
-export type Chunks = UiParts & SagaChunks & StoreChunks;
+/** Every language but English (in the first script) is a chunk of its own, `lang-<code>` (docs/recipes/add-a-language.md). */
+export type Chunks = UiParts & SagaChunks & StoreChunks & { languages: CatalogueLoaders };
 
 export function createChunks(): Chunks {
   const dialogs = part(() => import(/* webpackChunkName: "dialogs" */ './features/dialogs'));
@@ -46,5 +48,8 @@ export function createChunks(): Chunks {
   const batch = part(() => import(/* webpackChunkName: "signing" */ '../sagas/batch'));
   const names = part(() => import(/* webpackChunkName: "names" */ './lib/names'));
   const signInWorkflow = part(() => import(/* webpackChunkName: "signin" */ '../sagas/signInWorkflow'));
-  return { dialogs, signingPanel, signingWorkflow, batch, names, signInWorkflow };
+  const languages: CatalogueLoaders = {
+    'en-XA': part(() => import(/* webpackChunkName: "lang-pseudo" */ './i18n/catalogues/pseudo')),
+  };
+  return { dialogs, signingPanel, signingWorkflow, batch, names, signInWorkflow, languages };
 }

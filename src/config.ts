@@ -6,6 +6,7 @@ import { CONNECTION_IDS, type ConnectionId, type DevelopmentPhone } from './lib/
 import { ERROR_NAMES, WalletdeckError } from './lib/errors';
 import { isObject, isRecord } from './lib/guards';
 import { DEFAULT_NAME_SETTINGS, type NameSettings } from './lib/names/settings';
+import type { LanguageSettings } from './i18n/choose';
 import { signInBaseUrl } from './lib/signIn/settings';
 
 function env(value: string | undefined): string | undefined {
@@ -25,6 +26,8 @@ export interface AppConfig {
   development: boolean;
   /** Name gateways and avatar image source (docs/behaviour.md §5.5), checked at build time. */
   names: NameSettings;
+  /** The interface's languages and the default (docs/behaviour.md §14), checked at build time (scripts/languages.ts); absent: English alone. */
+  languages?: LanguageSettings;
   /** Sign-In with Ethereum (docs/behaviour.md §13): the backend's base URL, checked by the build; absent: off. */
   signIn?: { url: string };
   /** Development builds with `npm start`'s wallets only: the development phone's page and name (docs/behaviour.md §11). */
@@ -66,6 +69,7 @@ export function loadConfig(): AppConfig {
     development,
     // Checked at build time (webpack.config.ts, src/lib/names/settingsCheck.ts) and baked in as data.
     names: process.env.WALLETDECK_NAME_SETTINGS ? (JSON.parse(process.env.WALLETDECK_NAME_SETTINGS) as NameSettings) : DEFAULT_NAME_SETTINGS,
+    ...(process.env.WALLETDECK_LANGUAGE_SETTINGS ? { languages: JSON.parse(process.env.WALLETDECK_LANGUAGE_SETTINGS) as LanguageSettings } : {}),
     ...signInSettings(env(process.env.WALLETDECK_SIGN_IN_URL)),
     // Read only in development builds: a production build never learns of the development wallets.
     ...(process.env.NODE_ENV !== 'production' ? developmentPhone(process.env.WALLETDECK_DEV_WALLETS) : {}),

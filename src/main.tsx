@@ -7,7 +7,7 @@
 //  2. './boot': store, sagas, the reads in view;
 //  3. one task boundary, so that a wallet answer that arrived meanwhile reaches the store first and
 //     React's first render is already "Connected" (one render instead of two);
-//  4. React.
+//  4. React, once the first screen's words are here (English at once, another language within a bound).
 import { showStartupFailure } from './startupFailure';
 
 /** Resolves in a later task (a message, not a timer: no clamping), after whatever is queued now. */
@@ -30,5 +30,5 @@ import(/* webpackMode: "eager" */ './startKinds')
     return import(/* webpackMode: "eager" */ './boot').then(({ boot }) => boot(start));
   })
   .then((booted) => nextTask().then(() => booted))
-  .then(({ config, store, chunks }) => import(/* webpackMode: "eager" */ './app/render').then(({ renderApp }) => renderApp(store, config.chains, chunks)))
+  .then(({ config, store, chunks, languages }) => import(/* webpackMode: "eager" */ './app/render').then(({ renderApp }) => renderApp(store, config.chains, chunks, languages)))
   .catch(showStartupFailure);

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   extension: 'walletdeck.extension',
   withoutExtension: 'walletdeck.withoutExtension',
   account: 'walletdeck.account',
+  /** The language the user picked (src/i18n/choose.ts). */
+  language: 'walletdeck.language',
 } as const;
 
 /** The account and chain a connection was on when the page was last open. */

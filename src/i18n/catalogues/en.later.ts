@@ -1,0 +1,102 @@
+// English, the source catalogue's second part (docs/behaviour.md §14): the words of the later chunks
+// (the dialogs, the menus, the notices, Sign and send), which arrive with them (src/i18n/later.ts), so
+// that an English first visit carries only the first screen's words. Every other language's catalogue
+// is one chunk with both parts' keys.
+export const enLater = {
+
+  // Shared pieces (src/ui)
+  'dialog.close': 'Close',
+  'details.summary': 'Details',
+  'details.walletSays': '{wallet} says: ',
+
+  // Network status (src/features/chain/NetworkPanel.tsx)
+  'network.title': 'Network status',
+  'network.label': 'Endpoints per chain',
+  'network.intro': 'Block numbers, balances and names come from public RPC endpoints, not from your wallet.',
+  'network.notConfigured': 'Not configured on this site (no RPC endpoint).',
+  'network.check': 'Check endpoints',
+  'network.inUse': 'In use:',
+  'network.latency': '{ms} ms',
+  'network.searching': 'Looking for a working endpoint…',
+  'network.standingBy': 'Standing by: {endpoints}',
+  'network.standby': '{url} ({ms} ms)',
+  'network.notInUse': 'Endpoints of {chain} not in use',
+  'network.stillChecking': 'Still checking the other endpoints…',
+  'network.wrongChain': 'wrong chain, {problem}; never used',
+  'network.failed': 'failed, {problem}',
+  'network.noAnswer': 'no answer',
+  'wrongNetwork.unsupported': "Your wallet is on a network this app doesn't support.",
+  'wrongNetwork.retired': 'Your wallet is on {chain}, a test network that was shut down.',
+  'wrongNetwork.on': "Your wallet is on {chain}, a network this app doesn't support.",
+  'wrongNetwork.signNote': 'Switch to a network this app supports to sign a message, sign typed data or send a transfer.',
+  'wrongNetwork.confirmSwitch': 'Confirm the switch in {wallet}.',
+  'wrongNetwork.stopWaiting': 'Stop waiting',
+  'wrongNetwork.switchTo': 'Switch to {chain}',
+  'wrongNetwork.more': 'More networks',
+  'wrongNetwork.notSwitched': 'Network not switched.',
+
+  // Corner notices (src/features/wallet/CornerNotice.tsx)
+  'notice.confirmTitle': 'Confirm on phone',
+  'notice.confirmOnPhone': 'Approve or reject the request in {wallet} on your phone.',
+  'notice.confirmAnywhere': 'Approve or reject the request in {wallet}: in its window, or in the app on your phone.',
+  'notice.cancel': 'Cancel',
+  'notice.lostTitle': 'Connection lost',
+  'notice.lost': 'The link to {wallet} dropped. Reset the connection, then connect again.',
+  'notice.reset': 'Reset connection',
+
+  // The account menu and the network list (src/features/wallet/menu)
+  'menu.title': 'Your wallet',
+  'menu.otherWallets': 'Other wallets',
+  'menu.connectAnother': 'Connect another wallet',
+  'menu.updateIgnored': 'Update ignored.',
+  'menu.explorer': 'View on explorer',
+  'menu.newTab': ' (opens in a new tab)',
+  'menu.disconnect': 'Disconnect',
+  'menu.copy': 'Copy address',
+  'menu.copied': 'Copied',
+  'menu.addressCopied': 'Address copied',
+  'menu.copyBlocked': 'Copying was blocked: the address is selected, copy it by hand',
+  'menu.useWallet': 'Use this wallet',
+  'menu.whatHappened': 'What happened',
+  'menu.withWallet': ' with {wallet}',
+  'menu.network': 'Network',
+  'menu.switchNetwork': 'Switch network',
+  'menu.switching': 'Switching to {chain}: confirm in {wallet}.',
+  'menu.networks': 'Networks',
+  'menu.testNetworks': 'Test networks',
+  'menu.current': 'Current',
+
+  // A kind's state (src/features/wallet/connect/StatusBadge.tsx; the store's names, in words)
+  'status.Disconnected': 'Disconnected',
+  'status.Connecting': 'Connecting',
+  'status.Reconnecting': 'Reconnecting',
+  'status.Connected': 'Connected',
+  'status.Unsupported network': 'Unsupported network',
+  'status.Error': 'Error',
+  'status.Reload required': 'Reload required',
+
+  // A wallet's errors in words (src/features/wallet/words.ts): by the error's name, else by its code.
+  // The exact message of docs/behaviour.md §8 stays in the store and shows under "Details".
+  'wallet.yours': 'Your wallet',
+  'error.name.NoMetaMaskError': 'No browser wallet found in this browser.',
+  'error.name.UserClosedModalError': 'You closed the QR code before a wallet connected.',
+  'error.name.TimeoutError': '{wallet} did not answer in time.',
+  'error.name.LinkDeadError': 'The link to {wallet} is broken. Reload the page to connect again.',
+  'error.name.ChainIdNotAllowedError': "Your wallet is on a network this app doesn't support.",
+  'error.name.NoUrlsError': 'This app cannot use that network.',
+  'error.name.ConfigurationError': '{wallet} is not set up on this site.',
+  'error.name.InvalidUpdateError': '{wallet} answered with something this app cannot use.',
+  'error.name.WalletWindowError': '{wallet} did not open. Check your connection, then try again.',
+  'error.name.PopupBlockedError': 'Your browser blocked the {wallet} window. Allow pop-ups for this site, then try again.',
+  'error.name.SdkLoadError': '{wallet} could not be loaded. Check your connection and try again.',
+  'error.name.QrCodeError': 'The QR code could not be drawn.',
+  'error.code.1011': 'The link to {wallet} is broken. Reload the page to connect again.',
+  'error.code.4001': 'You declined in {wallet}.',
+  'error.code.4100': '{wallet} has not allowed this site to do that yet.',
+  'error.code.4200': '{wallet} does not support this.',
+  'error.code.4900': '{wallet} is not connected to a network right now.',
+  'error.code.4902': '{wallet} does not know this network.',
+  'error.code.-32002': '{wallet} already has a request open. Open {wallet} to finish it, then try again.',
+  'error.code.-32005': 'Too many requests at once. Wait a moment and try again.',
+  'error.fallback': 'Something went wrong with {wallet}.',
+} as const;
