@@ -237,7 +237,8 @@ describe('Confirm on phone', () => {
     // The account menu says the same wait, with its own Stop waiting: the corner gives way to it.
     fireEvent.click(headerAccount());
     const menu = await screen.findByRole('dialog');
-    within(menu).getByText(`Switching to ${chainName(app.chains, 10)}: confirm in Coinbase Wallet.`);
+    // The chain's and the wallet's names are isolated (<bdi>) inside the sentence: its whole text is read.
+    expect(menu.querySelector('.notice')?.textContent).toContain(`Switching to ${chainName(app.chains, 10)}: confirm in Coinbase Wallet.`);
     expect(screen.queryByTestId('notice-coinbase')).toBeNull();
     fireEvent.click(within(menu).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -118,7 +118,8 @@ describe('a request waiting on the phone', () => {
     act(() => void app.store.dispatch(uiActions.accountMenuOpened()));
     act(() => void app.store.dispatch(walletActions.chainSwitchRequested({ id: 'walletconnect', chainId: 10 })));
     const menu = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(menu).getByText(new RegExp(`confirm in ${PHONE}`))).toBeTruthy(), { timeout: WAIT_MS });
+    // The wallet's name is isolated (<bdi>) inside the sentence: its whole text is read.
+    await waitFor(() => expect(menu.querySelector('.notice')?.textContent).toMatch(new RegExp(`confirm in ${PHONE}`)), { timeout: WAIT_MS });
     // However long the phone takes, the corner stays empty while the menu says it.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByTestId('notice-walletconnect')).toBeNull();

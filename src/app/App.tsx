@@ -12,15 +12,18 @@ import { WalletControl } from '../features/wallet/WalletControl';
 import { CONNECTION_IDS } from '../lib/connectors/types';
 import { ErrorBoundary } from './ErrorBoundary';
 import { EnvironmentNotice } from '../features/environment/EnvironmentNotice';
+import { LanguageControl } from '../features/language/LanguageControl';
+import { useWords } from '../i18n/react';
 
 // App itself reads nothing from the store: what it would read (the dialog open, a notice due) changes
 // in the very updates that show "Connected" and the balance, and a render of App is a render of the
 // whole page. The parts that follow them are components of their own.
 export function App() {
+  const words = useWords();
   return (
     <ErrorBoundary>
       <header className="top">
-        <h1 className="brand">Walletdeck</h1>
+        <h1 className="brand">{words.t('app.name')}</h1>
         <WalletControl />
       </header>
       <ConnectionBanner />
@@ -31,6 +34,7 @@ export function App() {
       </main>
       <footer className="bottom">
         <NetworkStatus />
+        <LanguageControl place="footer" />
       </footer>
       <TransactionToasts />
       <WalletDialogs />
@@ -46,12 +50,13 @@ const selectOpen = (state: { ui: UiState }) => (state.ui.accountMenuOpen ? 'menu
  * pointer or focus on the control that opens it warms it up: docs/architecture.md).
  */
 function WalletDialogs() {
+  const words = useWords();
   const dialogOpen = useAppSelector(selectConnectDialog).open;
   const open = useAppSelector(selectOpen);
   const notices = useAppSelector(selectCornerNoticeDue);
   if (!dialogOpen && open === undefined && !notices) return null;
   return (
-    <WithPart name="dialogs" what="The wallet dialogs">
+    <WithPart name="dialogs" what={words.t('part.dialogs')}>
       {({ ConnectDialog, AccountMenu, NetworkList, CornerNotices }) => (
         <>
           {dialogOpen ? <ConnectDialog /> : null}

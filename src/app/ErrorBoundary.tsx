@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useWords } from '../i18n/react';
 
 interface State {
   message?: string;
@@ -18,13 +19,18 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render(): ReactNode {
     if (this.state.message === undefined) return this.props.children;
-    return (
-      <div role="alert" className="crash">
-        <p>Something went wrong: {this.state.message}</p>
-        <button type="button" onClick={() => this.setState({ message: undefined })}>
-          Try again
-        </button>
-      </div>
-    );
+    return <Crashed message={this.state.message} onRetry={() => this.setState({ message: undefined })} />;
   }
+}
+
+function Crashed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const words = useWords();
+  return (
+    <div role="alert" className="crash">
+      <p>{words.t('app.crashed', { message })}</p>
+      <button type="button" onClick={onRetry}>
+        {words.t('app.tryAgain')}
+      </button>
+    </div>
+  );
 }

@@ -4,6 +4,7 @@
 // bottom sheet (styles.css): full width, anchored to the bottom edge, with a drag handle; dragging the
 // handle or the title down far enough (or flicking it) closes it as Escape does.
 import { useEffect, useId, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useLaterWords } from '../i18n/later';
 
 /** Where dialogs are bottom sheets (the width of styles.css's sheet rules). */
 export const SHEET_QUERY = '(max-width: 639.98px)';
@@ -82,6 +83,7 @@ interface Props {
 
 export function Dialog({ title, onClose, children, description, className, fallbackFocus, testId }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const words = useLaterWords();
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
@@ -134,7 +136,7 @@ export function Dialog({ title, onClose, children, description, className, fallb
         {/* Not a <header>: inside a landmark (the footer's Network status) it would be a misplaced banner. */}
         <div className="dialog-header" onPointerDown={(event) => startDrag(event, ref.current, () => onCloseRef.current())}>
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="secondary close" aria-label="Close" onClick={() => onCloseRef.current()}>
+          <button type="button" className="secondary close" aria-label={words.t('dialog.close')} onClick={() => onCloseRef.current()}>
             ×
           </button>
         </div>

@@ -5,9 +5,11 @@
 import type { ReactNode } from 'react';
 import { displayText } from '../lib/displayText';
 import type { WalletError } from '../lib/errors';
+import { useLaterWords } from '../i18n/later';
 import './errorDetails.css';
 
 export function ErrorDetails({ error, children, alert = true, who }: { error: WalletError | string; children: ReactNode; alert?: boolean; who?: string }) {
+  const words = useLaterWords();
   const exact = typeof error === 'string' ? { message: error } : error;
   return (
     <div
@@ -18,13 +20,13 @@ export function ErrorDetails({ error, children, alert = true, who }: { error: Wa
     >
       <p className="error-sentence">{children}</p>
       <details>
-        <summary>Details</summary>
+        <summary>{words.t('details.summary')}</summary>
         <span className="error-message">{displayText(exact.message)}</span>
         {typeof error !== 'string' && error.walletMessage ? (
           <>
             {' '}
             <span className="error-detail">
-              {who ? `${who} says: ` : ''}
+              {who ? words.t('details.walletSays', { wallet: who }) : ''}
               {displayText(error.walletMessage)}
             </span>
           </>

@@ -2,6 +2,7 @@
 // that replaced the chunk names) or that throws while rendering shows why, with a Reload button, and
 // the rest of the page keeps working (src/features/parts.tsx WithPart, and the page as a whole).
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useWords } from '../i18n/react';
 import { failureText } from './failureText';
 import './partBoundary.css';
 
@@ -25,15 +26,20 @@ export class PartBoundary extends Component<BoundaryProps, { error?: unknown; fa
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    const text = failureText(this.state.error, this.props.what);
-    return (
-      <div role="alert" className="part-failed" data-testid="part-failed">
-        <p>{text.summary}</p>
-        <p className="muted">Reason: {text.detail}</p>
-        <button type="button" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </div>
-    );
+    return <PartFailed error={this.state.error} what={this.props.what} />;
   }
+}
+
+function PartFailed({ error, what }: { error: unknown; what: string }) {
+  const words = useWords();
+  const text = failureText(error, what, words);
+  return (
+    <div role="alert" className="part-failed" data-testid="part-failed">
+      <p>{text.summary}</p>
+      <p className="muted">{words.t('part.reason', { detail: text.detail })}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {words.t('part.reload')}
+      </button>
+    </div>
+  );
 }

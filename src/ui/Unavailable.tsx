@@ -4,6 +4,9 @@
 // tab), that answer stays, marked "as of <time>" (AsOf) with the same title and Retry.
 import { displayText } from '../lib/displayText';
 import type { WalletError } from '../lib/errors';
+import { english } from '../i18n/english';
+import { useWords } from '../i18n/react';
+import type { Words } from '../i18n/words';
 import './unavailable.css';
 
 interface RetryProps {
@@ -25,10 +28,11 @@ export function Unavailable({
   error: WalletError | undefined;
   testId?: string;
 } & RetryProps) {
+  const words = useWords();
   return (
     <span className="unavailable" data-testid={testId} data-retrying={retrying ? '' : undefined}>
       <span className="muted" title={error?.message ? displayText(error.message) : undefined}>
-        {what ? `${what} unavailable` : 'unavailable'}
+        {what ? words.t('read.unavailable', { what }) : words.t('read.unavailableAlone')}
       </span>
       <Retry retrying={retrying} onRetry={onRetry} />
     </span>
@@ -36,19 +40,20 @@ export function Unavailable({
 }
 
 /** The time of day an answer came, as the user's clock shows it ("16:31:05"). */
-export function timeOfDay(at: number): string {
-  return new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+export function timeOfDay(at: number, words: Words = english): string {
+  return words.time(at);
 }
 
 /** The words that mark an old answer: "as of <time>" (the time it was answered). */
-export const asOfWords = (at: number | undefined) => (at === undefined ? 'not current' : `as of ${timeOfDay(at)}`);
+export const asOfWords = (at: number | undefined, words: Words = english) => (at === undefined ? words.t('read.notCurrent') : words.t('read.asOf', { time: timeOfDay(at, words) }));
 
 /** Beside an old answer that a read has failed to renew since: when it was answered, why it is old, Retry. */
 export function AsOf({ at, error, retrying = false, onRetry, testId }: { at: number | undefined; error: WalletError | undefined; testId?: string } & RetryProps) {
+  const words = useWords();
   return (
     <span className="unavailable as-of" data-testid={testId} data-retrying={retrying ? '' : undefined}>
       <span className="muted" title={error?.message ? displayText(error.message) : undefined}>
-        {asOfWords(at)}
+        {asOfWords(at, words)}
       </span>
       <Retry retrying={retrying} onRetry={onRetry} />
     </span>
@@ -56,10 +61,11 @@ export function AsOf({ at, error, retrying = false, onRetry, testId }: { at: num
 }
 
 function Retry({ retrying = false, onRetry }: RetryProps) {
+  const words = useWords();
   if (!onRetry) return null;
   return (
     <button type="button" className="secondary small unavailable-retry" aria-disabled={retrying ? true : undefined} onClick={() => (retrying ? undefined : onRetry())}>
-      {retrying ? 'Retrying…' : 'Retry'}
+      {retrying ? words.t('read.retrying') : words.t('read.retry')}
     </button>
   );
 }

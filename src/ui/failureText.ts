@@ -3,6 +3,8 @@
 // page (src/startupFailure.ts) uses it before React exists.
 import { displayText } from '../lib/displayText';
 import { field } from '../lib/guards';
+import { english } from '../i18n/english';
+import type { Words } from '../i18n/words';
 
 export interface FailureText {
   /** What happened, in the user's words. */
@@ -18,12 +20,12 @@ export function isLoadFailure(error: unknown): boolean {
   return name === 'ChunkLoadError' || (typeof message === 'string' && /^Loading (CSS )?chunk .* failed/i.test(message));
 }
 
-export function failureText(error: unknown, what: string): FailureText {
+export function failureText(error: unknown, what: string, words: Words = english): FailureText {
   const message = field(error, 'message');
   const raw = typeof message === 'string' && message !== '' ? message : String(error);
   const detail = displayText(raw, 300);
   if (isLoadFailure(error)) {
-    return { summary: `${what} could not be downloaded: the network may have dropped, or the site was updated meanwhile. Reloading the page fetches it again.`, detail };
+    return { summary: words.t('part.downloadFailed', { what }), detail };
   }
-  return { summary: `${what} stopped with an error. Reloading the page usually helps.`, detail };
+  return { summary: words.t('part.stopped', { what }), detail };
 }

@@ -12,9 +12,11 @@ import { useChains } from '../../ui/chainsContext';
 import { AsOf, Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { BlockNumber } from './BlockNumber';
-import { exactNativeAmount, formatNativeAmount } from './format';
+import { Sentence, useWords } from '../../i18n/react';
+import { localExactAmount, localNativeAmount } from './format';
 
 export default function AccountOverview({ account, chain, wallet }: { account: string; chain: ChainInfo; wallet: string }) {
+  const words = useWords();
   const chains = useChains();
   const reads = useAppSelector((s) => selectAccountReads(s, chains));
   const balanceShown = useRead(chainApi.endpoints.getBalance, reads.balance);
@@ -25,7 +27,7 @@ export default function AccountOverview({ account, chain, wallet }: { account: s
   return (
     <section className="overview" aria-labelledby="overview-title" data-testid="overview">
       <h2 id="overview-title" className="visually-hidden">
-        Your account
+        {words.t('overview.yourAccount')}
       </h2>
       {/* The account's one picture, as the header and the menu show it (its avatar once loaded), in a place
           of its own beside the name and the address. */}
@@ -36,10 +38,10 @@ export default function AccountOverview({ account, chain, wallet }: { account: s
         <span className="overview-ids">
           {name ? (
             <span className="account-name" data-testid="name" title={displayText(name, Infinity)} tabIndex={0}>
-              {displayText(name, Infinity)}
+              <bdi>{displayText(name, Infinity)}</bdi>
             </span>
           ) : null}
-          <span className="overview-address mono" title={account}>
+          <span className="overview-address mono" title={account} dir="ltr">
             {name ? shortAddress(account) : <AddressGroups address={account} />}
           </span>
         </span>
@@ -47,9 +49,9 @@ export default function AccountOverview({ account, chain, wallet }: { account: s
       <p className="overview-balance" data-testid="overview-balance">
         {balance !== undefined ? (
           <>
-            <span title={`${exactNativeAmount(balance)} ${symbol}`}>
-              {formatNativeAmount(balance)} {symbol}
-            </span>
+            <bdi dir="ltr" title={`${localExactAmount(words, balance)} ${symbol}`}>
+              {localNativeAmount(words, balance)} {symbol}
+            </bdi>
             {balanceShown.shown === 'stale' ? (
               <>
                 {' '}
@@ -58,14 +60,16 @@ export default function AccountOverview({ account, chain, wallet }: { account: s
             ) : null}
           </>
         ) : balanceShown.shown === 'unavailable' ? (
-          <Unavailable what="Balance" error={balanceShown.error} retrying={balanceShown.isFetching} onRetry={balanceShown.refetch} testId="overview-balance-unavailable" />
+          <Unavailable what={words.t('header.balance')} error={balanceShown.error} retrying={balanceShown.isFetching} onRetry={balanceShown.refetch} testId="overview-balance-unavailable" />
         ) : (
           <span className="muted" aria-busy="true">
-            Loading balance…
+            {words.t('overview.loadingBalance')}
           </span>
         )}
       </p>
-      <p className="muted overview-with">With {wallet}</p>
+      <p className="muted overview-with">
+        <Sentence words={words} id="overview.with" values={{ wallet: <bdi>{wallet}</bdi> }} />
+      </p>
       <BlockNumber />
     </section>
   );

@@ -4,10 +4,12 @@ import { selectPageView } from '../../../store/viewedChain';
 import { ChainIcon } from '../../ui/ChainIcon';
 import { useChains } from '../../ui/chainsContext';
 import { AsOf, Unavailable } from '../../ui/Unavailable';
+import { useWords } from '../../i18n/react';
 import { useLatestBlock } from './useLatestBlock';
 
 /** The latest block of the chain in view (the wallet's, or the default chain before one connects). */
 export function BlockNumber() {
+  const words = useWords();
   const chains = useChains();
   const page = useAppSelector((state) => selectPageView(state, chains));
   const chainId = page.dataChainId;
@@ -17,7 +19,7 @@ export function BlockNumber() {
   if (chainId === undefined && page.view === 'Reconnecting') {
     return (
       <p className="block-number muted" aria-busy="true" data-testid="block-pending">
-        Latest block …
+        {words.t('block.pending')}
       </p>
     );
   }
@@ -25,12 +27,12 @@ export function BlockNumber() {
   if (chainId === undefined) return null;
   return (
     <p className="block-number" data-chain-id={chainId}>
-      <ChainIcon chain={chains[chainId]} size={16} /> {chainName(chains, chainId)}:{' '}
+      <ChainIcon chain={chains[chainId]} size={16} /> {words.t('block.chain', { chain: chainName(chains, chainId) })}{' '}
       {/* "latest block <n>" stays together: on a narrow screen the line breaks after the chain's name, once. */}
       <span className="block-latest">
-        latest block{' '}
+        {words.t('block.latest')}{' '}
         {block !== undefined ? (
-          <strong data-testid="block-number">{block}</strong>
+          <strong data-testid="block-number" dir="ltr">{block}</strong>
         ) : latest.shown === 'unavailable' ? (
           <Unavailable what="" error={latest.error} retrying={latest.isFetching} onRetry={latest.refetch} testId="block-number-unavailable" />
         ) : (

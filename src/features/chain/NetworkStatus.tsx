@@ -2,23 +2,25 @@
 // support. The dialog is in the "dialogs" chunk, warmed up when the pointer or focus reaches the
 // button; while it loads, the button says so, and a failure to fetch it is shown in its place.
 import { useState } from 'react';
+import { useWords } from '../../i18n/react';
 import { useWarmUp, WithPart } from '../parts';
 
 export function NetworkStatus() {
+  const words = useWords();
   const [open, setOpen] = useState(false);
   const preload = useWarmUp('dialogs');
   return (
     <>
       <button type="button" className="link-button" aria-haspopup="dialog" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
-        Network status
+        {words.t('footer.networkStatus')}
       </button>
       {open ? (
         <WithPart
           name="dialogs"
-          what="The network panel"
+          what={words.t('part.networkPanel')}
           fallback={
             <span className="muted" role="status">
-              Loading…
+              {words.t('loading')}
             </span>
           }
         >

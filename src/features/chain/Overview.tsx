@@ -7,9 +7,11 @@ import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
 import AccountOverview from './AccountOverview';
 import { BlockNumber } from './BlockNumber';
+import { Sentence, useWords } from '../../i18n/react';
 import './chain.css';
 
 export function Overview() {
+  const words = useWords();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
@@ -20,16 +22,16 @@ export function Overview() {
   return (
     <section className="overview intro" aria-labelledby="overview-title" data-testid="overview">
       <h2 id="overview-title">
-        {page.view === 'Unsupported network'
-          ? 'Switch network to continue'
-          : page.view === 'Reconnecting'
-            ? `Reconnecting to ${wallet}…`
-            : 'Connect a wallet to get started'}
+        {page.view === 'Unsupported network' ? (
+          words.t('overview.switchToContinue')
+        ) : page.view === 'Reconnecting' ? (
+          <Sentence words={words} id="overview.reconnectingTo" values={{ wallet: <bdi>{wallet}</bdi> }} />
+        ) : (
+          words.t('overview.getStarted')
+        )}
       </h2>
       <p className="muted">
-        {page.view === 'Unsupported network'
-          ? 'Your balance and the latest block show once your wallet is on a network this app supports.'
-          : 'Connect a wallet to see your balance, sign messages and send transactions. Nothing leaves your wallet without your approval.'}
+        {page.view === 'Unsupported network' ? words.t('overview.unsupportedHint') : words.t('overview.intro')}
       </p>
       <BlockNumber />
     </section>

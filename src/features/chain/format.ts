@@ -3,16 +3,32 @@
 // "0.000021", not "< 0.0001"), so that a transfer and its fee both show as a change. Thousands are
 // grouped. Every step is linear in the number of digits (no regular expression that rescans the text).
 
+import type { Words } from '../../i18n/words';
+
 export const NATIVE_DECIMALS = 18;
 /** Decimals shown from 1 up. */
 const FRACTION_DIGITS = 4;
 /** Significant digits shown below 1. */
 const SIGNIFICANT_DIGITS = 4;
 
-/** "1,234.5678", "0.1", "0", "0.000021", "9,999.9899" (cut toward zero, trailing zeros dropped). */
+/** "1,234.5678", "0.1", "0", "0.000021", "9,999.9899" (cut toward zero, trailing zeros dropped), English's way. */
 export function formatNativeAmount(wei: bigint | string, decimals = NATIVE_DECIMALS): string {
+  const [whole = '', fraction] = cutNativeAmount(wei, decimals).split('.');
+  const negative = whole.startsWith('-');
+  const grouped = groupThousands(negative ? whole.slice(1) : whole);
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** The amount in the user's language ("1.234,5678" in German), digits as formatNativeAmount keeps them. */
+export const localNativeAmount = (words: Words, wei: bigint | string, decimals = NATIVE_DECIMALS): string => words.amount(cutNativeAmount(wei, decimals));
+
+/** Every digit in the user's language, ungrouped, for a tooltip. */
+export const localExactAmount = (words: Words, wei: bigint | string, decimals = NATIVE_DECIMALS): string => words.amount(exactNativeAmount(wei, decimals), false);
+
+/** The digits formatNativeAmount shows, as a plain decimal ("1234.5678"): any language groups and marks them. */
+export function cutNativeAmount(wei: bigint | string, decimals = NATIVE_DECIMALS): string {
   const value = typeof wei === 'bigint' ? wei : BigInt(wei);
-  if (value < 0n) return `-${formatNativeAmount(-value, decimals)}`;
+  if (value < 0n) return `-${cutNativeAmount(-value, decimals)}`;
   const unit = 10n ** BigInt(decimals);
   const whole = value / unit;
   const digits = (value % unit).toString().padStart(decimals, '0');
@@ -22,8 +38,7 @@ export function formatNativeAmount(wei: bigint | string, decimals = NATIVE_DECIM
     if (first >= 0) shown = Math.max(shown, first + SIGNIFICANT_DIGITS);
   }
   const fraction = trimTrailingZeros(digits.slice(0, Math.min(shown, decimals)));
-  const grouped = groupThousands(whole.toString());
-  return fraction ? `${grouped}.${fraction}` : grouped;
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
 /** The exact amount, every digit, for a tooltip. */

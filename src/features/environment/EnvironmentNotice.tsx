@@ -3,18 +3,19 @@
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { environmentActions } from '../../../store/environmentSlice';
 import { selectEnvironmentNotice } from '../../../store/environmentSelectors';
+import { useWords } from '../../i18n/react';
 import './environment.css';
 
 export function EnvironmentNotice() {
   const dispatch = useAppDispatch();
+  const words = useWords();
   const notice = useAppSelector(selectEnvironmentNotice);
   if (!notice) return null;
   return (
-    <section className="environment-notice" role="status" aria-label="About this browser" data-testid="environment-notice">
+    <section className="environment-notice" role="status" aria-label={words.t('environment.label')} data-testid="environment-notice">
       {notice.storageRefused ? (
         <p data-testid="storage-refused">
-          This browser will not remember your wallet: it does not let this site keep anything. Everything works, but after a reload you connect
-          again.
+          {words.t('environment.storageRefused')}
         </p>
       ) : null}
       {notice.limitations.length > 0 ? (
@@ -27,7 +28,7 @@ export function EnvironmentNotice() {
         </ul>
       ) : null}
       <button type="button" className="secondary" onClick={() => dispatch(environmentActions.noticeDismissed())}>
-        Got it
+        {words.t('environment.gotIt')}
       </button>
     </section>
   );

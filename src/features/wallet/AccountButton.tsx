@@ -14,10 +14,12 @@ import { Avatar } from '../../ui/Avatar';
 import { asOfWords, Unavailable } from '../../ui/Unavailable';
 import { useRead } from '../../ui/useRead';
 import { useWarmUp } from '../parts';
-import { exactNativeAmount, formatNativeAmount } from '../chain/format';
+import { useWords } from '../../i18n/react';
+import { localExactAmount, localNativeAmount } from '../chain/format';
 
 export function AccountButton({ page }: { page: PageView }) {
   const dispatch = useAppDispatch();
+  const words = useWords();
   const chains = useChains();
   const open = useAppSelector((s) => s.ui.accountMenuOpen);
   const chain = page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
@@ -53,29 +55,31 @@ export function AccountButton({ page }: { page: PageView }) {
             className="account-balance"
             data-testid="balance"
             data-stale={balance.shown === 'stale' ? '' : undefined}
-            title={`${exactNativeAmount(balance.currentData)} ${symbol}${balance.shown === 'stale' ? `, ${asOfWords(balance.answeredAt)}` : ''}`}
+            title={`${localExactAmount(words, balance.currentData)} ${symbol}${balance.shown === 'stale' ? `, ${asOfWords(balance.answeredAt, words)}` : ''}`}
           >
-            {formatNativeAmount(balance.currentData)} {symbol}
-            {balance.shown === 'stale' ? <span className="visually-hidden">, {asOfWords(balance.answeredAt)}</span> : null}
+            <bdi dir="ltr">
+              {localNativeAmount(words, balance.currentData)} {symbol}
+            </bdi>
+            {balance.shown === 'stale' ? <span className="visually-hidden">, {asOfWords(balance.answeredAt, words)}</span> : null}
           </span>
         ) : balance.shown === 'unavailable' ? (
           // The words of every unavailable read; its Retry is in the overview (a button cannot hold a button).
           <span className="account-balance" data-testid="balance-unavailable">
-            <Unavailable what="Balance" error={balance.error} />
+            <Unavailable what={words.t('header.balance')} error={balance.error} />
           </span>
         ) : (
           <span className="account-balance muted" aria-busy="true">
-            …<span className="visually-hidden"> loading balance</span>
+            …<span className="visually-hidden">{words.t('header.loadingBalance')}</span>
           </span>
         )
       ) : null}
-      <span className={`account-id${shownName ? '' : ' is-address'}`} data-testid="account" data-address={account} title={shownName ? `${shownName} (${account})` : account}>
-        {shownName ?? shortAddress(account)}
+      <span className={`account-id${shownName ? '' : ' is-address'}`} data-testid="account" data-address={account} title={shownName ? `${shownName} (${account})` : account} dir={shownName ? undefined : 'ltr'}>
+        {shownName ? <bdi>{shownName}</bdi> : shortAddress(account)}
       </span>
       {pending > 0 ? (
-        <span className="account-pending" data-testid="pending-transactions" title={`${pending} pending`}>
+        <span className="account-pending" data-testid="pending-transactions" title={words.t('header.pendingTitle', { count: pending })}>
           <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">, {pending === 1 ? '1 transaction pending' : `${pending} transactions pending`}</span>
+          <span className="visually-hidden">, {words.t('header.pending', { count: pending })}</span>
         </span>
       ) : null}
     </button>

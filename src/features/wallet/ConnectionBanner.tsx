@@ -5,25 +5,29 @@ import { useAppSelector } from '../../../store/hooks';
 import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
+import { Sentence, useWords } from '../../i18n/react';
 import { WithPart } from '../parts';
 
 export function ConnectionBanner() {
+  const words = useWords();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   if (page.view === 'Reload required') {
     return (
       <div className="banner" role="alert" data-testid="banner">
-        <p>The link to {wallet} is broken. Reload the page to connect again.</p>
+        <p>
+          <Sentence words={words} id="banner.linkBroken" values={{ wallet: <bdi>{wallet}</bdi> }} />
+        </p>
         <button type="button" onClick={() => window.location.reload()}>
-          Reload page
+          {words.t('banner.reload')}
         </button>
       </div>
     );
   }
   if (page.view !== 'Unsupported network') return null;
   return (
-    <WithPart name="dialogs" what="The wrong-network notice">
+    <WithPart name="dialogs" what={words.t('part.wrongNetwork')}>
       {({ WrongNetworkBanner }) => <WrongNetworkBanner />}
     </WithPart>
   );

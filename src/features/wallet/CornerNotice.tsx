@@ -8,9 +8,12 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectConnectorInfo, selectWalletName } from '../../../store/selectors';
 import { selectCornerNotice } from '../../../store/signingSelectors';
 import { walletActions } from '../../../store/walletSlice';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
 
 export function CornerNotice({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   // The wallet the user picked, under its own name (the phone's, for WalletConnect: docs/behaviour.md §6.5).
   const name = useAppSelector((s) => selectWalletName(s, id));
   const onPhone = useAppSelector((s) => selectConnectorInfo(s, id).pairsByQrCode === true);
@@ -20,10 +23,12 @@ export function CornerNotice({ id }: { id: ConnectionId }) {
   if (notice === 'confirm') {
     return (
       <div className="corner-notice" role="status" aria-labelledby={titleId} data-testid={`notice-${id}`}>
-        <strong id={titleId}>Confirm on phone</strong>
-        <p>{onPhone ? `Approve or reject the request in ${name} on your phone.` : `Approve or reject the request in ${name}: in its window, or in the app on your phone.`}</p>
+        <strong id={titleId}>{words.t('notice.confirmTitle')}</strong>
+        <p>
+          <Sentence words={words} id={onPhone ? 'notice.confirmOnPhone' : 'notice.confirmAnywhere'} values={{ wallet: <bdi>{name}</bdi> }} />
+        </p>
         <button type="button" className="secondary" onClick={() => dispatch(walletActions.walletRequestCancelled({ id }))}>
-          Cancel
+          {words.t('notice.cancel')}
         </button>
       </div>
     );
@@ -31,10 +36,12 @@ export function CornerNotice({ id }: { id: ConnectionId }) {
   if (notice === 'lost') {
     return (
       <div className="corner-notice corner-notice-lost" role="alert" aria-labelledby={titleId} data-testid={`notice-${id}`}>
-        <strong id={titleId}>Connection lost</strong>
-        <p>The link to {name} dropped. Reset the connection, then connect again.</p>
+        <strong id={titleId}>{words.t('notice.lostTitle')}</strong>
+        <p>
+          <Sentence words={words} id="notice.lost" values={{ wallet: <bdi>{name}</bdi> }} />
+        </p>
         <button type="button" onClick={() => dispatch(walletActions.disconnectRequested({ id }))}>
-          Reset connection
+          {words.t('notice.reset')}
         </button>
       </div>
     );

@@ -7,10 +7,12 @@ import { uiActions } from '../../../store/uiSlice';
 import type { PageView } from '../../../store/viewedChain';
 import { ChainIcon } from '../../ui/ChainIcon';
 import { useChains } from '../../ui/chainsContext';
+import { useWords } from '../../i18n/react';
 import { useWarmUp } from '../parts';
 
 export function NetworkButton({ page }: { page: PageView }) {
   const dispatch = useAppDispatch();
+  const words = useWords();
   const chains = useChains();
   const open = useAppSelector((s) => s.ui.networkListOpen);
   const chain = page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
@@ -24,7 +26,7 @@ export function NetworkButton({ page }: { page: PageView }) {
       data-chain-id={page.chainId}
       aria-haspopup="dialog"
       aria-expanded={open}
-      title={chain ? chain.name : 'Wrong network'}
+      title={chain ? chain.name : words.t('header.wrongNetwork')}
       onClick={() => dispatch(uiActions.networkListOpened())}
       onPointerEnter={warmUp}
       onFocus={warmUp}
@@ -33,12 +35,12 @@ export function NetworkButton({ page }: { page: PageView }) {
         {chain ? (
           <>
             <ChainIcon chain={chain} size={20} />
-            <span className="network-name">{chain.name}</span>
+            <bdi className="network-name">{chain.name}</bdi>
           </>
         ) : (
           <>
             <WarningMark />
-            <span className="network-name">Wrong network</span>
+            <span className="network-name">{words.t('header.wrongNetwork')}</span>
           </>
         )}
       </span>

@@ -10,10 +10,12 @@ import { uiActions } from '../../../store/uiSlice';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
 import { useWarmUp } from '../parts';
+import { useWords } from '../../i18n/react';
 import ConnectedControls from './ConnectedControls';
 
 export function WalletControl() {
   const dispatch = useAppDispatch();
+  const words = useWords();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
   const warmUp = useWarmUp('dialogs');
@@ -42,7 +44,7 @@ export function WalletControl() {
       onFocus={warmUp}
     >
       {waiting ? <span className="spinner" aria-hidden="true" /> : null}
-      {page.view === 'Reconnecting' ? 'Reconnecting…' : waiting ? 'Connecting…' : 'Connect wallet'}
+      {page.view === 'Reconnecting' ? words.t('header.reconnecting') : waiting ? words.t('header.connecting') : words.t('header.connect')}
     </button>
   );
 }

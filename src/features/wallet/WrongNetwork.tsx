@@ -12,6 +12,8 @@ import { useChains } from '../../ui/chainsContext';
 import { ActionButton } from './ActionButton';
 import { ErrorMessage } from './ErrorMessage';
 import { wrongNetworkInWords } from './wrongNetworkWords';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
 
 /**
  * "Switch to <chain>" for the current wallet on an unsupported network: the likely chains as buttons,
@@ -20,6 +22,7 @@ import { wrongNetworkInWords } from './wrongNetworkWords';
  */
 export function SwitchOffer({ more = true }: { more?: boolean }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
   const offer = useAppSelector((s) => selectSwitchOffer(s, chains));
@@ -28,16 +31,16 @@ export function SwitchOffer({ more = true }: { more?: boolean }) {
   if (activity.switchingTo !== undefined && !more) {
     return (
       <p className="banner-waiting muted">
-        <span className="spinner" aria-hidden="true" /> Confirm the switch in {wallet}.
+        <span className="spinner" aria-hidden="true" /> <Sentence words={words} id="wrongNetwork.confirmSwitch" values={{ wallet: <bdi>{wallet}</bdi> }} />
       </p>
     );
   }
   if (activity.switchingTo !== undefined) {
     return (
       <p className="banner-waiting" role="status">
-        <span className="spinner" aria-hidden="true" /> Confirm the switch in {wallet}.{' '}
+        <span className="spinner" aria-hidden="true" /> <Sentence words={words} id="wrongNetwork.confirmSwitch" values={{ wallet: <bdi>{wallet}</bdi> }} />{' '}
         <button type="button" className="secondary small" onClick={() => dispatch(walletActions.chainSwitchCancelled({ id: page.kind }))}>
-          Stop waiting
+          {words.t('wrongNetwork.stopWaiting')}
         </button>
       </p>
     );
@@ -49,7 +52,7 @@ export function SwitchOffer({ more = true }: { more?: boolean }) {
       meaning={`switch-${target}`}
       onActivate={() => dispatch(walletActions.chainSwitchRequested({ id: page.kind, chainId: target }))}
     >
-      Switch to {chainName(chains, target)}
+      <Sentence words={words} id="wrongNetwork.switchTo" values={{ chain: <bdi>{chainName(chains, target)}</bdi> }} />
     </ActionButton>
   );
   return (
@@ -57,7 +60,7 @@ export function SwitchOffer({ more = true }: { more?: boolean }) {
       {offer.likely.map((target) => button(target))}
       {more && offer.more.length > 0 ? (
         <details className="more-networks" data-testid="more-networks">
-          <summary>More networks</summary>
+          <summary>{words.t('wrongNetwork.more')}</summary>
           <ul>
             {offer.more.map((target) => (
               <li key={target}>{button(target, 'secondary small')}</li>
@@ -71,27 +74,29 @@ export function SwitchOffer({ more = true }: { more?: boolean }) {
 
 /** The banner's content on an unsupported network: where the wallet is, the switch offer, a failed switch. */
 export function WrongNetworkBanner() {
+  const words = useLaterWords();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
   const activity = useAppSelector((s) => selectConnectionActivity(s, page.kind));
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   return (
     <div className="banner" role="alert" data-testid="unsupported">
-      <p>{wrongNetworkInWords(chains, page.chainId)}</p>
+      <p>{wrongNetworkInWords(chains, page.chainId, words)}</p>
       <SwitchOffer />
-      {activity.switchError ? <ErrorMessage error={activity.switchError} wallet={wallet} prefix="Network not switched." /> : null}
+      {activity.switchError ? <ErrorMessage error={activity.switchError} wallet={wallet} prefix={words.t('wrongNetwork.notSwitched')} /> : null}
     </div>
   );
 }
 
 /** What Sign and send says on an unsupported network: where the wallet is, and the likely switches. */
 export function WrongNetworkSignNote() {
+  const words = useLaterWords();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
   return (
     <div className="sign-away" data-testid="sign-switch">
       <p className="muted">
-        {wrongNetworkInWords(chains, page.chainId)} Switch to a network this app supports to sign a message, sign typed data or send a transfer.
+        {wrongNetworkInWords(chains, page.chainId, words)} {words.t('wrongNetwork.signNote')}
       </p>
       <SwitchOffer more={false} />
     </div>

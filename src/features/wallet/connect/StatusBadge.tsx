@@ -1,4 +1,5 @@
 import type { KindView } from '../../../../store/connectionView';
+import { useLaterWords } from '../../../i18n/later';
 
 /**
  * A kind's state as a small badge (`data-testid="status"`). "Disconnected" is the ordinary state of
@@ -6,12 +7,13 @@ import type { KindView } from '../../../../store/connectionView';
  * spinner when nothing is under way but the user's next step (a QR code to scan).
  */
 export function StatusBadge({ status, waiting }: { status: KindView; waiting?: string }) {
+  const words = useLaterWords();
   const quiet = status === 'Disconnected';
   const busy = waiting === undefined && (status === 'Connecting' || status === 'Reconnecting');
   return (
     <span className={quiet ? 'visually-hidden' : `status-badge status-${status.toLowerCase().replace(/ /g, '-')}`} data-testid="status" data-status={status}>
       {busy ? <span className="spinner" aria-hidden="true" /> : null}
-      {waiting ?? status}
+      {waiting ?? words.t(`status.${status}`)}
     </span>
   );
 }

@@ -12,12 +12,15 @@ import { RecentTransactions } from '../../transactions/RecentTransactions';
 import { CurrentWallet } from './CurrentWallet';
 import { NetworkSection } from './NetworkSection';
 import { OtherWallet } from './OtherWallet';
+import { useLaterWords } from '../../../i18n/later';
+import { LanguageControl } from '../../language/LanguageControl';
 import './menu.css';
 
 const walletControl = () => document.querySelector<HTMLElement>('[data-wallet-control]');
 
 export default function AccountMenu() {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const chains = useChains();
   const open = useAppSelector((s) => s.ui.accountMenuOpen);
   const page = useAppSelector((s) => selectPageView(s, chains));
@@ -27,7 +30,7 @@ export default function AccountMenu() {
   const close = () => dispatch(uiActions.accountMenuClosed());
   const otherKinds = others === '' ? [] : (others.split(',') as ConnectionId[]);
   return (
-    <Dialog title="Your wallet" onClose={close} className="account-menu" testId="account-menu" fallbackFocus={walletControl}>
+    <Dialog title={words.t('menu.title')} onClose={close} className="account-menu" testId="account-menu" fallbackFocus={walletControl}>
       <CurrentWallet kind={page.kind} account={page.account} chainId={page.chainId} />
       <NetworkSection kind={page.kind} chainId={page.chainId} />
       {page.view === 'Connected' && page.chainId !== undefined ? (
@@ -36,7 +39,7 @@ export default function AccountMenu() {
         </div>
       ) : null}
       <section className="menu-section" aria-labelledby="other-wallets-title">
-        <h3 id="other-wallets-title">Other wallets</h3>
+        <h3 id="other-wallets-title">{words.t('menu.otherWallets')}</h3>
         {otherKinds.length > 0 ? (
           <ul className="other-wallets">
             {otherKinds.map((id) => (
@@ -45,9 +48,10 @@ export default function AccountMenu() {
           </ul>
         ) : null}
         <button type="button" className="secondary connect-another" onClick={() => dispatch(uiActions.connectDialogOpened())}>
-          Connect another wallet
+          {words.t('menu.connectAnother')}
         </button>
       </section>
+      <LanguageControl place="menu" />
     </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import { groupChainIds } from '../../../lib/chains';
 import type { ConnectionId } from '../../../lib/connectors/types';
 import { ChainIcon } from '../../../ui/ChainIcon';
 import { useChains } from '../../../ui/chainsContext';
+import { useLaterWords } from '../../../i18n/later';
 
 interface Props {
   kind: ConnectionId;
@@ -23,6 +24,7 @@ interface Props {
 }
 
 export function ChainChoices({ kind, offered, chainId, disabled, onSwitch, level }: Props) {
+  const words = useLaterWords();
   const chains = useChains();
   const { networks, testNetworks } = groupChainIds(chains, offered);
   const id = useId();
@@ -52,8 +54,8 @@ export function ChainChoices({ kind, offered, chainId, disabled, onSwitch, level
                   }}
                 >
                   <ChainIcon chain={chains[chain]} />
-                  <span className="chain-choice-name">{chains[chain]?.name}</span>
-                  {current ? <span className="tag current-tag">Current</span> : null}
+                  <bdi className="chain-choice-name">{chains[chain]?.name}</bdi>
+                  {current ? <span className="tag current-tag">{words.t('menu.current')}</span> : null}
                 </button>
               </li>
             );
@@ -63,8 +65,8 @@ export function ChainChoices({ kind, offered, chainId, disabled, onSwitch, level
     );
   return (
     <div className="chain-groups" data-testid="chain-choices">
-      {group('Networks', networks, 'main')}
-      {group('Test networks', testNetworks, 'test')}
+      {group(words.t('menu.networks'), networks, 'main')}
+      {group(words.t('menu.testNetworks'), testNetworks, 'test')}
     </div>
   );
 }

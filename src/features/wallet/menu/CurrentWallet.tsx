@@ -15,7 +15,8 @@ import { useChains } from '../../../ui/chainsContext';
 import { Avatar } from '../../../ui/Avatar';
 import { AsOf } from '../../../ui/Unavailable';
 import { useRead } from '../../../ui/useRead';
-import { exactNativeAmount, formatNativeAmount } from '../../chain/format';
+import { localExactAmount, localNativeAmount } from '../../chain/format';
+import { useLaterWords } from '../../../i18n/later';
 import { ActionButton } from '../ActionButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { StatusBadge } from '../connect/StatusBadge';
@@ -23,6 +24,7 @@ import { WalletIcon } from '../WalletIcon';
 
 export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; account: string; chainId: number | undefined }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const chains = useChains();
   const view = useAppSelector((s) => selectKindView(s, kind));
   const name = useAppSelector((s) => selectWalletName(s, kind));
@@ -43,7 +45,9 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
     <section className="menu-section current-wallet" data-testid={`card-${kind}`} data-status={view} aria-labelledby="current-wallet-title">
       <header className="current-wallet-header">
         <WalletIcon icon={icon} name={name} kind={kind} />
-        <h3 id="current-wallet-title">{name}</h3>
+        <h3 id="current-wallet-title">
+          <bdi>{name}</bdi>
+        </h3>
         <StatusBadge status={view} />
       </header>
       <div className="menu-who">
@@ -51,17 +55,19 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
         <div className="menu-who-text">
           {ensName ? (
             <p className="menu-name" title={displayText(ensName, Infinity)}>
-              {displayText(ensName, Infinity)}
+              <bdi>{displayText(ensName, Infinity)}</bdi>
             </p>
           ) : null}
-          <p className="menu-address mono" data-address={account}>
+          <p className="menu-address mono" data-address={account} dir="ltr">
             <AddressGroups address={account} />
           </p>
         </div>
       </div>
       {chain && balance !== undefined ? (
-        <p className="menu-balance" title={`${exactNativeAmount(balance)} ${chain.nativeCurrency?.symbol ?? 'ETH'}`}>
-          {formatNativeAmount(balance)} {chain.nativeCurrency?.symbol ?? 'ETH'}
+        <p className="menu-balance" title={`${localExactAmount(words, balance)} ${chain.nativeCurrency?.symbol ?? 'ETH'}`}>
+          <bdi dir="ltr">
+            {localNativeAmount(words, balance)} {chain.nativeCurrency?.symbol ?? 'ETH'}
+          </bdi>
           {balanceRead.shown === 'stale' ? (
             <>
               {' '}
@@ -71,16 +77,17 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
         </p>
       ) : null}
       {/* docs/behaviour.md §2.2: an invalid update from the wallet changes nothing and is reported. */}
-      {rejectedUpdate ? <ErrorMessage error={rejectedUpdate} wallet={name} prefix="Update ignored." /> : null}
+      {rejectedUpdate ? <ErrorMessage error={rejectedUpdate} wallet={name} prefix={words.t('menu.updateIgnored')} /> : null}
       <div className="actions">
         <CopyAddress address={account} />
         {explorer ? (
           <a className="button-link secondary-link" href={explorer} target="_blank" rel="noopener noreferrer">
-            View on explorer<span className="visually-hidden"> (opens in a new tab)</span>
+            {words.t('menu.explorer')}
+            <span className="visually-hidden">{words.t('menu.newTab')}</span>
           </a>
         ) : null}
         <ActionButton meaning="disconnect" className="secondary" onActivate={disconnect}>
-          Disconnect
+          {words.t('menu.disconnect')}
         </ActionButton>
       </div>
     </section>
@@ -89,6 +96,7 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
 
 /** Copies the address, says so, and when the clipboard is refused selects it for copying by hand. */
 function CopyAddress({ address }: { address: string }) {
+  const words = useLaterWords();
   const [state, setState] = useState<'idle' | 'copied' | 'selected'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -115,11 +123,14 @@ function CopyAddress({ address }: { address: string }) {
   return (
     <>
       <button type="button" className="secondary" onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : 'Copy address'}
-        <span className="visually-hidden"> {shortAddress(address)}</span>
+        {state === 'copied' ? words.t('menu.copied') : words.t('menu.copy')}
+        <span className="visually-hidden" dir="ltr">
+          {' '}
+          {shortAddress(address)}
+        </span>
       </button>
       <span role="status" className="visually-hidden">
-        {state === 'copied' ? 'Address copied' : state === 'selected' ? 'Copying was blocked: the address is selected, copy it by hand' : ''}
+        {state === 'copied' ? words.t('menu.addressCopied') : state === 'selected' ? words.t('menu.copyBlocked') : ''}
       </span>
     </>
   );

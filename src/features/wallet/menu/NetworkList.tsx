@@ -8,6 +8,7 @@ import { selectPageView, type PageView } from '../../../../store/viewedChain';
 import { useChains } from '../../../ui/chainsContext';
 import { Dialog } from '../../../ui/Dialog';
 import { NetworkSection } from './NetworkSection';
+import { useLaterWords } from '../../../i18n/later';
 import './menu.css';
 
 const networkButton = () => document.querySelector<HTMLElement>('[data-testid=network-button]') ?? document.querySelector<HTMLElement>('[data-wallet-control]');
@@ -23,6 +24,7 @@ export default function NetworkList() {
 
 function NetworkListDialog({ page }: { page: PageView }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const [picked, setPicked] = useState<number | undefined>(undefined);
   const arrived = picked !== undefined && page.view === 'Connected' && page.chainId === picked;
   useEffect(() => {
@@ -30,7 +32,7 @@ function NetworkListDialog({ page }: { page: PageView }) {
     if (arrived) dispatch(uiActions.networkListClosed());
   }, [arrived, dispatch]);
   return (
-    <Dialog title="Switch network" onClose={() => dispatch(uiActions.networkListClosed())} className="network-list" testId="network-list" fallbackFocus={networkButton}>
+    <Dialog title={words.t('menu.switchNetwork')} onClose={() => dispatch(uiActions.networkListClosed())} className="network-list" testId="network-list" fallbackFocus={networkButton}>
       <NetworkSection kind={page.kind} chainId={page.chainId} expanded onSwitch={setPicked} />
     </Dialog>
   );

@@ -13,10 +13,13 @@ import { ChainIcon } from '../../../ui/ChainIcon';
 import { useChains } from '../../../ui/chainsContext';
 import { ErrorMessage } from '../ErrorMessage';
 import { ChainChoices } from './ChainChoices';
+import { useLaterWords } from '../../../i18n/later';
+import { Sentence } from '../../../i18n/react';
 import { wrongNetworkInWords } from '../wrongNetworkWords';
 
 export function NetworkSection({ kind, chainId, expanded = false, onSwitch }: { kind: ConnectionId; chainId: number | undefined; expanded?: boolean; onSwitch?: (chainId: number) => void }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const chains = useChains();
   const titleId = useId();
   const allowed = useAppSelector((s) => selectAllowedChainIds(s, kind));
@@ -28,33 +31,33 @@ export function NetworkSection({ kind, chainId, expanded = false, onSwitch }: { 
   const choices = <ChainChoices kind={kind} offered={offered} chainId={chainId} disabled={switching !== undefined} onSwitch={onSwitch} level={expanded ? 3 : 4} />;
   return (
     <section className="menu-section" aria-labelledby={expanded ? undefined : titleId} data-testid="network-section">
-      {expanded ? null : <h3 id={titleId}>Network</h3>}
+      {expanded ? null : <h3 id={titleId}>{words.t('menu.network')}</h3>}
       {supported ? (
         expanded ? null : (
           <p className="menu-network">
-            <ChainIcon chain={chains[chainId]} /> {chainName(chains, chainId)}
+            <ChainIcon chain={chains[chainId]} /> <bdi>{chainName(chains, chainId)}</bdi>
           </p>
         )
       ) : (
-        <p className="menu-network wrong">{wrongNetworkInWords(chains, chainId)}</p>
+        <p className="menu-network wrong">{wrongNetworkInWords(chains, chainId, words)}</p>
       )}
       {switching !== undefined ? (
         <div className="notice" role="status">
           <span className="spinner" aria-hidden="true" />
           <span>
-            Switching to {chainName(chains, switching)}: confirm in {wallet}.
+            <Sentence words={words} id="menu.switching" values={{ chain: <bdi>{chainName(chains, switching)}</bdi>, wallet: <bdi>{wallet}</bdi> }} />
           </span>
           <button type="button" className="secondary small" onClick={() => dispatch(walletActions.chainSwitchCancelled({ id: kind }))}>
-            Stop waiting
+            {words.t('wrongNetwork.stopWaiting')}
           </button>
         </div>
       ) : null}
-      {activity.switchError ? <ErrorMessage error={activity.switchError} wallet={wallet} prefix="Network not switched." /> : null}
+      {activity.switchError ? <ErrorMessage error={activity.switchError} wallet={wallet} prefix={words.t('wrongNetwork.notSwitched')} /> : null}
       {expanded ? (
         choices
       ) : (
         <details className="chain-choices" open={!supported}>
-          <summary>Switch network</summary>
+          <summary>{words.t('menu.switchNetwork')}</summary>
           {choices}
         </details>
       )}

@@ -11,9 +11,11 @@ import { Avatar } from '../../../ui/Avatar';
 import { ActionButton } from '../ActionButton';
 import { StatusBadge } from '../connect/StatusBadge';
 import { WalletIcon } from '../WalletIcon';
+import { useLaterWords } from '../../../i18n/later';
 
 export function OtherWallet({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const view = useAppSelector((s) => selectKindView(s, id));
   const name = useAppSelector((s) => selectWalletName(s, id));
   const icon = useAppSelector((s) => selectWalletIcon(s, id));
@@ -29,22 +31,31 @@ export function OtherWallet({ id }: { id: ConnectionId }) {
       <WalletIcon icon={icon} name={name} kind={id} />
       {account ? <Avatar address={account} image={avatar} size={24} /> : null}
       <span className="other-wallet-text">
-        <span className="other-wallet-name">{name}</span>
-        {account ? <span className="mono muted" title={account}>{shortAddress(account)}</span> : null}
+        <bdi className="other-wallet-name">{name}</bdi>
+        {account ? <span className="mono muted" title={account} dir="ltr">{shortAddress(account)}</span> : null}
       </span>
       <StatusBadge status={view} />
       <span className="actions">
         {usable ? (
           <ActionButton meaning="use" className="small" onActivate={() => dispatch(walletActions.currentChosen({ id }))}>
-            Use this wallet<span className="visually-hidden"> ({name})</span>
+            {words.t('menu.useWallet')}
+            <span className="visually-hidden">
+              {' '}
+              (<bdi>{name}</bdi>)
+            </span>
           </ActionButton>
         ) : view === 'Error' || view === 'Reload required' ? (
           <ActionButton meaning="show" className="small secondary" onActivate={() => dispatch(uiActions.connectDialogShowed({ id }))}>
-            What happened<span className="visually-hidden"> with {name}</span>
+            {words.t('menu.whatHappened')}
+            <span className="visually-hidden">{words.t('menu.withWallet', { wallet: name })}</span>
           </ActionButton>
         ) : null}
         <ActionButton meaning="disconnect" className="small secondary" onActivate={() => dispatch(walletActions.disconnectRequested({ id }))}>
-          Disconnect<span className="visually-hidden"> {name}</span>
+          {words.t('menu.disconnect')}
+          <span className="visually-hidden">
+            {' '}
+            <bdi>{name}</bdi>
+          </span>
         </ActionButton>
       </span>
     </li>
