@@ -10,6 +10,12 @@ const SRC_UI_FLOOR = [
   { group: ['**/features', '**/features/**'], message: 'src/ui is below src/features: it never imports them.' },
 ];
 
+// What src/i18n, the words, may not import: it sits below every UI floor.
+const I18N_FLOOR = [
+  { group: ['**/store', '**/store/**', '**/sagas', '**/sagas/**'], message: 'src/i18n knows no store or sagas.' },
+  { group: ['**/features', '**/features/**', '**/app', '**/app/**', '**/ui', '**/ui/**'], message: 'src/i18n is below the UI: it never imports it.' },
+];
+
 // import() of the app's own code is in the one loader only (docs/architecture.md, "How the code loads").
 const ONE_LOADER = { selector: 'ImportExpression', message: 'Chunks load through the one loader, src/chunks.ts (docs/architecture.md, "How the code loads").' };
 
@@ -77,6 +83,17 @@ export default tseslint.config(
   uiFloor(['src/app/**/*.{ts,tsx}'], []),
   uiFloor(['src/features/**/*.{ts,tsx}'], [{ group: ['**/app', '**/app/**'], message: 'Features never import src/app: what they share lives in src/ui.' }]),
   uiFloor(['src/ui/**/*.{ts,tsx}'], SRC_UI_FLOOR),
+  // The words (src/i18n, docs/behaviour.md §14): below every UI floor, no store or sagas; only its two
+  // React modules (react.tsx, later.ts) know React; a language's chunk loads through the one loader.
+  {
+    files: ['src/i18n/**/*.{ts,tsx}'],
+    rules: { ...importRules({ patterns: I18N_FLOOR }), 'no-restricted-syntax': ['error', ONE_LOADER] },
+  },
+  {
+    files: ['src/i18n/**/*.{ts,tsx}'],
+    ignores: ['src/i18n/react.tsx', 'src/i18n/later.ts'],
+    rules: importRules({ patterns: I18N_FLOOR, paths: ['react', 'react-dom', 'react-redux'].map((name) => ({ name, message: 'src/i18n is plain TypeScript but for react.tsx and later.ts.' })) }),
+  },
   // The one loader (docs/architecture.md, "How the code loads"): no import() of the app's own code
   // anywhere else (a wallet SDK or the QR library is loaded by the one module in src/lib that wraps it).
   {

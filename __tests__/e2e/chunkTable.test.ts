@@ -59,6 +59,8 @@ it('main and vendor are the first script, and hold every reducer, every saga, th
   expect(chunks.filter((c) => c.initial).flatMap((c) => c.names).sort()).toEqual(['main', 'vendor']);
   for (const file of ['store/rootReducer.ts', 'store/transactionsSlice.ts', 'store/chainApi.ts', 'store/readAhead.ts', 'sagas/index.ts', 'sagas/transactions.ts', 'sagas/chainSwitch.ts', 'sagas/signIn.ts', 'store/signInSlice.ts', 'src/lib/rpc/client.ts', 'ConnectedControls.tsx', 'AccountOverview.tsx'])
     expect([file, holds('main', file)]).toEqual([file, true]);
+  // English's first-screen words are in the first script, and no other language's.
+  expect(holds('main', 'src/i18n/catalogues/en.ts')).toBe(true);
   expect(holds('vendor', '@reduxjs/toolkit')).toBe(true);
 });
 
@@ -72,6 +74,9 @@ it('each later chunk holds its row, and the first script none of it', () => {
     ['walletconnect', ['@walletconnect/']],
     ['coinbase', ['@coinbase/wallet-sdk']],
     ['safe', ['@safe-global/']],
+    // A language's catalogue, and English's later words only with the later chunks (docs/behaviour.md §14).
+    ['lang-pseudo', ['src/i18n/catalogues/pseudo.ts']],
+    ['dialogs', ['src/i18n/catalogues/en.later.ts']],
   ];
   for (const [chunk, files] of rows)
     for (const file of files) {
