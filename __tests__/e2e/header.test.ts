@@ -75,8 +75,9 @@ async function boxOf(locator: Locator): Promise<Box> {
 /** How many characters of an element's text are drawn inside it (the rest cut by its edge or an ellipsis). */
 const visibleCharacters = (element: Locator) =>
   element.evaluate((el) => {
-    const text = el.firstChild;
-    if (!text || text.nodeType !== Node.TEXT_NODE) return 0;
+    // The text itself, inside the <bdi> that isolates a name's direction (issue 40).
+    const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
+    if (!text) return 0;
     const edge = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     const right = edge.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
