@@ -50,6 +50,11 @@ export interface SuiteOptions {
   optimism?: boolean;
   /** Start this suite's own WalletConnect relay, Coinbase keys page and Verify service. */
   wallets?: true | WalletsOptions;
+  /**
+   * Serve this build instead of the run's: a suite's own production build with a setting on (made with
+   * the run's baked-in relay and keys URLs, so `wallets` still routes them). Awaited before serving.
+   */
+  distDir?: () => Promise<string>;
 }
 
 /** Registers the suite's hooks; the returned object is filled in by `beforeAll`. */
@@ -85,7 +90,7 @@ export function browserSuite(options: SuiteOptions = {}): BrowserSuite | WalletS
     const coinbase = wallets?.coinbase ?? {};
     const [browser, server, chain, relay, keys] = await startAll([
       launchChromium(),
-      serveStatic(env.distDir),
+      options.distDir ? options.distDir().then((dir) => serveStatic(dir)) : serveStatic(env.distDir),
       options.optimism ? startAnvil({ chainId: 10 }) : Promise.resolve(undefined),
       wallets ? startWcRelay() : Promise.resolve(undefined),
       wallets
