@@ -1,10 +1,16 @@
 // docs/architecture.md's chunk table ("How the code loads") against the run's production build: the
-// chunks it names are the build's, and each holds what its row says and nothing of another's.
-// No browser: it needs the build, which the browser suites share (globalSetup writes its stats).
+// chunks it names are the build's, and each holds what its row says and nothing of another's (from the
+// build's stats, which globalSetup writes). Where a row's "when" is a rule a build setting decides, the
+// real loads in Chromium: the run's build has no sign-in backend, so `signin` never loads, not even
+// when a wallet connects; the build with one (e2e/signIn.test.ts) loads it on a connect, never on a
+// first visit.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { connect, firstScreenComplete, waitForBalance } from '../support/appDriver';
+import { browserSuite } from '../support/browserSuite';
 import { builtApp } from '../support/e2eBuild';
 import { e2eEnv } from '../support/e2eEnv';
+import { installFakeWallet } from '../support/fakeWallet';
 
 interface StatsModule {
   name: string;
@@ -18,13 +24,19 @@ interface StatsChunk {
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The table's rows: the chunk names of its first column (`main` (with `vendor`) gives both). */
-function tableChunks(): string[] {
+/** The table's rows, as written. */
+function tableRows(): string[] {
   const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## How the code loads'), doc.indexOf('## What each folder may import'));
-  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
-  return rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1] as string));
+  return section.split('\n').filter((line) => line.startsWith('| `'));
 }
+
+/** The table's rows: the chunk names of its first column (`main` (with `vendor`) gives both). */
+function tableChunks(): string[] {
+  return tableRows().flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1] as string));
+}
+
+const suite = browserSuite();
 
 let chunks: StatsChunk[];
 beforeAll(async () => {
@@ -83,4 +95,31 @@ it('each later chunk holds its row, and the first script none of it', () => {
       expect([chunk, file, holds(chunk, file)]).toEqual([chunk, file, true]);
       expect(['main', file, holds('main', file) || holds('vendor', file)]).toEqual(['main', file, false]);
     }
+});
+
+describe('`signin`: only in a build with a sign-in backend, when a wallet connects', () => {
+  it('the row says so', () => {
+    const row = tableRows().find((line) => line.startsWith('| `signin` |')) ?? '';
+    expect(row.split('|')[3]).toMatch(/Only in a build with `WALLETDECK_SIGN_IN_URL`, when a wallet first connects/);
+  });
+
+  it('is not a script of the first visit, and in this build (no backend) a connect never loads it', async () => {
+    expect(chunks.find((c) => c.names.includes('signin'))?.initial).toBe(false);
+    const context = await suite.newContext({ viewport: { width: 1280, height: 800 } });
+    await installFakeWallet(context, { rpcUrls: suite.rpcUrls });
+    const scripts: string[] = [];
+    context.on('request', (request) => {
+      const match = /\/js\/([^./]+)\.[^/]+\.js$/.exec(request.url());
+      if (match) scripts.push(match[1] as string);
+    });
+    const page = await context.newPage();
+    await page.goto(suite.server.url);
+    await firstScreenComplete(page);
+    expect([...scripts].sort()).toEqual(['main', 'vendor']);
+    await connect(page, 'injected');
+    // The account's balance comes after the connect's reads: a sign-in watcher would have asked for its code by then.
+    await waitForBalance(page, /\d/);
+    expect(scripts).not.toContain('signin');
+    expect(await page.getByTestId('sign-in').count()).toBe(0);
+  });
 });
