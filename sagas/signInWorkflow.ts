@@ -35,6 +35,8 @@ interface Follower {
   timeouts: SignInTimeouts;
   client: SignInClient;
   tabs: TabChannel | undefined;
+  /** The address whose last sign-out the backend did not do: the one a "Try again" may ask again. */
+  failedSignOut?: string;
 }
 
 function isSignature(answer: unknown): answer is string {
@@ -129,12 +131,20 @@ function* quietCheck(follower: Follower, address: string): SagaIterator {
   }
 }
 
-/** Disconnect signs the address out at the backend (bounded, best effort), and tells the other tabs. */
+/**
+ * Disconnect signs the address out at the backend (bounded), and tells the other tabs. A sign-out the
+ * backend did not do is said (docs/behaviour.md §13.4) once the page has let go of the account (the
+ * wallet's disconnect and the backend's answer may come in either order), with "Try again".
+ */
 function* signOut(follower: Follower, address: string): SagaIterator {
   try {
     yield call([follower.client, follower.client.signOut], address);
+    if (follower.failedSignOut === address) follower.failedSignOut = undefined;
   } catch (error) {
-    if (typeof console !== 'undefined') console.warn('walletdeck: signing out at the sign-in backend failed', toWalletError(error));
+    follower.failedSignOut = address;
+    const failure = error instanceof SignInFailure ? error.error : toWalletError(error);
+    while (((yield select(selectSignIn)) as SignInState).status !== 'idle') yield take(isSignInAction);
+    yield put(actions.signOutFailed({ address, error: failure }));
   }
   follower.tabs?.post({ event: 'signedOut', address });
 }
@@ -225,6 +235,9 @@ export function* followSignIn(context: SignInSagaContext, timeouts: SignInTimeou
         else if ((walletActions.activationFailed.match(action) || walletActions.connectCancelled.match(action)) && action.payload.id === connecting) connecting = undefined;
         else if (walletActions.disconnectRequested.match(action) && target && action.payload.id === target.kind) yield fork(signOut, follower, target.address);
         else if (actions.requested.match(action) && target && isObjectWithAddress(action.payload, target.address)) yield call(restart, target, true);
+        else if (actions.signOutRetried.match(action) && follower.failedSignOut !== undefined && isObjectWithAddress(action.payload, follower.failedSignOut)) {
+          yield fork(signOut, follower, follower.failedSignOut);
+        }
       } else if (outcome.word && target && outcome.word.address === target.address) {
         yield fork(quietCheck, follower, target.address);
       } else if (outcome.visible === true && target) {

@@ -18,8 +18,11 @@ export interface SignInError {
 export type SignInState =
   /** The build has no sign-in backend (WALLETDECK_SIGN_IN_URL unset). */
   | { status: 'off' }
-  /** Sign-in is on; no wallet is connected. */
-  | { status: 'idle' }
+  /**
+   * Sign-in is on; no wallet is connected. `signOutFailed`: the backend did not sign out the account
+   * the user disconnected (its session may still be live), said until a retry or the next account.
+   */
+  | { status: 'idle'; signOutFailed?: SignOutFailure }
   /** The backend is asked whether `address` has a live session. */
   | { status: 'checking'; address: string }
   /** A nonce, the wallet's signature and the backend's check are under way. */
@@ -38,6 +41,12 @@ export type SignInState =
   | { status: 'failed'; address: string; error: SignInError }
   /** The session of `address` ran out while the page was open. */
   | { status: 'expired'; address: string };
+
+/** A Disconnect whose sign-out the backend did not do (docs/behaviour.md §13.4). */
+export interface SignOutFailure {
+  address: string;
+  error: SignInError;
+}
 
 export type SignInStatus = SignInState['status'];
 
@@ -94,9 +103,20 @@ export const signInSlice = createSlice({
     enabled(state) {
       return state.status === 'off' ? { status: 'idle' } : state;
     },
-    /** The page's current account is gone (disconnected, locked, another wallet without one). */
+    /** The page's current account is gone (disconnected, locked, another wallet without one): a failed sign-out stays said. */
     walletGone(state) {
-      return isOn(state) ? { status: 'idle' } : state;
+      return isOn(state) && state.status !== 'idle' ? { status: 'idle' } : state;
+    },
+    /** The backend did not sign out the disconnected account: said once the page is idle (the next account's sign-in replaces it). */
+    signOutFailed(state, action: Payload) {
+      const address = addressOf(action.payload);
+      const error = isObject(action.payload) ? signInErrorOf(action.payload['error']) : undefined;
+      return state.status === 'idle' && address !== undefined && error ? { status: 'idle', signOutFailed: { address, error } } : state;
+    },
+    /** The user's "Try again" on a failed sign-out: an intent the sign-in saga takes; the notice goes while it asks. */
+    signOutRetried(state, action: Payload) {
+      const address = addressOf(action.payload);
+      return state.status === 'idle' && state.signOutFailed?.address === address ? { status: 'idle' } : state;
     },
     /** The backend is asked about a connected account (a connect, an account switch, "Sign in as …"). */
     sessionCheckStarted(state, action: Payload) {

@@ -64,3 +64,16 @@ it("an error's exact message is there for assistive technology and in the title"
   show({ status: 'unreachable', address: ALICE, error: { name: 'SignInUnreachableError', message: 'The sign-in backend could not be reached: no answer within 10 s' } });
   expect(screen.getByTestId('sign-in-error').textContent).toBe('Details: The sign-in backend could not be reached: no answer within 10 s');
 });
+
+it('a sign-out the backend did not do says so, with its details, and "Try again" asks for that account', () => {
+  const { dispatched } = show({ status: 'idle', signOutFailed: { address: ALICE, error: { name: 'SignInUnreachableError', message: 'The sign-in backend could not be reached: no connection' } } });
+  const status = screen.getByTestId('sign-in');
+  expect([status.dataset.status, status.getAttribute('role')]).toEqual(['signOutFailed', 'status']);
+  expect(status.textContent).toContain('Signing 0xf39F…2266 out failed: its session may still be open.');
+  expect(screen.getByTestId('sign-in-error').textContent).toBe('Details: The sign-in backend could not be reached: no connection');
+  const button = screen.getByTestId('sign-in-action');
+  expect([button.textContent, button.getAttribute('aria-label')]).toEqual(['Try again', 'Signing 0xf39F…2266 out failed: its session may still be open. Try again']);
+  fireEvent.click(button);
+  expect(dispatched).toEqual(['signIn/signOutRetried']);
+  expect(screen.queryByTestId('sign-in')).toBeNull();
+});

@@ -7,7 +7,7 @@ import type { RunningSiweServer } from '../../server/siwe/server';
 import { createChunks } from '../../src/chunks';
 import { messageToHex } from '../../src/lib/typedData';
 import type { SignInState } from '../../store/signInSlice';
-import { signInActions } from '../../store/signInSlice';
+import { signInActions, signInSlice } from '../../store/signInSlice';
 import { walletActions } from '../../store/walletSlice';
 import type { RootState } from '../../store/types';
 import { TEST_ACCOUNTS } from '../support/anvil';
@@ -15,7 +15,7 @@ import { FakeEip1193Provider, injectedWith, rpcError } from '../support/fakeProv
 import { setUp, tearDown, WAIT_MS } from '../support/lifecycle';
 import { signInTab, TestBrowser } from '../support/signInPage';
 import { startWalletApp } from '../support/walletHarness';
-import { pause } from '../support/wait';
+import { pause, untilAsync } from '../support/wait';
 import { APP_HOST, APP_ORIGIN, STATEMENT, Browser, startBackend, tempFolder, testConfig } from '../siwe/backend';
 
 const ALICE = TEST_ACCOUNTS[0].address;
@@ -251,6 +251,40 @@ describe('disconnect', () => {
     await app.waitFor(() => browser.requests.includes('POST /signout'));
     await pause(50);
     expect(await backendSession(browser, ALICE)).toBe(401);
+  });
+
+  it('a sign-out the backend did not do is said once idle, typed, with the session kept; "Try again" signs out', async () => {
+    const browser = new TestBrowser();
+    const { wallet } = signingWallet();
+    const app = start(wallet, browser);
+    app.connect();
+    await app.until(is('signedIn', ALICE));
+    browser.fault = 'down';
+    app.store.dispatch(walletActions.disconnectRequested({ id: 'injected' }));
+    await app.until((state) => state.status === 'idle' && state.signOutFailed !== undefined);
+    expect(app.signIn()).toEqual({
+      status: 'idle',
+      signOutFailed: { address: ALICE, error: { name: 'SignInUnreachableError', message: 'The sign-in backend could not be reached: no connection (fetch failed)' } },
+    });
+    expect(await backendSession(browser, ALICE)).toBe(200);
+
+    browser.fault = undefined;
+    app.store.dispatch(signInActions.signOutRetried({ address: ALICE }));
+    expect(app.signIn()).toEqual({ status: 'idle' });
+    await untilAsync(async () => (await backendSession(browser, ALICE)) === 401, { what: 'the session signed out at the backend' });
+    expect(app.signIn()).toEqual({ status: 'idle' });
+  });
+
+  it("a retry for another address, or a failure after the next account's sign-in began, changes nothing", () => {
+    const failure = { name: 'SignInUnreachableError', message: 'down' };
+    const reducer = signInSlice.reducer;
+    const failed = reducer({ status: 'idle' }, signInActions.signOutFailed({ address: ALICE, error: failure }));
+    expect(failed).toEqual({ status: 'idle', signOutFailed: { address: ALICE, error: failure } });
+    expect(reducer(failed, signInActions.signOutRetried({ address: BOB }))).toBe(failed);
+    expect(reducer(failed, signInActions.walletGone())).toBe(failed);
+    expect(reducer(failed, signInActions.sessionCheckStarted({ address: BOB }))).toEqual({ status: 'checking', address: BOB });
+    const checking: SignInState = { status: 'checking', address: BOB };
+    expect(reducer(checking, signInActions.signOutFailed({ address: ALICE, error: failure }))).toBe(checking);
   });
 });
 

@@ -4,7 +4,7 @@
 // 480 px the words give way to the button alone, whose accessible name keeps them.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSignIn } from '../../../store/signInSelectors';
-import { signInActions, type SignInState } from '../../../store/signInSlice';
+import { signInActions, type SignInState, type SignOutFailure } from '../../../store/signInSlice';
 import { useChains } from '../../ui/chainsContext';
 import { SIGN_IN_WORDS as W } from './words';
 import './signIn.css';
@@ -55,6 +55,7 @@ export function SignInStatus() {
   const dispatch = useAppDispatch();
   const chains = useChains();
   const state = useAppSelector(selectSignIn);
+  if (state.status === 'idle' && state.signOutFailed) return <SignOutFailed failure={state.signOutFailed} />;
   if (state.status === 'off' || state.status === 'idle') return null;
   const names = (ids: number[]) => ids.map((id) => chains[id]?.name ?? `chain ${id}`).join(', ');
   const words = sentence(state, names);
@@ -82,6 +83,29 @@ export function SignInStatus() {
         </button>
       ) : null}
       {error ? <span className="visually-hidden" data-testid="sign-in-error">{`${W.details}: ${error.message}`}</span> : null}
+    </div>
+  );
+}
+
+/** A Disconnect the backend did not sign out (docs/behaviour.md §13.4): said, with "Try again", until the next account. */
+function SignOutFailed({ failure }: { failure: SignOutFailure }) {
+  const dispatch = useAppDispatch();
+  const words = W.signOutFailed(failure.address);
+  return (
+    <div className="sign-in" data-testid="sign-in" data-status="signOutFailed" role="status" aria-live="polite">
+      <span className="sign-in-words is-optional" title={`${words} ${failure.error.message}`}>
+        {words}
+      </span>
+      <button
+        type="button"
+        className="sign-in-action"
+        data-testid="sign-in-action"
+        aria-label={`${words} ${W.tryAgain}`}
+        onClick={() => dispatch(signInActions.signOutRetried({ address: failure.address }))}
+      >
+        {W.tryAgain}
+      </button>
+      <span className="visually-hidden" data-testid="sign-in-error">{`${W.details}: ${failure.error.message}`}</span>
     </div>
   );
 }

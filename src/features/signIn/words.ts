@@ -16,5 +16,6 @@ export const SIGN_IN_WORDS = {
   expired: 'Your sign-in expired.',
   signInAgain: 'Sign in again',
   chainNotAllowed: (chains: string) => `Sign-in works on ${chains}: switch network to sign in.`,
+  signOutFailed: (address: string) => `Signing ${shortAddress(address)} out failed: its session may still be open.`,
   details: 'Details',
 } as const;
