@@ -3,7 +3,7 @@ import type { SigningKind } from '../../../store/signingSlice';
 import { Outcome } from './Outcome';
 
 /** One form of the panel: its title, its fields, and what became of its last request. */
-export function FormSection({ kind, title, children, onSubmit }: { kind: SigningKind; title: string; children: ReactNode; onSubmit(): void }) {
+export function FormSection({ kind, title, children, onSubmit }: { kind: SigningKind; title: ReactNode; children: ReactNode; onSubmit(): void }) {
   const titleId = useId();
   const submit = (event: FormEvent | MouseEvent) => {
     event.preventDefault();

@@ -1,18 +1,20 @@
 import { useId, useState } from 'react';
-import { messageProblem } from '../../lib/typedData';
+import { MAX_MESSAGE_CHARS, messageProblem } from '../../lib/typedData';
+import { useLaterWords } from '../../i18n/later';
 import type { SigningTarget } from '../../../store/signingSelectors';
 import { FormSection } from './FormSection';
 import { useSigningRequest } from './useSigningRequest';
 
 export function MessageForm({ target }: { target: SigningTarget }) {
-  const [message, setMessage] = useState('Hello from Walletdeck');
+  const words = useLaterWords();
+  const [message, setMessage] = useState(() => words.t('sign.message.sample'));
   const { busy, send, edited } = useSigningRequest('message');
   const problem = messageProblem(message);
   const problemId = useId();
   return (
-    <FormSection kind="message" title="Message" onSubmit={() => !problem && !busy && send(target, { kind: 'message', message })}>
+    <FormSection kind="message" title={words.t('sign.message.title')} onSubmit={() => !problem && !busy && send(target, { kind: 'message', message })}>
       <label>
-        Message to sign
+        {words.t('sign.message.label')}
         <textarea
           rows={3}
           value={message}
@@ -26,13 +28,13 @@ export function MessageForm({ target }: { target: SigningTarget }) {
       </label>
       {/* Said as the transfer's empty amount is: a field emptied says what it needs (docs/behaviour.md §7.2). */}
       {problem ? (
-        <p className="field-problem" id={problemId} data-testid="message-problem">
-          {problem}
+        <p className="field-problem" id={problemId} data-testid="message-problem" data-message={problem}>
+          {message.length === 0 ? words.t('sign.message.empty') : words.t('sign.message.tooLong', { count: message.length, max: MAX_MESSAGE_CHARS })}
         </p>
       ) : null}
       <div className="actions">
         <button type="submit" disabled={busy || problem !== undefined}>
-          Sign message
+          {words.t('sign.message.submit')}
         </button>
       </div>
     </FormSection>

@@ -13,7 +13,10 @@ import { selectWalletName } from '../../../store/selectors';
 import { selectConnectorInfo } from '../../../store/selectors';
 import { TransactionLink } from '../transactions/TransactionLink';
 import { failureDetail, statusWords } from '../transactions/words';
-import { plainError } from './words';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
+import type { Words } from '../../i18n/words';
+import { plainErrorKey } from './words';
 
 /** The record a sent request made: the transaction of its hash, else the Safe proposal of that hash (docs/behaviour.md §10.1). */
 const sentOf = (s: RootState, request: SigningRequest | undefined) =>
@@ -23,6 +26,7 @@ const sentOf = (s: RootState, request: SigningRequest | undefined) =>
 
 export function Outcome({ kind }: { kind: SigningKind }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const request = useAppSelector((s) => selectSigningRequest(s, kind));
   const walletName = useAppSelector((s) => (request ? selectWalletName(s, request.connectionId) : ''));
   // A browser extension prompts in its own window; the other kinds may prompt on a phone.
@@ -35,26 +39,35 @@ export function Outcome({ kind }: { kind: SigningKind }) {
   if (!request) return null;
   const stop = (
     <button type="button" className="secondary small" onClick={() => dispatch(signingActions.abandonRequested({ kind }))}>
-      Stop waiting
+      {words.t('sign.stopWaiting')}
     </button>
   );
+  // The wallet's name, isolated: a right-to-left sentence never turns it.
+  const wallet = <bdi>{walletName}</bdi>;
   return (
     <div className="outcome" role="status" data-testid="outcome" data-status={sent?.status ?? request.status}>
       {elsewhere && (request.status === 'preparing' || request.status === 'waiting') ? (
-        <StillWaiting request={request} walletName={walletName} stop={stop} />
+        <StillWaiting request={request} wallet={wallet} stop={stop} words={words} />
       ) : (
-        <OutcomeBody request={request} walletName={walletName} inBrowser={inBrowser} onPhone={onPhone} stop={stop} />
+        <OutcomeBody request={request} wallet={wallet} inBrowser={inBrowser} onPhone={onPhone} stop={stop} words={words} />
       )}
     </div>
   );
 }
 
-function OutcomeBody({ request, walletName, inBrowser, onPhone, stop }: { request: SigningRequest; walletName: string; inBrowser: boolean; onPhone: boolean; stop: ReactNode }) {
+/** A signature, whole and left to right. */
+const Signature = ({ signature, testId }: { signature: string; testId?: string }) => (
+  <span className="mono" dir="ltr" data-testid={testId}>
+    {signature}
+  </span>
+);
+
+function OutcomeBody({ request, wallet, inBrowser, onPhone, stop, words }: { request: SigningRequest; wallet: ReactNode; inBrowser: boolean; onPhone: boolean; stop: ReactNode; words: Words }) {
   switch (request.status) {
     case 'preparing':
       return (
         <p className="notice">
-          <span className="spinner" aria-hidden="true" /> Preparing the request…
+          <span className="spinner" aria-hidden="true" /> {words.t('sign.preparing')}
         </p>
       );
     case 'waiting':
@@ -62,13 +75,21 @@ function OutcomeBody({ request, walletName, inBrowser, onPhone, stop }: { reques
         <div className="notice">
           <span className="spinner" aria-hidden="true" />
           <span>
-            {request.walletBusy
-              ? `${walletName} already has a request open: finish it there, and this one follows.`
-              : inBrowser
-                ? `Confirm in ${walletName}.${request.noAnswerYet ? ` If its window did not open, open ${walletName} from your browser's toolbar.` : ''}`
-                : onPhone
-                  ? `Confirm in ${walletName} on your phone.`
-                  : `Confirm in ${walletName}: in its window, or in the app on your phone.`}
+            <Sentence
+              words={words}
+              id={
+                request.walletBusy
+                  ? 'sign.walletBusy'
+                  : inBrowser
+                    ? request.noAnswerYet
+                      ? 'sign.confirmInNoWindow'
+                      : 'sign.confirmIn'
+                    : onPhone
+                      ? 'sign.confirmOnPhone'
+                      : 'sign.confirmAnywhere'
+              }
+              values={{ wallet }}
+            />
           </span>
           {stop}
         </div>
@@ -77,15 +98,21 @@ function OutcomeBody({ request, walletName, inBrowser, onPhone, stop }: { reques
       return (
         <>
           <p className="ok" data-testid="verified">
-            Signed and verified: the signer is{' '}
-            <span className="mono" data-testid="signer">
-              {request.signer ? <AddressGroups address={request.signer} /> : null}
-            </span>
-            , the connected account.
+            <Sentence
+              words={words}
+              id="sign.verified"
+              values={{
+                signer: (
+                  <span className="mono" dir="ltr" data-testid="signer">
+                    {request.signer ? <AddressGroups address={request.signer} /> : null}
+                  </span>
+                ),
+              }}
+            />
           </p>
           {request.signature ? (
             <p>
-              Signature: <span className="mono" data-testid="signature">{request.signature}</span>
+              <Sentence words={words} id="sign.signature" values={{ signature: <Signature signature={request.signature} testId="signature" /> }} />
             </p>
           ) : null}
         </>
@@ -95,25 +122,28 @@ function OutcomeBody({ request, walletName, inBrowser, onPhone, stop }: { reques
         <>
           {request.error ? (
             <ErrorDetails error={request.error} alert={false}>
-              {walletName} signed, but the network could not be asked whether the signature is this account's, so it is not shown as verified. Try again later.
+              <Sentence words={words} id="sign.unchecked" values={{ wallet }} />
             </ErrorDetails>
           ) : null}
           {request.signature ? (
             <p>
-              Signature: <span className="mono">{request.signature}</span>
+              <Sentence words={words} id="sign.signature" values={{ signature: <Signature signature={request.signature} /> }} />
             </p>
           ) : null}
         </>
       );
     case 'sent':
-      return <SentOutcome request={request} />;
+      return <SentOutcome request={request} words={words} />;
     case 'declined':
-      return <p className="calm">You declined the request in {walletName}.</p>;
+      return (
+        <p className="calm">
+          <Sentence words={words} id="sign.declined" values={{ wallet }} />
+        </p>
+      );
     case 'abandoned':
       return (
         <p className="calm">
-          You stopped waiting. If {walletName} still shows the request, reject it there
-          {request.input.kind === 'transaction' ? ' (if you approve it anyway, it appears in your recent transactions).' : '.'}
+          <Sentence words={words} id={request.input.kind === 'transaction' ? 'sign.abandonedTransfer' : 'sign.abandoned'} values={{ wallet }} />
         </p>
       );
     case 'dropped':
@@ -122,15 +152,22 @@ function OutcomeBody({ request, walletName, inBrowser, onPhone, stop }: { reques
         <>
           {request.error ? (
             <ErrorDetails error={request.error} alert={request.status === 'failed'}>
-              {plainError(request.error, walletName)}
+              <Sentence words={words} id={plainErrorKey(request.error)} values={{ wallet }} />
             </ErrorDetails>
           ) : null}
           {request.signer ? (
             <p>
-              Recovered signer:{' '}
-              <span className="mono" data-testid="signer">
-                <AddressGroups address={request.signer} />
-              </span>
+              <Sentence
+                words={words}
+                id="sign.recoveredSigner"
+                values={{
+                  signer: (
+                    <span className="mono" dir="ltr" data-testid="signer">
+                      <AddressGroups address={request.signer} />
+                    </span>
+                  ),
+                }}
+              />
             </p>
           ) : null}
         </>
@@ -142,14 +179,23 @@ function OutcomeBody({ request, walletName, inBrowser, onPhone, stop }: { reques
  * A request of the account, chain or wallet before a change, still waiting on the wallet (a transfer is
  * never dropped: §10.1). The form is the new one's: it says whose request waits, never its outcome.
  */
-function StillWaiting({ request, walletName, stop }: { request: SigningRequest; walletName: string; stop: ReactNode }) {
-  const what = request.input.kind === 'transaction' ? 'transfer' : 'request';
+function StillWaiting({ request, wallet, stop, words }: { request: SigningRequest; wallet: ReactNode; stop: ReactNode; words: Words }) {
   return (
     <div className="notice" data-testid="still-waiting">
       <span className="spinner" aria-hidden="true" />
       <span>
-        {`Your ${what} from ${shortAddress(request.account)} still waits in ${walletName}.`}
-        {request.input.kind === 'transaction' ? ' If you approve it there, it is sent from that account and shown in its recent transactions.' : ''}
+        <Sentence
+          words={words}
+          id={request.input.kind === 'transaction' ? 'sign.stillWaitingTransfer' : 'sign.stillWaiting'}
+          values={{
+            account: (
+              <span dir="ltr" title={request.account}>
+                {shortAddress(request.account)}
+              </span>
+            ),
+            wallet,
+          }}
+        />
       </span>
       {stop}
     </div>
@@ -157,7 +203,7 @@ function StillWaiting({ request, walletName, stop }: { request: SigningRequest; 
 }
 
 /** A transfer the wallet accepted: where it stands now (the transactions slice follows it). */
-function SentOutcome({ request }: { request: SigningRequest }) {
+function SentOutcome({ request, words }: { request: SigningRequest; words: Words }) {
   const sent = useAppSelector((s) => sentOf(s, request));
   // A proposal's chain hash is known once it is executed.
   const hash = sent?.via.kind === 'safe' ? sent.hash : request.hash;
@@ -167,20 +213,20 @@ function SentOutcome({ request }: { request: SigningRequest }) {
     <>
       {!sent || sent.status === 'pending' ? (
         <p className="notice">
-          <span className="spinner" aria-hidden="true" /> {sent ? statusWords(sent) : 'Sent.'}
+          <span className="spinner" aria-hidden="true" /> {sent ? statusWords(sent, words) : words.t('sign.sent')}
         </p>
       ) : sent.status === 'confirmed' ? (
         <p className="ok" data-testid="confirmed">
-          {statusWords(sent)}
+          {statusWords(sent, words)}
         </p>
       ) : detail ? (
-        <ErrorDetails error={detail}>{statusWords(sent)}</ErrorDetails>
+        <ErrorDetails error={detail}>{statusWords(sent, words)}</ErrorDetails>
       ) : (
-        <p className="calm">{statusWords(sent)}</p>
+        <p className="calm">{statusWords(sent, words)}</p>
       )}
       {hash ? (
         <p>
-          Transaction: <TransactionLink chainId={request.chainId} hash={hash} />
+          <Sentence words={words} id="sign.transaction" values={{ link: <TransactionLink chainId={request.chainId} hash={hash} /> }} />
         </p>
       ) : null}
     </>

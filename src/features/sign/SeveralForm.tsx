@@ -15,6 +15,9 @@ import { batchActions } from '../../../store/transactionsSlice';
 import { batchRunning, type BatchRequest } from '../../../store/transactionsSlice';
 import { selectBatchOf } from '../../../store/transactionsSelectors';
 import { exactNativeAmount } from '../chain/format';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
+import type { Words } from '../../i18n/words';
 import { AmountNote, RecipientLine, recipientInvalid } from './TransferFields';
 import { useRecipient } from './useRecipient';
 import './several.css';
@@ -33,6 +36,7 @@ const newRow = (): Row => ({ id: nextRow++, to: '', amount: '' });
 
 export function SeveralForm({ target }: { target: SigningTarget }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const chains = useChains();
   const symbol = chains[target.chainId]?.nativeCurrency?.symbol ?? 'ETH';
   const titleId = useId();
@@ -74,7 +78,7 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
   const total = complete && filled.length > 0 ? (transfers as SentTransfer[]).reduce((sum, t) => sum + BigInt(t.valueWei), 0n) : undefined;
   return (
     <form className="sign-form several" aria-labelledby={titleId} data-testid="sign-several" onSubmit={submit} noValidate>
-      <h3 id={titleId}>Send {symbol} to several</h3>
+      <h3 id={titleId}>{words.t('several.title', { symbol })}</h3>
       <ol className="several-rows">
         {rows.map((row, index) => (
           <SeveralRow
@@ -93,32 +97,43 @@ export function SeveralForm({ target }: { target: SigningTarget }) {
       </ol>
       <div className="actions">
         <button type="button" className="secondary" disabled={running || rows.length >= MAX_TRANSFERS} onClick={() => setRows((now) => [...now, newRow()])}>
-          Add a recipient
+          {words.t('several.add')}
         </button>
       </div>
-      {rows.length >= MAX_TRANSFERS ? <p className="muted tx-small">At most {MAX_TRANSFERS} recipients at once.</p> : null}
+      {rows.length >= MAX_TRANSFERS ? <p className="muted tx-small">{words.t('several.max', { count: MAX_TRANSFERS })}</p> : null}
       {total !== undefined ? (
         <p className="muted" data-testid="several-total">
-          In all <span className="amount">{exactNativeAmount(total.toString())} {symbol}</span> to {filled.length} {filled.length === 1 ? 'recipient' : 'recipients'}, plus the network
-          fees.
+          {/* Every digit kept, grouped and marked the locale's way ("10.000,5 ETH" in German). */}
+          <Sentence
+            words={words}
+            id="several.total"
+            values={{
+              total: (
+                <span className="amount" dir="ltr">
+                  {words.amount(exactNativeAmount(total.toString()))} {symbol}
+                </span>
+              ),
+              count: filled.length,
+            }}
+          />
         </p>
       ) : null}
       {filled.length === 1 && !running ? (
         <p className="muted tx-small" data-testid="several-one">
-          Fill in a second recipient, or choose “Send to one”.
+          {words.t('several.fillSecond')}
         </p>
       ) : null}
       <div className="actions">
         <button type="submit" disabled={!canSend}>
-          {filled.length === 0 ? 'Send' : `Send to ${filled.length}`}
+          {filled.length === 0 ? words.t('several.send') : words.t('several.sendTo', { count: filled.length })}
         </button>
         {batch?.mode === 'oneByOne' && running ? (
           <button type="button" className="warning" disabled={batch.stopRequested} onClick={() => dispatch(batchActions.changed({ id: batch.id, stop: true }))}>
-            Stop
+            {words.t('several.stop')}
           </button>
         ) : null}
       </div>
-      <BatchStatus batch={batch} />
+      <BatchStatus batch={batch} words={words} />
     </form>
   );
 }
@@ -144,6 +159,7 @@ function SeveralRow({
   onReady(transfer: SentTransfer | undefined): void;
   onRemove: (() => void) | undefined;
 }) {
+  const words = useLaterWords();
   const chains = useChains();
   const recipientId = useId();
   const amountId = useId();
@@ -162,11 +178,11 @@ function SeveralRow({
   return (
     <li className="several-row" data-testid="several-row">
       <label>
-        Recipient {n}
+        {words.t('several.recipient', { n })}
         <input
           value={row.to}
           onChange={(e) => onChange({ to: e.target.value })}
-          placeholder={chains[target.chainId]?.ensRegistry ? '0x… or a name' : '0x…'}
+          placeholder={chains[target.chainId]?.ensRegistry ? words.t('transfer.toPlaceholder') : '0x…'}
           spellCheck={false}
           autoComplete="off"
           autoCapitalize="off"
@@ -179,7 +195,7 @@ function SeveralRow({
         <RecipientLine recipient={recipient} chain={chain} ownAddress={own} />
       </div>
       <label>
-        Amount {n} ({symbol})
+        {words.t('several.amount', { n, symbol })}
         <input
           value={row.amount}
           onChange={(e) => onChange({ amount: e.target.value })}
@@ -192,8 +208,8 @@ function SeveralRow({
       </label>
       <AmountNote id={amountId} amount={amount} text={row.amount} symbol={symbol} emptyIsQuiet />
       {onRemove ? (
-        <button type="button" className="secondary small" disabled={disabled} onClick={onRemove} aria-label={`Remove recipient ${n}`}>
-          Remove
+        <button type="button" className="secondary small" disabled={disabled} onClick={onRemove} aria-label={words.t('several.removeLabel', { n })}>
+          {words.t('several.remove')}
         </button>
       ) : null}
     </li>
@@ -201,27 +217,25 @@ function SeveralRow({
 }
 
 /** Where the request stands, in the user's words; the exact error stays under "Details". */
-function BatchStatus({ batch }: { batch: BatchRequest | null }) {
+function BatchStatus({ batch, words: w }: { batch: BatchRequest | null; words: Words }) {
   if (!batch) return null;
   const n = batch.transfers.length;
-  const progress = `${batch.sent} of ${n} sent`;
+  const progress = { sent: batch.sent, total: n };
   const words = ((): string => {
     switch (batch.status) {
       case 'checking':
-        return 'Checking what your wallet can do…';
+        return w.t('batch.checking');
       case 'waiting':
-        if (batch.mode === 'atomic') return `Confirm the ${n} transfers in your wallet: they go as one batch, all or nothing.`;
-        return batch.stopRequested ? `${progress}. Stopping once your wallet answers about this one.` : `${progress}. Confirm transfer ${batch.sent + 1} in your wallet.`;
+        if (batch.mode === 'atomic') return w.t('batch.confirmAtomic', { count: n });
+        return batch.stopRequested ? w.t('batch.stopping', progress) : w.t('batch.confirmNext', { ...progress, next: batch.sent + 1 });
       case 'done':
-        return batch.mode === 'atomic' ? `Sent as one batch of ${n} transfers: follow it in Recent transactions.` : `${progress}: follow them in Recent transactions.`;
+        return batch.mode === 'atomic' ? w.t('batch.doneAtomic', { count: n }) : w.t('batch.done', progress);
       case 'stopped':
-        return batch.error
-          ? `${progress}. The rest were not sent because your wallet switched account or network; they are still in the form.`
-          : `Stopped: ${progress}. The rest are still in the form.`;
+        return batch.error ? w.t('batch.stoppedByChange', progress) : w.t('batch.stopped', progress);
       case 'declined':
-        return batch.sent > 0 ? `You declined in your wallet. ${progress}; the rest are still in the form.` : 'You declined in your wallet. Nothing was sent.';
+        return batch.sent > 0 ? w.t('batch.declinedSome', progress) : w.t('batch.declined');
       case 'failed':
-        return batch.sent > 0 ? `Your wallet did not send the rest. ${progress}; the rest are still in the form.` : 'Your wallet did not send them. They are still in the form.';
+        return batch.sent > 0 ? w.t('batch.failedSome', progress) : w.t('batch.failed');
     }
   })();
   return (

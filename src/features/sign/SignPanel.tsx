@@ -8,6 +8,8 @@ import { chainName } from '../../lib/chains';
 import { useAppSelector } from '../../../store/hooks';
 import { selectSigningTarget } from '../../../store/signingSelectors';
 import { selectWalletName } from '../../../store/selectors';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
 import { MessageForm } from './MessageForm';
 import { TransferForm } from './TransferForm';
 import { TypedDataForm } from './TypedDataForm';
@@ -15,12 +17,25 @@ import { TypedDataForm } from './TypedDataForm';
 export default function SignPanel() {
   const target = useAppSelector(selectSigningTarget);
   const chains = useChains();
+  const words = useLaterWords();
   const walletName = useAppSelector((s) => (target ? selectWalletName(s, target.connectionId) : ''));
   if (!target) return null;
   return (
     <>
       <p className="muted" data-testid="sign-target">
-        As <span className="mono"><AddressGroups address={target.account} /></span> on {chainName(chains, target.chainId)}, with {walletName}.
+        <Sentence
+          words={words}
+          id="sign.target"
+          values={{
+            account: (
+              <span className="mono" dir="ltr">
+                <AddressGroups address={target.account} />
+              </span>
+            ),
+            chain: <bdi>{chainName(chains, target.chainId)}</bdi>,
+            wallet: <bdi>{walletName}</bdi>,
+          }}
+        />
       </p>
       <div className="sign-forms">
         <MessageForm target={target} />

@@ -7,26 +7,30 @@ import type { AmountProblem, AmountReading } from '../../lib/transfer';
 import { AddressGroups } from '../../ui/AddressGroups';
 import { Avatar } from '../../ui/Avatar';
 import { ErrorDetails } from '../../ui/ErrorDetails';
+import { englishLater, useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
+import type { Words } from '../../i18n/words';
+import { NATIVE_DECIMALS } from '../chain/format';
 import type { RecipientState } from './useRecipient';
 
 /** What the amount field says, for users; the exact message stays in `data-message` for tests. */
-export function amountWords(problem: AmountProblem, text: string): string {
+export function amountWords(problem: AmountProblem, text: string, words: Words = englishLater): string {
   switch (problem) {
     case 'empty':
-      return 'Enter an amount';
+      return words.t('amount.empty');
     case 'ambiguousComma': {
-      // Only digits and one comma reach here ("12,500"): both readings, spelled out.
+      // Only digits and one comma reach here ("12,500"): both readings, spelled out as the user would type them.
       const [whole = '', fraction = ''] = text.split(',');
-      return `“${text}” is unclear: write ${whole}${fraction} without the comma, or ${whole}.${fraction} with a point for decimals.`;
+      return words.t('amount.ambiguousComma', { text, whole: `${whole}${fraction}`, decimal: `${whole}.${fraction}` });
     }
     case 'comma':
-      return 'Use a point for decimals and no commas, e.g. 1.5.';
+      return words.t('amount.comma');
     case 'notAnAmount':
-      return 'Enter a number, with a point for decimals, e.g. 0.01.';
+      return words.t('amount.notAnAmount');
     case 'tooManyDecimals':
-      return 'Use at most 18 decimal places.';
+      return words.t('amount.tooManyDecimals', { count: NATIVE_DECIMALS });
     case 'tooLarge':
-      return 'That is more than any balance can hold.';
+      return words.t('amount.tooLarge');
   }
 }
 
@@ -36,16 +40,28 @@ export function amountWords(problem: AmountProblem, text: string): string {
  * to several" not filled in yet); the problem stays in `data-problem` either way.
  */
 export function AmountNote({ id, amount, text, symbol, emptyIsQuiet = false }: { id: string; amount: AmountReading; text: string; symbol: string; emptyIsQuiet?: boolean }) {
+  const words = useLaterWords();
   return (
     <div id={id} data-testid="amount-note" data-problem={amount.ok ? undefined : amount.problem} data-message={amount.ok ? undefined : amount.message}>
       {amount.ok ? (
         amount.readAs !== undefined ? (
           <p className="muted">
-            Read as <span className="amount">{amount.readAs} {symbol}</span>.
+            {/* The amount as read, in the locale's marks (no group marks: as typed). */}
+            <Sentence
+              words={words}
+              id="amount.readAs"
+              values={{
+                amount: (
+                  <span className="amount" dir="ltr">
+                    {words.amount(amount.readAs, false)} {symbol}
+                  </span>
+                ),
+              }}
+            />
           </p>
         ) : null
       ) : emptyIsQuiet && text === '' ? null : (
-        <p className="field-problem">{amountWords(amount.problem, text.trim())}</p>
+        <p className="field-problem">{amountWords(amount.problem, text.trim(), words)}</p>
       )}
     </div>
   );
@@ -57,47 +73,74 @@ export function recipientInvalid(recipient: RecipientState): boolean {
 
 /** Beside the field: the address a name resolves to, or why there is none. */
 export function RecipientLine({ recipient, chain, ownAddress }: { recipient: RecipientState; chain: string; ownAddress: boolean }) {
+  const words = useLaterWords();
   const own = ownAddress ? (
     <span className="own-address" data-testid="own-address">
-      This is your own address.
+      {words.t('recipient.own')}
     </span>
   ) : null;
+  const chainName = <bdi>{chain}</bdi>;
+  const name = 'name' in recipient ? <bdi>{displayText(recipient.name, 80)}</bdi> : null;
   switch (recipient.status) {
     case 'empty':
       return null;
     case 'address':
       return own;
     case 'zeroAddress':
-      return <span className="field-problem">This is the zero address: anything sent there is lost for good. Enter another address.</span>;
+      return <span className="field-problem">{words.t('recipient.zero')}</span>;
     case 'badAddress':
-      return <span className="field-problem">That is not a whole address: an address is 0x and 40 characters (0–9, a–f).</span>;
+      return <span className="field-problem">{words.t('recipient.badAddress')}</span>;
     case 'badChecksum':
-      return <span className="field-problem">This address has a typing mistake (its capital letters do not match). Copy it again.</span>;
+      return <span className="field-problem">{words.t('recipient.badChecksum')}</span>;
     case 'notRecipient':
-      return <span className="field-problem">Enter an address (0x…) or a name such as alice.eth.</span>;
+      return <span className="field-problem">{words.t('recipient.notRecipient')}</span>;
     case 'resolving':
-      return <span className="muted">Looking up {displayText(recipient.name, 80)}…</span>;
+      return (
+        <span className="muted">
+          <Sentence words={words} id="recipient.resolving" values={{ name }} />
+        </span>
+      );
     case 'resolved':
       return (
         <span className="ok" data-testid="resolved">
           <Avatar address={recipient.address} image={recipient.avatar} size={20} className="recipient-avatar" />{' '}
-          <span className="recipient-name">{displayText(recipient.name, 80)}</span> is{' '}
-          <span className="mono" data-testid="resolved-address">
-            <AddressGroups address={recipient.address} />
-          </span>
+          <Sentence
+            words={words}
+            id="recipient.resolved"
+            values={{
+              name: <bdi className="recipient-name">{displayText(recipient.name, 80)}</bdi>,
+              address: (
+                <span className="mono" data-testid="resolved-address" dir="ltr">
+                  <AddressGroups address={recipient.address} />
+                </span>
+              ),
+            }}
+          />
           {own ? <> {own}</> : null}
         </span>
       );
     case 'notFound':
-      return <span className="field-problem">{displayText(recipient.name, 80)} does not point to an address on {chain}.</span>;
+      return (
+        <span className="field-problem">
+          <Sentence words={words} id="recipient.notFound" values={{ name, chain: chainName }} />
+        </span>
+      );
     case 'invalidName':
-      return <span className="field-problem">“{displayText(recipient.name, 80)}” is not a valid name.</span>;
+      return (
+        <span className="field-problem">
+          <Sentence words={words} id="recipient.invalidName" values={{ name }} />
+        </span>
+      );
     case 'noNames':
-      return <span className="field-problem">Names cannot be used on {chain}: enter an address (0x…).</span>;
+      return (
+        <span className="field-problem">
+          <Sentence words={words} id="recipient.noNames" values={{ chain: chainName }} />
+        </span>
+      );
     case 'lookupFailed':
       return (
-        <ErrorDetails error={recipient.error ?? 'unknown error'} alert={false}>
-          {displayText(recipient.name, 80)} could not be looked up just now. Try again in a moment, or enter an address.
+        <ErrorDetails error={recipient.error ?? words.t('sign.unknownError')} alert={false}>
+          <Sentence words={words} id="recipient.lookupFailed" values={{ name }} />
         </ErrorDetails>
       );
   }

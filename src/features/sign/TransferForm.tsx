@@ -13,7 +13,10 @@ import { useRead } from '../../ui/useRead';
 import { chainApi } from '../../../store/chainApi';
 import { signingApi } from '../../../store/signingApi';
 import type { SigningTarget } from '../../../store/signingSelectors';
-import { exactNativeAmount, formatNativeAmount } from '../chain/format';
+import { localExactAmount, localNativeAmount } from '../chain/format';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
+import type { Words } from '../../i18n/words';
 import { useAppSelector } from '../../../store/hooks';
 import { batchRunning } from '../../../store/transactionsSlice';
 import { selectBatchOf } from '../../../store/transactionsSelectors';
@@ -32,6 +35,7 @@ const FALLBACK_GAS = '0x186a0';
  * batch of this account keeps the form on several; while one runs the choice waits.
  */
 export function TransferForm({ target }: { target: SigningTarget }) {
+  const words = useLaterWords();
   const batch = useAppSelector((s) => selectBatchOf(s, target));
   const [several, setSeveral] = useState(batch !== null);
   const name = useId();
@@ -39,12 +43,12 @@ export function TransferForm({ target }: { target: SigningTarget }) {
   return (
     <div className="transfer-part">
       <fieldset className="transfer-choice" data-testid="transfer-choice">
-        <legend className="visually-hidden">Recipients</legend>
+        <legend className="visually-hidden">{words.t('transfer.recipients')}</legend>
         <label>
-          <input type="radio" name={name} checked={!several} disabled={running} onChange={() => setSeveral(false)} /> Send to one
+          <input type="radio" name={name} checked={!several} disabled={running} onChange={() => setSeveral(false)} /> {words.t('transfer.toOne')}
         </label>
         <label>
-          <input type="radio" name={name} checked={several} disabled={running} onChange={() => setSeveral(true)} /> Send to several
+          <input type="radio" name={name} checked={several} disabled={running} onChange={() => setSeveral(true)} /> {words.t('transfer.toSeveral')}
         </label>
       </fieldset>
       {several ? <SeveralForm target={target} /> : <SingleTransferForm target={target} />}
@@ -53,6 +57,7 @@ export function TransferForm({ target }: { target: SigningTarget }) {
 }
 
 function SingleTransferForm({ target }: { target: SigningTarget }) {
+  const words = useLaterWords();
   const chains = useChains();
   const symbol = chains[target.chainId]?.nativeCurrency?.symbol ?? 'ETH';
   const [to, setTo] = useState('');
@@ -89,16 +94,16 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
     });
   };
   return (
-    <FormSection kind="transaction" title={`Send ${symbol}`} onSubmit={submit}>
+    <FormSection kind="transaction" title={words.t('transfer.title', { symbol })} onSubmit={submit}>
       <label>
-        To
+        {words.t('transfer.to')}
         <input
           value={to}
           onChange={(e) => {
             setTo(e.target.value);
             edited();
           }}
-          placeholder={namesChainOf(chains, target.chainId) !== undefined ? '0x… or a name' : '0x…'}
+          placeholder={namesChainOf(chains, target.chainId) !== undefined ? words.t('transfer.toPlaceholder') : '0x…'}
           spellCheck={false}
           autoComplete="off"
           autoCapitalize="off"
@@ -110,7 +115,7 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
         <RecipientLine recipient={recipient} chain={chainName(chains, target.chainId)} ownAddress={ownAddress} />
       </div>
       <label>
-        Amount ({symbol})
+        {words.t('transfer.amount', { symbol })}
         <input
           value={amount}
           onChange={(e) => {
@@ -127,44 +132,54 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
       {ready ? (
         <div className="fee" data-testid="fee" aria-live="polite">
           {estimate ? (
-            `Network fee ≈ ${formatNativeAmount(estimate.feeWei)} ${symbol}`
+            <Sentence words={words} id="transfer.fee" values={{ fee: <Amount words={words} wei={estimate.feeWei} symbol={symbol} /> }} />
           ) : unchecked ? (
-            <ErrorDetails error={fee.error ?? 'unknown error'} alert={false}>
-              This transfer could not be checked: the network did not answer. Try again, or send without checking.
+            <ErrorDetails error={fee.error ?? words.t('sign.unknownError')} alert={false}>
+              {words.t('transfer.unchecked')}
             </ErrorDetails>
           ) : estimateFailed ? (
-            <ErrorDetails error={fee.error ?? 'unknown error'} alert={false}>
-              The network fee could not be estimated: this transfer would probably fail.
+            <ErrorDetails error={fee.error ?? words.t('sign.unknownError')} alert={false}>
+              {words.t('transfer.wouldFail')}
             </ErrorDetails>
           ) : (
-            'Estimating the network fee…'
+            words.t('transfer.estimating')
           )}
         </div>
       ) : null}
       {short && balance !== undefined && wei !== undefined ? (
         // One sentence, flowing as text; the balance and its unit never split across lines.
         <p className="notice balance-warning" data-testid="balance-warning" role="status">
-          {wei > BigInt(balance) || !estimate
-            ? `Not enough ${symbol} for this amount`
-            : `Not enough ${symbol} for this amount plus the network fee (≈ ${formatNativeAmount(estimate.feeWei)} ${symbol})`}
-          : you have{' '}
-          <span className="amount" title={`${exactNativeAmount(balance)} ${symbol}`}>
-            {formatNativeAmount(balance)} {symbol}
-          </span>
-          . Your wallet will probably refuse it.
+          {wei > BigInt(balance) || !estimate ? (
+            <Sentence words={words} id="transfer.short" values={{ symbol, balance: <Amount words={words} wei={balance} symbol={symbol} exactTitle /> }} />
+          ) : (
+            <Sentence
+              words={words}
+              id="transfer.shortWithFee"
+              values={{ symbol, fee: <Amount words={words} wei={estimate.feeWei} symbol={symbol} />, balance: <Amount words={words} wei={balance} symbol={symbol} exactTitle /> }}
+            />
+          )}
         </p>
       ) : null}
       <div className="actions">
         {unchecked ? (
           <button type="button" onClick={() => fee.refetch()}>
-            Retry
+            {words.t('transfer.retry')}
           </button>
         ) : null}
         <button type="submit" className={estimateFailed || short ? 'warning' : undefined} disabled={busy || !ready || (!estimate && !estimateFailed)}>
-          {unchecked ? 'Send without checking' : estimateFailed || short ? 'Send anyway' : 'Send'}
+          {words.t(unchecked ? 'transfer.sendUnchecked' : estimateFailed || short ? 'transfer.sendAnyway' : 'transfer.send')}
         </button>
       </div>
     </FormSection>
+  );
+}
+
+/** An amount with its unit, in the user's locale, never split across lines nor turned by right-to-left text; `exactTitle`: every digit in its title. */
+function Amount({ words, wei, symbol, exactTitle = false }: { words: Words; wei: string; symbol: string; exactTitle?: boolean }) {
+  return (
+    <span className="amount" dir="ltr" title={exactTitle ? `${localExactAmount(words, wei)} ${symbol}` : undefined}>
+      {localNativeAmount(words, wei)} {symbol}
+    </span>
   );
 }
 

@@ -2,11 +2,14 @@ import { useId, useMemo, useState } from 'react';
 import { checkTypedDataText, sampleTypedData, type PreviewNode } from '../../lib/typedData';
 import { AddressGroups } from '../../ui/AddressGroups';
 import type { SigningTarget } from '../../../store/signingSelectors';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
 import { FormSection } from './FormSection';
 import { useSigningRequest } from './useSigningRequest';
 
 /** Typed data (EIP-712): an editor, checked as the user types, and a preview of what is signed. */
 export function TypedDataForm({ target }: { target: SigningTarget }) {
+  const words = useLaterWords();
   const [text, setText] = useState(() => sampleTypedData(target.chainId));
   const { busy, send, edited } = useSigningRequest('typedData');
   const check = useMemo(() => checkTypedDataText(text, { chainId: target.chainId }), [text, target.chainId]);
@@ -16,9 +19,9 @@ export function TypedDataForm({ target }: { target: SigningTarget }) {
     edited();
   };
   return (
-    <FormSection kind="typedData" title="Typed data (EIP-712)" onSubmit={() => check.ok && !busy && send(target, { kind: 'typedData', text })}>
+    <FormSection kind="typedData" title={words.t('sign.typed.title')} onSubmit={() => check.ok && !busy && send(target, { kind: 'typedData', text })}>
       <label>
-        Typed data (JSON)
+        {words.t('sign.typed.label')}
         <textarea
           rows={12}
           spellCheck={false}
@@ -30,15 +33,25 @@ export function TypedDataForm({ target }: { target: SigningTarget }) {
       </label>
       <div className="actions">
         <button type="button" className="secondary" onClick={() => change(sampleTypedData(target.chainId))}>
-          Reset to sample
+          {words.t('sign.typed.reset')}
         </button>
       </div>
       {check.ok ? (
-        <div className="preview" data-testid="typed-data-preview" aria-label="What you sign">
-          <h4>Domain</h4>
+        <div className="preview" data-testid="typed-data-preview" aria-label={words.t('sign.typed.preview')}>
+          <h4>{words.t('sign.typed.domain')}</h4>
           <Tree nodes={check.preview.domain} />
           <h4>
-            Primary type: <span className="value">{check.preview.primaryType}</span>
+            <Sentence
+              words={words}
+              id="sign.typed.primaryType"
+              values={{
+                type: (
+                  <bdi className="value" dir="ltr">
+                    {check.preview.primaryType}
+                  </bdi>
+                ),
+              }}
+            />
           </h4>
           <Tree nodes={check.preview.message} />
         </div>
@@ -54,17 +67,20 @@ export function TypedDataForm({ target }: { target: SigningTarget }) {
       )}
       <div className="actions">
         <button type="submit" disabled={busy || !check.ok}>
-          Sign typed data
+          {words.t('sign.typed.submit')}
         </button>
       </div>
     </FormSection>
   );
 }
 
-/** The preview's tree; an address is drawn in groups, as everywhere a full address is shown (docs/behaviour.md §6.9). */
+/**
+ * The preview's tree; an address is drawn in groups, as everywhere a full address is shown (docs/behaviour.md §6.9).
+ * The data as it is signed, not words: left to right in any language.
+ */
 function Tree({ nodes }: { nodes: PreviewNode[] }) {
   return (
-    <ul>
+    <ul dir="ltr">
       {nodes.map((node) => (
         <li key={node.name}>
           <strong>{node.name}</strong> <span className="type">{node.type}</span>

@@ -8,19 +8,25 @@ import { keyOf } from '../../../store/transactionsSlice';
 import { selectRecentTransactions } from '../../../store/transactionsSelectors';
 import { ErrorDetails } from '../../ui/ErrorDetails';
 import { SentLinks } from './SentLinks';
-import { failureDetail, isProposal, statusWords, transferWords } from './words';
+import { failureDetail, isProposal, statusWords } from './words';
+import { TransferSentence } from './TransferSentence';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
 import './transactions.css';
 
-const STATUS_LABELS = { pending: 'Pending', unconfirmed: 'Not confirmed yet', confirmed: 'Confirmed', failed: 'Failed', partial: 'Partly sent' } as const;
+const STATUS_LABELS = { pending: 'tx.label.pending', unconfirmed: 'tx.label.unconfirmed', confirmed: 'tx.label.confirmed', failed: 'tx.label.failed', partial: 'tx.label.partial' } as const;
 
 export function RecentTransactions({ account, chainId }: { account: string; chainId: number }) {
   const chains = useChains();
+  const words = useLaterWords();
   const list = useAppSelector((s) => selectRecentTransactions(s, account, chainId));
   return (
-    <section className="recent-txs" aria-label="Recent transactions" data-testid="recent-transactions">
-      <h3>Recent transactions</h3>
+    <section className="recent-txs" aria-label={words.t('tx.recent')} data-testid="recent-transactions">
+      <h3>{words.t('tx.recent')}</h3>
       {list.length === 0 ? (
-        <p className="muted">No transactions sent from this account on {chainName(chains, chainId)} yet.</p>
+        <p className="muted">
+          <Sentence words={words} id="tx.noneYet" values={{ chain: <bdi>{chainName(chains, chainId)}</bdi> }} />
+        </p>
       ) : (
         <ol>
           {list.map((tx) => {
@@ -35,17 +41,19 @@ export function RecentTransactions({ account, chainId }: { account: string; chai
                 data-key={keyOf(tx)}
                 data-via={tx.via.kind}
               >
-                <span className={`tx-badge tx-badge-${tx.status}`}>{isProposal(tx) && tx.status === 'pending' ? 'Awaiting owners' : STATUS_LABELS[tx.status]}</span>
-                <span className="recent-tx-what">{transferWords(tx, chains)}</span>
+                <span className={`tx-badge tx-badge-${tx.status}`}>{words.t(isProposal(tx) && tx.status === 'pending' ? 'tx.label.awaitingOwners' : STATUS_LABELS[tx.status])}</span>
+                <span className="recent-tx-what">
+                  <TransferSentence tx={tx} chains={chains} words={words} />
+                </span>
                 <time className="muted tx-small" dateTime={new Date(tx.sentAt).toISOString()}>
-                  {new Date(tx.sentAt).toLocaleString()}
+                  {words.dateTime(tx.sentAt)}
                 </time>
                 {detail ? (
                   <ErrorDetails error={detail} alert={false}>
-                    {statusWords(tx)}
+                    {statusWords(tx, words)}
                   </ErrorDetails>
                 ) : tx.status === 'unconfirmed' || tx.status === 'partial' || isProposal(tx) ? (
-                  <span className="muted tx-small">{statusWords(tx)}</span>
+                  <span className="muted tx-small">{statusWords(tx, words)}</span>
                 ) : null}
                 <SentLinks tx={tx} />
               </li>

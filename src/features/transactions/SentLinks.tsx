@@ -2,18 +2,22 @@
 // (a transaction's hash, a batch's receipts), each linked to the explorer.
 import { useChains } from '../../ui/chainsContext';
 import type { SentTransaction } from '../../lib/sentTransactions';
+import { useLaterWords } from '../../i18n/later';
 import { TransactionLink } from './TransactionLink';
-import { oneTransferWords } from './words';
+import { OneTransfer } from './TransferSentence';
 
 export function SentLinks({ tx }: { tx: SentTransaction }) {
   const chains = useChains();
+  const words = useLaterWords();
   const hashes = [...new Set([...(tx.hash !== undefined ? [tx.hash] : []), ...(tx.receipts ?? []).map((r) => r.hash)])];
   return (
     <>
       {tx.transfers.length > 1 ? (
         <ul className="tx-transfers tx-small" data-testid="tx-transfers">
           {tx.transfers.map((transfer, i) => (
-            <li key={i}>{oneTransferWords(transfer, chains, tx.chainId)}</li>
+            <li key={i}>
+              <OneTransfer transfer={transfer} chains={chains} chainId={tx.chainId} words={words} />
+            </li>
           ))}
         </ul>
       ) : null}

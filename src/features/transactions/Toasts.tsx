@@ -16,23 +16,27 @@ import { SentLinks } from './SentLinks';
 import { shortAddress } from '../chain/format';
 import { failureDetail, moreWords, statusWords, transferWords } from './words';
 import { placeStack } from './placement';
+import { TransferSentence } from './TransferSentence';
+import { useLaterWords } from '../../i18n/later';
+import { Sentence } from '../../i18n/react';
 
 export default function Toasts({ live, lastForm }: { live: HTMLElement; lastForm: RefObject<HTMLFormElement | null> }) {
   const toasts = useAppSelector(selectToastTransactions);
   const chains = useChains();
+  const words = useLaterWords();
   const region = useRef<HTMLElement>(null);
   useStackPlacement(region, lastForm, toasts.length);
   return (
     <>
       {createPortal(
-        toasts.map((tx) => <p key={keyOf(tx)}>{`${transferWords(tx, chains)}. ${statusWords(tx)}`}</p>),
+        toasts.map((tx) => <p key={keyOf(tx)}>{words.t('tx.announce', { what: transferWords(tx, chains, words), status: statusWords(tx, words) })}</p>),
         live,
       )}
       {toasts.length > 0 ? (
-        <section className="tx-toasts" aria-label="Your transactions" ref={region} data-testid="tx-toasts">
+        <section className="tx-toasts" aria-label={words.t('tx.toasts')} ref={region} data-testid="tx-toasts">
           {toasts.length > 1 ? (
             <p className="tx-toasts-more muted tx-small" data-testid="tx-toasts-more">
-              {moreWords(toasts.length - 1)}
+              {moreWords(toasts.length - 1, words)}
             </p>
           ) : null}
           {toasts.map((tx) => (
@@ -81,7 +85,8 @@ function useStackPlacement(region: RefObject<HTMLElement>, lastForm: RefObject<H
 function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElement> }) {
   const dispatch = useAppDispatch();
   const chains = useChains();
-  const words = transferWords(tx, chains);
+  const words = useLaterWords();
+  const what = transferWords(tx, chains, words);
   // Pointer over it or focus in it holds it (its countdown waits); both gone, it is released.
   const holding = useRef({ pointer: false, focus: false, held: false });
   const hold = (part: 'pointer' | 'focus', on: boolean) => {
@@ -111,7 +116,7 @@ function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElem
     <div
       className={`tx-toast tx-${tx.status}`}
       role="group"
-      aria-label={words}
+      aria-label={what}
       data-testid="tx-toast"
       data-status={tx.status}
       data-hash={tx.hash ?? ''}
@@ -127,22 +132,35 @@ function Toast({ tx, region }: { tx: SentTransaction; region: RefObject<HTMLElem
     >
       <p className="tx-toast-what">
         {tx.status === 'pending' ? <span className="spinner" aria-hidden="true" /> : null}
-        <strong>{words}</strong>
+        <strong>
+          <TransferSentence tx={tx} chains={chains} words={words} />
+        </strong>
       </p>
       <p className="tx-toast-status" data-testid="tx-status">
-        {statusWords(tx)}
+        {statusWords(tx, words)}
       </p>
       {failureDetail(tx) ? (
         <details>
-          <summary>Details</summary>
-          {failureDetail(tx)}
+          <summary>{words.t('details.summary')}</summary>
+          <span className="error-message">{failureDetail(tx)}</span>
         </details>
       ) : null}
       <p className="muted tx-small tx-toast-from">
-        From <span title={tx.account}>{shortAddress(tx.account)}</span> on {chainName(chains, tx.chainId)}
+        <Sentence
+          words={words}
+          id="tx.from"
+          values={{
+            account: (
+              <span title={tx.account} dir="ltr">
+                {shortAddress(tx.account)}
+              </span>
+            ),
+            chain: <bdi>{chainName(chains, tx.chainId)}</bdi>,
+          }}
+        />
       </p>
       <SentLinks tx={tx} />
-      <button type="button" className="tx-toast-close secondary small" data-key={keyOf(tx)} onClick={dismiss} aria-label={`Dismiss: ${words}`}>
+      <button type="button" className="tx-toast-close secondary small" data-key={keyOf(tx)} onClick={dismiss} aria-label={words.t('tx.dismiss', { what })}>
         ×
       </button>
     </div>

@@ -1,0 +1,200 @@
+// Sign and send, its outcomes, "Send to several", the toasts and the recent transactions in the
+// pseudo-locale (docs/behaviour.md §14.5): every word on screen comes from the catalogue, so no text
+// node is left in plain English. A sentence of the catalogue is marked ⟦…⟧ and its letters accented;
+// what is not a word (an address, a hash, a name, an amount with its unit, a chain's name, the typed
+// data itself) is in <bdi>, dir="ltr" or a field, and is left out of the check.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import SignPanel from '../../src/features/sign/SignPanel';
+import { RecentTransactions } from '../../src/features/transactions/RecentTransactions';
+import { TransactionToasts } from '../../src/features/transactions/TransactionToasts';
+import { createChunks } from '../../src/chunks';
+import { PartsProvider } from '../../src/features/parts';
+import { en } from '../../src/i18n/catalogues/en';
+import { enLater } from '../../src/i18n/catalogues/en.later';
+import { pseudoCatalogue } from '../../src/i18n/pseudo';
+import { WordsProvider } from '../../src/i18n/react';
+import { createWords } from '../../src/i18n/words';
+import { buildChainTable } from '../../src/lib/chainDefaults';
+import { ChainsProvider } from '../../src/ui/chainsContext';
+import { setupStore } from '../../store/setupStore';
+import { signingActions } from '../../store/signingSlice';
+import { batchActions, transactionsActions } from '../../store/transactionsSlice';
+import { walletActions as a } from '../../store/walletSlice';
+import { definedKinds } from '../support/kinds';
+import { ALLOWED, LOWER_ACCOUNT } from '../support/slice';
+
+const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const CAROL = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const HASH = `0x${'ab'.repeat(32)}`;
+const chains = buildChainTable();
+const pseudo = createWords('en-XA', pseudoCatalogue({ ...en, ...enLater }), 'en');
+
+type Store = ReturnType<typeof setupStore>;
+
+afterEach(cleanup);
+
+function connectedStore(): Store {
+  const store = setupStore(undefined, { allowedChainIds: ALLOWED, kinds: definedKinds() });
+  store.dispatch(a.connectRequested({ id: 'injected' }));
+  store.dispatch(a.activationStarted({ id: 'injected', eager: false }));
+  store.dispatch(a.activationSucceeded({ id: 'injected', attempt: store.getState().wallet.activity.injected.attempt, chainId: 1, accounts: [LOWER_ACCOUNT] }));
+  return store;
+}
+
+function show(store: Store, children: ReactNode, words = pseudo) {
+  return render(
+    <Provider store={store}>
+      <ChainsProvider value={chains}>
+        <PartsProvider value={createChunks()}>
+          <WordsProvider value={words}>{children}</WordsProvider>
+        </PartsProvider>
+      </ChainsProvider>
+    </Provider>,
+  );
+}
+
+/**
+ * Values, not words: names and addresses in <bdi>, amounts and hashes left to right, fields, the typed
+ * data's tree and its checks' exact messages, dates (Intl's, in the pseudo-locale's English format), and
+ * an error's exact message under "Details" (docs/behaviour.md §6.10).
+ */
+const VALUES = 'bdi, [dir=ltr], textarea, input, option, time, .preview ul, [data-testid=typed-data-issues], .error-message, .error-detail';
+
+/** Every text on screen (and every aria-label and placeholder) written in plain English: letters outside a sentence of the catalogue. */
+function plainEnglish(root: ParentNode = document.body): string[] {
+  const found: string[] = [];
+  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    if (node.parentElement?.closest(VALUES)) continue;
+    if (/[A-Za-z]{2,}/.test(text) && !/[⟦⟧]/.test(text)) found.push(text);
+  }
+  for (const element of (root as Element).querySelectorAll('[aria-label], [placeholder]')) {
+    for (const name of ['aria-label', 'placeholder']) {
+      const text = element.getAttribute(name);
+      if (text && /[A-Za-z]{2,}/.test(text) && !/[⟦⟧]/.test(text)) found.push(`${name}="${text}"`);
+    }
+  }
+  return found;
+}
+
+it('the panel, its forms and every outcome of a message: no English left', () => {
+  const store = connectedStore();
+  show(store, <SignPanel />);
+  expect(plainEnglish()).toEqual([]);
+  const outcomes: Array<(id: string) => Parameters<Store['dispatch']>[0][]> = [
+    () => [],
+    (id) => [signingActions.walletAsked({ id })],
+    (id) => [signingActions.walletAsked({ id }), signingActions.signed({ id, signature: `0x${'11'.repeat(65)}`, signer: ALICE })],
+    (id) => [signingActions.walletAsked({ id }), signingActions.abandonRequested({ kind: 'message' })],
+  ];
+  for (const steps of outcomes) {
+    const request = signingActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, input: { kind: 'message', message: 'hi' } });
+    act(() => {
+      store.dispatch(request);
+      for (const step of steps(request.payload.id)) store.dispatch(step);
+    });
+    expect([store.getState().signing.requests.message?.status, plainEnglish()]).toEqual([store.getState().signing.requests.message?.status, []]);
+    act(() => {
+      store.dispatch(signingActions.inputEdited({ kind: 'message' }));
+    });
+  }
+  // An emptied message says what it needs.
+  fireEvent.change(within(screen.getByTestId('sign-message')).getByRole('textbox'), { target: { value: '' } });
+  expect(screen.getByTestId('message-problem')).toBeTruthy();
+  expect(plainEnglish()).toEqual([]);
+});
+
+it('a transfer: the recipient, the amount, the fee, a transfer still waiting after a switch', () => {
+  const store = connectedStore();
+  show(store, <SignPanel />);
+  const form = screen.getByTestId('sign-transaction');
+  const to = within(form).getAllByRole('textbox')[0] as HTMLInputElement;
+  const amount = within(form).getAllByRole('textbox')[1] as HTMLInputElement;
+  for (const [recipient, value] of [
+    [BOB, '1,5'],
+    ['0x0000000000000000000000000000000000000000', '1,000'],
+    ['0x1234', 'abc'],
+    [ALICE.toLowerCase().replace('f39f', 'F39f'), ''],
+    ['not a name', '1.1234567890123456789'],
+  ] as const) {
+    fireEvent.change(to, { target: { value: recipient } });
+    fireEvent.change(amount, { target: { value } });
+    expect([recipient, value, plainEnglish()]).toEqual([recipient, value, []]);
+  }
+  const transfer = signingActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, input: { kind: 'transaction', to: BOB, valueWei: '1', gas: '0x5208' } });
+  act(() => {
+    store.dispatch(transfer);
+    store.dispatch(signingActions.walletAsked({ id: transfer.payload.id }));
+    store.dispatch(a.accountsChanged({ id: 'injected', accounts: [BOB.toLowerCase()] }));
+  });
+  expect(screen.getByTestId('still-waiting')).toBeTruthy();
+  expect(plainEnglish()).toEqual([]);
+});
+
+it('"Send to several" and where its batch stands', () => {
+  const store = connectedStore();
+  show(store, <SignPanel />);
+  const choice = screen.getByTestId('transfer-choice');
+  fireEvent.click(within(choice).getAllByRole('radio')[1] as HTMLElement);
+  const form = screen.getByTestId('sign-several');
+  const fields = within(form).getAllByRole('textbox');
+  fireEvent.change(fields[0] as HTMLElement, { target: { value: BOB } });
+  fireEvent.change(fields[1] as HTMLElement, { target: { value: '10000.5' } });
+  expect(plainEnglish()).toEqual([]);
+  fireEvent.change(fields[2] as HTMLElement, { target: { value: CAROL } });
+  fireEvent.change(fields[3] as HTMLElement, { target: { value: '0.2' } });
+  expect(within(form).getByTestId('several-total').textContent).toContain('10,000.7 ETH');
+  expect(plainEnglish()).toEqual([]);
+  const batch = batchActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, transfers: [{ to: BOB, valueWei: '1' }, { to: CAROL, valueWei: '2' }] });
+  act(() => {
+    store.dispatch(batch);
+  });
+  expect(plainEnglish()).toEqual([]);
+  for (const change of [{ mode: 'oneByOne' as const }, { sent: 1 }, { stop: true as const }, { sent: 2 }]) {
+    act(() => {
+      store.dispatch(batchActions.changed({ id: batch.payload.id, ...change }));
+    });
+    expect([change, plainEnglish()]).toEqual([change, []]);
+  }
+});
+
+it('amounts in the locale\'s marks: a German user reads 10.000,7 ETH; "1,5" is still read as 1.5', () => {
+  show(connectedStore(), <SignPanel />, createWords('en-XA', pseudoCatalogue({ ...en, ...enLater }), 'de'));
+  const transfer = screen.getByTestId('sign-transaction');
+  fireEvent.change(within(transfer).getAllByRole('textbox')[1] as HTMLElement, { target: { value: '1,5' } });
+  expect(within(transfer).getByTestId('amount-note').querySelector('.amount')?.textContent).toBe('1,5 ETH');
+  fireEvent.click(within(screen.getByTestId('transfer-choice')).getAllByRole('radio')[1] as HTMLElement);
+  const form = screen.getByTestId('sign-several');
+  const fields = within(form).getAllByRole('textbox');
+  fireEvent.change(fields[0] as HTMLElement, { target: { value: BOB } });
+  fireEvent.change(fields[1] as HTMLElement, { target: { value: '10000.5' } });
+  fireEvent.change(fields[2] as HTMLElement, { target: { value: CAROL } });
+  fireEvent.change(fields[3] as HTMLElement, { target: { value: '0,2' } });
+  expect(within(form).getByTestId('several-total').querySelector('.amount')?.textContent).toBe('10.000,7 ETH');
+});
+
+it('a toast and the recent transactions', async () => {
+  const store = connectedStore();
+  show(
+    store,
+    <>
+      <TransactionToasts />
+      <RecentTransactions account={ALICE} chainId={1} />
+    </>,
+  );
+  expect(plainEnglish()).toEqual([]);
+  act(() => {
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 1, account: ALICE, transfers: [{ to: BOB, valueWei: '10000500000000000000000' }], sentAt: 1 }));
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: `0x${'cd'.repeat(32)}`, chainId: 1, account: ALICE, transfers: [{ to: BOB, valueWei: '1' }, { to: CAROL, toName: 'carol.test', valueWei: '2' }], sentAt: 2 }));
+  });
+  await screen.findAllByTestId('tx-toast');
+  expect(plainEnglish()).toEqual([]);
+  act(() => {
+    store.dispatch(transactionsActions.settled({ key: `1:${HASH}`, status: 'failed', blockNumber: 7 }));
+  });
+  expect(plainEnglish()).toEqual([]);
+});
