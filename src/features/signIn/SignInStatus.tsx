@@ -1,7 +1,8 @@
 // Sign-in in the header, beside the account button (docs/behaviour.md §13.7), as RainbowKit shows it:
 // what is going on in words, and the one action that state offers ("Sign in as …", Retry, Sign in
 // again). Each is a real button (the keyboard reaches it); the words are announced politely. Below
-// 480 px the words give way to the button alone, whose accessible name keeps them.
+// 480 px the words give way to the button alone, whose accessible name keeps them. The account menu
+// shows the same state and action in a section of its own (SignInSection), in full at any width.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSignIn } from '../../../store/signInSelectors';
 import { signInActions, type SignInState, type SignOutFailure } from '../../../store/signInSlice';
@@ -107,5 +108,34 @@ function SignOutFailed({ failure }: { failure: SignOutFailure }) {
       </button>
       <span className="visually-hidden" data-testid="sign-in-error">{`${W.details}: ${failure.error.message}`}</span>
     </div>
+  );
+}
+
+/**
+ * Sign-in in the account menu (docs/behaviour.md §13.7): the header's state and its one action, for the
+ * account the menu is about. Not a live region: the header already announces every change.
+ */
+export function SignInSection({ account }: { account: string }) {
+  const dispatch = useAppDispatch();
+  const chains = useChains();
+  const state = useAppSelector(selectSignIn);
+  if (state.status === 'off' || state.status === 'idle' || state.address !== account) return null;
+  const names = (ids: number[]) => ids.map((id) => chains[id]?.name ?? `chain ${id}`).join(', ');
+  const words = sentence(state, names);
+  const label = action(state);
+  const error = state.status === 'unreachable' || state.status === 'failed' ? state.error : undefined;
+  return (
+    <section className="menu-section sign-in-section" data-testid="menu-sign-in" data-status={state.status} aria-labelledby="menu-sign-in-title">
+      <h3 id="menu-sign-in-title">{W.title}</h3>
+      {words ? <p title={error ? `${words} ${error.message}` : undefined}>{words}</p> : null}
+      {error ? <span className="visually-hidden">{`${W.details}: ${error.message}`}</span> : null}
+      {label ? (
+        <div className="actions">
+          <button type="button" className="secondary" data-testid="menu-sign-in-action" onClick={() => dispatch(signInActions.requested({ address: state.address }))}>
+            {label}
+          </button>
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -2,6 +2,7 @@
 import { shortAddress } from '../../ui/address';
 
 export const SIGN_IN_WORDS = {
+  title: 'Sign-in',
   checking: 'Checking sign-in…',
   signingIn: 'Signing in…',
   signingInDetail: 'Sign the message in your wallet to sign in.',

@@ -1,5 +1,5 @@
 // The account menu, opened from the header's account button: the wallet in view (address with Copy,
-// the explorer, Disconnect), its network with the networks it can switch to, recent transactions, and
+// the explorer, Disconnect), its sign-in when the build has one, its network with the networks it can switch to, recent transactions, and
 // the other connected wallets to switch to or disconnect.
 import { CONNECTION_IDS, type ConnectionId } from '../../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
@@ -9,6 +9,7 @@ import { selectPageView } from '../../../../store/viewedChain';
 import { useChains } from '../../../ui/chainsContext';
 import { Dialog } from '../../../ui/Dialog';
 import { RecentTransactions } from '../../transactions/RecentTransactions';
+import { SignInSection } from '../../signIn/SignInStatus';
 import { CurrentWallet } from './CurrentWallet';
 import { NetworkSection } from './NetworkSection';
 import { OtherWallet } from './OtherWallet';
@@ -32,6 +33,7 @@ export default function AccountMenu() {
   return (
     <Dialog title={words.t('menu.title')} onClose={close} className="account-menu" testId="account-menu" fallbackFocus={walletControl}>
       <CurrentWallet kind={page.kind} account={page.account} chainId={page.chainId} />
+      <SignInSection account={page.account} />
       <NetworkSection kind={page.kind} chainId={page.chainId} />
       {page.view === 'Connected' && page.chainId !== undefined ? (
         <div className="menu-section">
