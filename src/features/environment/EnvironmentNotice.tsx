@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { environmentActions } from '../../../store/environmentSlice';
 import { selectEnvironmentNotice } from '../../../store/environmentSelectors';
 import { useWords } from '../../i18n/react';
+import { kindWords } from '../wallet/kindWords';
 import './environment.css';
 
 export function EnvironmentNotice() {
@@ -22,7 +23,11 @@ export function EnvironmentNotice() {
         <ul>
           {notice.limitations.map((limit) => (
             <li key={limit.id} data-testid={`limitation-${limit.id}`}>
-              <strong>{limit.name}:</strong> {limit.text}
+              {/* The kind's own words, in the page's language once its catalogue holds them (../wallet/kindWords.ts). */}
+              <strong>
+                <bdi>{kindWords(words, limit.id, 'name', limit.name, limit.name)}</bdi>:
+              </strong>{' '}
+              {kindWords(words, limit.id, 'limitation', limit.text, limit.name)}
             </li>
           ))}
         </ul>

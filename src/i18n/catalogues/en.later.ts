@@ -242,4 +242,18 @@ export const enLater = {
   'tx.label.awaitingOwners': 'Awaiting owners',
   'tx.explorer': 'View in explorer',
   'tx.explorerHash': ' (transaction {hash})',
+
+  // The wallet kinds' own words (src/lib/connectors/<kind>/index.ts; by kind id, src/features/wallet/kindWords.ts).
+  // Each is its kind's stated English exactly (__tests__/unit/kindWords.test.ts); {wallet} is the kind's name.
+  'kind.injected.name': 'Browser wallet',
+  'kind.injected.note.installed': 'Browser extension',
+  'kind.injected.limitation': 'Your browser wallet cannot be reached: another extension in this browser is blocking it. Turn off the other wallet extensions, then reload the page.',
+  'kind.coinbase.note.installed': 'Browser extension',
+  'kind.coinbase.note.otherwise': 'Mobile app or browser window',
+  'kind.coinbase.extension': '{wallet} extension',
+  'kind.coinbase.limitation': '{wallet} can only open its pop-up or reach the mobile app on a secure (https) page. Its browser extension works here.',
+  'kind.walletconnect.note.otherwise': 'Scan a QR code with a phone wallet',
+  'kind.walletconnect.timeoutWords': '{wallet} could not be reached. Check your connection and try again.',
+  'kind.walletconnect.limitation': 'Your {wallet} connection will last until you reload this page: this browser does not let the site keep it.',
+  'kind.safe.note.otherwise': 'This Safe, in {wallet}',
 } as const;
