@@ -20,6 +20,7 @@ export const en = {
   'part.stopped': '{what} stopped with an error. Reloading the page usually helps.',
   'part.reason': 'Reason: {detail}',
   'part.reload': 'Reload',
+  'startup.title': '{app} could not start',
   'read.unavailable': '{what} unavailable',
   'read.unavailableAlone': 'unavailable',
   'read.asOf': 'as of {time}',
