@@ -31,7 +31,7 @@ function statedWords(): Record<string, string> {
     if (face.progress !== undefined) stated[`kind.${id}.progress`] = face.progress;
   }
   const host = { navigator: { userAgent: 'desktop' }, localStorage: createMemoryStorage(), location: { href: 'https://walletdeck.test/' } } as unknown as CoinbaseHost;
-  const coinbase = new CoinbaseConnector({ appName: 'Walletdeck', appChainIds: [1], preference: 'all', host, webCrypto: true });
+  const coinbase = new CoinbaseConnector({ appName: 'Walletdeck', appLogoUrl: '/favicon.svg', appChainIds: [1], preference: 'all', host, webCrypto: true });
   const extension = coinbase.extensionSuggestion()?.name;
   if (extension !== undefined) stated['kind.coinbase.extension'] = extension;
   stated['kind.injected.limitation'] = ETHEREUM_BLOCKED_REASON;
