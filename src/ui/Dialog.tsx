@@ -68,7 +68,8 @@ function startDrag(event: ReactPointerEvent<HTMLElement>, dialog: HTMLDialogElem
 }
 
 interface Props {
-  title: string;
+  /** The heading (a name in it in <bdi>); also the dialog's accessible name. */
+  title: ReactNode;
   /** Called for Escape, the close button, or a click on the backdrop. */
   onClose(): void;
   children: ReactNode;

@@ -5,11 +5,13 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
-import { selectConnectDialog, selectConnection, selectConnectionActivity, selectConnectorInfo, selectWalletName } from '../../../../store/selectors';
+import { selectConnectDialog, selectConnection, selectConnectionActivity, selectConnectorInfo } from '../../../../store/selectors';
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import { DEFAULT_CONNECTION, type ConnectionId } from '../../../lib/connectors/types';
 import { Dialog } from '../../../ui/Dialog';
+import { useLaterWords } from '../../../i18n/later';
+import { useShownWalletName } from '../kindWords';
 import { KindProgress } from './KindProgress';
 import { WalletList } from './WalletList';
 import './connect.css';
@@ -25,8 +27,9 @@ export default function ConnectDialog() {
 
 function OpenDialog({ kind }: { kind: ConnectionId | undefined }) {
   const dispatch = useAppDispatch();
+  const words = useLaterWords();
   const id: ConnectionId = kind ?? DEFAULT_CONNECTION;
-  const name = useAppSelector((s) => selectWalletName(s, id));
+  const name = useShownWalletName(id, words);
   const activating = useAppSelector((s) => selectConnection(s, id).activating);
   const suggesting = useAppSelector((s) => selectConnectionActivity(s, id).extensionSuggestion === true);
   const pairsByQrCode = useAppSelector((s) => selectConnectorInfo(s, id).pairsByQrCode === true);
@@ -48,7 +51,7 @@ function OpenDialog({ kind }: { kind: ConnectionId | undefined }) {
   };
 
   return (
-    <Dialog title={shown === undefined ? 'Connect a wallet' : name} onClose={close} className="connect-dialog" testId="connect-dialog" fallbackFocus={walletControl}>
+    <Dialog title={shown === undefined ? words.t('connect.title') : <bdi>{name}</bdi>} onClose={close} className="connect-dialog" testId="connect-dialog" fallbackFocus={walletControl}>
       {shown === undefined ? <WalletList /> : <KindProgress id={shown} onBack={back} />}
     </Dialog>
   );

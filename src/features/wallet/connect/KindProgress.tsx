@@ -18,12 +18,15 @@ import { walletActions } from '../../../../store/walletSlice';
 import type { ConnectionId } from '../../../lib/connectors/types';
 import { ERROR_NAMES } from '../../../lib/errors';
 import { useElapsed } from '../../../ui/useElapsed';
+import { useLaterWords } from '../../../i18n/later';
+import { Sentence } from '../../../i18n/react';
 import { ActionButton } from '../ActionButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { Pairing } from './Pairing';
 import { StatusBadge } from './StatusBadge';
 import { usePhoneLayout } from './usePhoneLayout';
 import { GET_A_WALLET_URL } from './WalletList';
+import { kindWords, useShownWalletName } from '../kindWords';
 import { WalletIcon } from '../WalletIcon';
 
 /** After this long without an answer, the dialog says where the wallet's prompt is. */
@@ -35,7 +38,11 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   const connection = useAppSelector((s) => selectConnection(s, id));
   const activity = useAppSelector((s) => selectConnectionActivity(s, id));
   const info = useAppSelector((s) => selectConnectorInfo(s, id));
-  const name = useAppSelector((s) => selectWalletName(s, id));
+  const words = useLaterWords();
+  // The name shown (a kind's own in the page's language); the icon tells a kind's mark by the stored one.
+  const name = useShownWalletName(id, words);
+  const storedName = useAppSelector((s) => selectWalletName(s, id));
+  const named = <bdi>{name}</bdi>;
   const icon = useAppSelector((s) => selectWalletIcon(s, id));
   const waitedLong = useElapsed(connection.activating ? activity.attempt : undefined, LONG_WAIT_MS);
   const panel = useRef<HTMLElement>(null);
@@ -52,7 +59,7 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
     dispatch(walletActions.extensionSuggestionDeclined({ id }));
     connect();
   };
-  const back = <Button meaning="back" label="Back" secondary onActivate={onBack} />;
+  const back = <Button meaning="back" label={words.t('connect.back')} secondary onActivate={onBack} />;
   const suggestion = activity.extensionSuggestion === true && !connection.activating ? info.extensionSuggestion : undefined;
   // The QR code is drawn and nobody has scanned it yet: nothing is "connecting" (docs/behaviour.md §6.3).
   const phone = usePhoneLayout();
@@ -61,39 +68,48 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
   let body: ReactNode;
   let actions: ReactNode;
   if (suggestion) {
+    const extension = <bdi>{kindWords(words, id, 'extension', suggestion.name, info.name)}</bdi>;
     body = (
       <>
-        <p>No {suggestion.name} in this browser. With it, you approve right here instead of in a window or on your phone.</p>
+        <p>
+          <Sentence words={words} id="connect.noExtension" values={{ extension }} />
+        </p>
         <p>
           <a href={suggestion.installUrl} target="_blank" rel="noopener noreferrer">
-            Install the {suggestion.name}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <Sentence words={words} id="connect.installExtension" values={{ extension }} />
+            <span className="visually-hidden">{words.t('connect.newTab')}</span>
           </a>
         </p>
       </>
     );
     actions = (
       <>
-        <Button meaning="continue" label="Continue with the mobile app or pop-up" onActivate={continueWithout} />
+        <Button meaning="continue" label={words.t('connect.withoutExtension')} onActivate={continueWithout} />
         {back}
       </>
     );
   } else if (view === 'Connecting' || view === 'Reconnecting') {
     body = <Waiting id={id} name={name} waitedLong={waitedLong} reconnecting={view === 'Reconnecting'} />;
-    actions = <Button meaning="cancel" label="Cancel" secondary onActivate={cancel} />;
+    actions = <Button meaning="cancel" label={words.t('connect.cancel')} secondary onActivate={cancel} />;
   } else if (view === 'Reload required') {
     // The wallet's own words (MetaMask's 1011 "Page reload required") stay under Details, as for any error.
-    body = connection.error ? <ErrorMessage error={connection.error} wallet={name} kind={id} /> : <p>The link to {name} is broken. Reload the page to connect again.</p>;
-    actions = <Button meaning="reload" label="Reload page" onActivate={() => window.location.reload()} />;
+    body = connection.error ? (
+      <ErrorMessage error={connection.error} wallet={name} kind={id} />
+    ) : (
+      <p>
+        <Sentence words={words} id="banner.linkBroken" values={{ wallet: named }} />
+      </p>
+    );
+    actions = <Button meaning="reload" label={words.t('connect.reload')} onActivate={() => window.location.reload()} />;
   } else if (view === 'Disconnected' && isDeclined(connection)) {
     body = (
       <p className="calm" data-testid="declined">
-        {connection.error?.name === ERROR_NAMES.userClosedModal ? 'You closed the QR code before a wallet connected.' : `You declined in ${name}.`} Try again when you are ready.
+        {connection.error?.name === ERROR_NAMES.userClosedModal ? words.t('connect.closedQr') : <Sentence words={words} id="connect.declined" values={{ wallet: named }} />}
       </p>
     );
     actions = (
       <>
-        <Button meaning="retry" label="Try again" onActivate={connect} />
+        <Button meaning="retry" label={words.t('connect.tryAgain')} onActivate={connect} />
         {back}
       </>
     );
@@ -104,44 +120,45 @@ export function KindProgress({ id, onBack }: { id: ConnectionId; onBack(): void 
         {connection.error.name === ERROR_NAMES.noMetaMask ? (
           <p>
             <a href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
-              Get a wallet<span className="visually-hidden"> (opens in a new tab)</span>
+              {words.t('connect.getWallet')}
+              <span className="visually-hidden">{words.t('connect.newTab')}</span>
             </a>{' '}
-            <span className="muted">then reload this page.</span>
+            <span className="muted">{words.t('connect.thenReload')}</span>
           </p>
         ) : null}
       </>
     );
     actions = (
       <>
-        <Button meaning="retry" label="Try again" onActivate={connect} />
+        <Button meaning="retry" label={words.t('connect.tryAgain')} onActivate={connect} />
         {back}
       </>
     );
   } else if (view === 'Disconnected') {
-    body = <p className="muted">Not connected.</p>;
+    body = <p className="muted">{words.t('connect.notConnected')}</p>;
     actions = (
       <>
-        <Button meaning="connect" label="Connect" onActivate={connect} />
+        <Button meaning="connect" label={words.t('connect.connect')} onActivate={connect} />
         {back}
       </>
     );
   } else {
-    body = <p>Connected.</p>;
+    body = <p>{words.t('connect.connected')}</p>;
   }
 
   return (
     <article className="kind-progress" data-testid={`card-${id}`} data-status={view} aria-labelledby={`progress-${id}-title`} tabIndex={-1} ref={panel} data-autofocus="">
       <header className="kind-progress-header">
-        <WalletIcon icon={icon} name={name} kind={id} large />
+        <WalletIcon icon={icon} name={storedName} kind={id} large />
         <h3 id={`progress-${id}-title`} className="visually-hidden">
-          {name}
+          {named}
         </h3>
         <span className="kind-progress-status" aria-live="polite">
-          <StatusBadge status={view} {...(waitsForScan ? { waiting: phone ? 'Waiting for your wallet app' : 'Waiting for a scan' } : {})} />
+          <StatusBadge status={view} {...(waitsForScan ? { waiting: words.t(phone ? 'connect.waitingForApp' : 'connect.waitingForScan') } : {})} />
         </span>
       </header>
       {body}
-      {info.limitation ? <p className="muted limitation">{info.limitation}</p> : null}
+      {info.limitation ? <p className="muted limitation">{kindWords(words, id, 'limitation', info.limitation, info.name)}</p> : null}
       {actions ? <div className="actions">{actions}</div> : null}
     </article>
   );
@@ -157,26 +174,29 @@ function Button({ meaning, label, secondary, onActivate }: { meaning: string; la
 
 /** What the wallet is waiting for, and where, in words; a spinner alone says nothing. */
 function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; name: string; waitedLong: boolean; reconnecting: boolean }) {
+  const words = useLaterWords();
   const activity = useAppSelector((s) => selectConnectionActivity(s, id));
-  const installed = useAppSelector((s) => selectConnectorInfo(s, id).installed === true);
-  const developmentPhone = useAppSelector((s) => selectConnectorInfo(s, id).developmentPhone);
-  const pairsByQrCode = useAppSelector((s) => selectConnectorInfo(s, id).pairsByQrCode === true);
-  const { browserWallets, ownWindow } = useAppSelector((s) => selectConnectorInfo(s, id).face);
-  const progress = useAppSelector((s) => selectConnectorInfo(s, id).face.progress);
-  if (reconnecting) return <p role="status">Reconnecting to {name}…</p>;
+  const info = useAppSelector((s) => selectConnectorInfo(s, id));
+  const installed = info.installed === true;
+  const developmentPhone = info.developmentPhone;
+  const pairsByQrCode = info.pairsByQrCode === true;
+  const { browserWallets, ownWindow, progress } = info.face;
+  // A sentence about the wallet, its name kept apart from the words around it (<bdi>).
+  const say = (key: WalletSentence) => <Sentence words={words} id={key} values={{ wallet: <bdi>{name}</bdi> }} />;
+  if (reconnecting) return <p role="status">{say('connect.reconnecting')}</p>;
   if (pairsByQrCode) {
-    if (activity.awaitingWallet) return <p role="status">Approve the connection in the wallet app on your phone.</p>;
+    if (activity.awaitingWallet) return <p role="status">{words.t('connect.approveOnPhone')}</p>;
     if (activity.pairingUri) return <Pairing uri={activity.pairingUri} {...(developmentPhone ? { developmentPhone } : {})} />;
     return (
       <p role="status" className="waiting">
-        Getting a QR code…
+        {words.t('connect.gettingQr')}
       </p>
     );
   }
   if (activity.awaitingWallet && browserWallets) {
     return (
       <p role="status" className="notice" data-testid="request-open">
-        {name} already has a request open. Open {name} from your browser&apos;s toolbar to approve or reject it.
+        {say('connect.requestOpen')}
       </p>
     );
   }
@@ -189,21 +209,23 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
     return (
       <>
         <p role="status" className="waiting" data-where={where}>
-          {activity.walletWindow === 'opened'
-            ? `Opening the ${name} window…`
-            : where === 'phone'
-              ? `Approve the connection in the ${name} app on your phone.`
-              : where === 'extension'
-                ? `Approve the connection in the ${name} extension.`
-                : `Approve the connection in the ${name} window.`}
+          {say(
+            activity.walletWindow === 'opened'
+              ? 'connect.opening'
+              : where === 'phone'
+                ? 'connect.approveInApp'
+                : where === 'extension'
+                  ? 'connect.approveInExtension'
+                  : 'connect.approveInWindow',
+          )}
         </p>
         {waitedLong && where !== 'phone' ? (
           <p className="muted" data-testid="where-is-the-prompt">
             {where === 'extension'
-              ? `Don't see it? Open ${name} from your browser's toolbar.`
+              ? say('connect.lookInToolbar')
               : activity.walletWindow === 'answered'
-                ? `Don't see it? The ${name} window may be behind this one.`
-                : 'No window? Your browser may have blocked it: allow pop-ups for this site, then try again.'}
+                ? say('connect.windowBehind')
+                : words.t('connect.windowBlocked')}
           </p>
         ) : null}
       </>
@@ -212,13 +234,26 @@ function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; nam
   return (
     <>
       <p role="status" className="waiting">
-        {progress ?? `Approve the connection in ${name}.`}
+        {progress !== undefined ? kindWords(words, id, 'progress', progress, info.name) : say('connect.approveIn')}
       </p>
       {waitedLong ? (
         <p className="muted" data-testid="where-is-the-prompt">
-          Don&apos;t see it? Open {name} from your browser&apos;s toolbar: its window may be behind this one.
+          {say('connect.toolbarOrBehind')}
         </p>
       ) : null}
     </>
   );
 }
+
+/** The waiting sentences that name the wallet. */
+type WalletSentence =
+  | 'connect.reconnecting'
+  | 'connect.requestOpen'
+  | 'connect.opening'
+  | 'connect.approveInApp'
+  | 'connect.approveInExtension'
+  | 'connect.approveInWindow'
+  | 'connect.lookInToolbar'
+  | 'connect.windowBehind'
+  | 'connect.approveIn'
+  | 'connect.toolbarOrBehind';

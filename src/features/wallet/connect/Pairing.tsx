@@ -4,6 +4,8 @@
 // one click away. The QR library arrives on first use (chunk "qrcode", src/lib/qr.ts).
 import { useState } from 'react';
 import type { DevelopmentPhone } from '../../../lib/connectors/types';
+import { useLaterWords } from '../../../i18n/later';
+import { Sentence } from '../../../i18n/react';
 import OpenInWalletApp from './OpenInWalletApp';
 import QrCodePanel from './QrCodePanel';
 import { usePhoneLayout } from './usePhoneLayout';
@@ -13,13 +15,14 @@ function QrCode({ uri }: { uri: string }) {
 }
 
 function PhoneChoices({ uri }: { uri: string }) {
+  const words = useLaterWords();
   const [showQr, setShowQr] = useState(false);
   return (
     <>
-      <p className="muted">Open a WalletConnect wallet on this device to connect, or show the QR code to scan it with another one.</p>
+      <p className="muted">{words.t('pairing.phoneIntro')}</p>
       <OpenInWalletApp uri={uri} />
       <button type="button" className="secondary qr-toggle" aria-expanded={showQr} onClick={() => setShowQr((shown) => !shown)}>
-        {showQr ? 'Hide QR code' : 'Show QR code'}
+        {words.t(showQr ? 'pairing.hideQr' : 'pairing.showQr')}
       </button>
       {showQr ? <QrCode uri={uri} /> : null}
     </>
@@ -31,19 +34,21 @@ function PhoneChoices({ uri }: { uri: string }) {
  * name comes with its settings, so that no word of it is in the app's own code.
  */
 function DevelopmentPhoneLink({ phone, uri }: { phone: DevelopmentPhone; uri: string }) {
+  const words = useLaterWords();
   const href = new URL(phone.url);
   href.searchParams.set('uri', uri);
   return (
     <p>
       <a href={href.href} target="_blank" rel="noopener noreferrer">
-        Open in the {phone.name}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <Sentence words={words} id="pairing.openIn" values={{ phone: <bdi>{phone.name}</bdi> }} />
+        <span className="visually-hidden">{words.t('connect.newTab')}</span>
       </a>
     </p>
   );
 }
 
 export function Pairing({ uri, developmentPhone }: { uri: string; developmentPhone?: DevelopmentPhone }) {
+  const words = useLaterWords();
   const phone = usePhoneLayout();
   // Removed from production builds, whatever the store says.
   const development = process.env.NODE_ENV !== 'production' && developmentPhone ? <DevelopmentPhoneLink phone={developmentPhone} uri={uri} /> : null;
@@ -56,7 +61,7 @@ export function Pairing({ uri, developmentPhone }: { uri: string; developmentPho
   ) : (
     <>
       <p role="status" data-testid="qr-waiting">
-        Scan with your phone&apos;s wallet.
+        {words.t('pairing.scan')}
       </p>
       <QrCode key={uri} uri={uri} />
       {development}

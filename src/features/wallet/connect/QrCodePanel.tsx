@@ -3,10 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { toWalletError } from '../../../lib/errors';
 import { encodeQr, paintQr, qrSettings, QR_DEFAULTS } from '../../../lib/qr';
+import { useLaterWords } from '../../../i18n/later';
+import { Sentence } from '../../../i18n/react';
 
 type Drawing = { state: 'drawing' } | { state: 'drawn'; version: number } | { state: 'failed'; message: string };
 
 function QrCode({ uri }: { uri: string }) {
+  const words = useLaterWords();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawing, setDrawing] = useState<Drawing>({ state: 'drawing' });
 
@@ -40,18 +43,24 @@ function QrCode({ uri }: { uri: string }) {
         height={QR_DEFAULTS.height}
         style={{ width: QR_DEFAULTS.width, height: QR_DEFAULTS.height }}
         role="img"
-        aria-label="QR code of the WalletConnect link"
+        aria-label={words.t('pairing.qrLabel')}
         data-testid="qr-code"
         data-content={uri}
         data-state={drawing.state}
         data-version={drawing.state === 'drawn' ? drawing.version : undefined}
       />
-      {drawing.state === 'failed' ? <p role="alert">The QR code could not be drawn: {drawing.message}</p> : null}
+      {drawing.state === 'failed' ? (
+        <p role="alert">
+          {/* The library's own message, as it is (English, left to right). */}
+          <Sentence words={words} id="pairing.qrFailed" values={{ reason: <bdi dir="ltr">{drawing.message}</bdi> }} />
+        </p>
+      ) : null}
     </figure>
   );
 }
 
 function CopyLink({ uri }: { uri: string }) {
+  const words = useLaterWords();
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const field = useRef<HTMLInputElement>(null);
 
@@ -70,14 +79,14 @@ function CopyLink({ uri }: { uri: string }) {
   return (
     <div className="copy-link">
       <label>
-        Or paste this link into a desktop wallet
+        {words.t('pairing.pasteLink')}
         <input ref={field} type="text" readOnly value={uri} data-testid="pairing-uri" onFocus={(event) => event.currentTarget.select()} />
       </label>
       <button type="button" className="secondary" onClick={() => void copy()}>
-        Copy link
+        {words.t('pairing.copyLink')}
       </button>
       <span role="status" className="muted">
-        {copied === 'copied' ? 'Link copied' : copied === 'failed' ? 'Copying was blocked: the link is selected, copy it by hand' : ''}
+        {copied === 'copied' ? words.t('pairing.copied') : copied === 'failed' ? words.t('pairing.copyBlocked') : ''}
       </span>
     </div>
   );

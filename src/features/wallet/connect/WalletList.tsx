@@ -4,7 +4,7 @@
 // wallets first, "Recent" on the one used last; what cannot work in this build is not offered (the
 // reason goes to the console, for the developer); with no browser wallet at all, a short "Get a wallet";
 // last, "New to wallets?": what a wallet is and which one to get on which device, folded away.
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
 import {
   selectActiveExtension,
@@ -19,6 +19,9 @@ import {
 import { uiActions } from '../../../../store/uiSlice';
 import { walletActions } from '../../../../store/walletSlice';
 import { CONNECTION_IDS, type ConnectionId, type ConnectorInfo } from '../../../lib/connectors/types';
+import type { Words } from '../../../i18n/words';
+import { useLaterWords } from '../../../i18n/later';
+import { kindWords, useShownWalletName } from '../kindWords';
 import { StatusBadge } from './StatusBadge';
 import { usePhoneLayout } from './usePhoneLayout';
 import { WalletIcon } from '../WalletIcon';
@@ -37,7 +40,7 @@ interface Choice {
 
 type Kinds = Readonly<Record<ConnectionId, ConnectorInfo>>;
 
-function choicesOf(kinds: Kinds): { installed: Choice[]; others: Choice[]; owned: boolean } {
+function choicesOf(kinds: Kinds, words: Words): { installed: Choice[]; others: Choice[]; owned: boolean } {
   const installed: Choice[] = [];
   const others: Choice[] = [];
   // A page a kind owns (Safe{Wallet}'s frame, docs/behaviour.md §1.7) offers that kind alone.
@@ -46,8 +49,10 @@ function choicesOf(kinds: Kinds): { installed: Choice[]; others: Choice[]; owned
     const info = kinds[kind];
     const announced = info.wallets ?? [];
     const isInstalled = info.installed === true || announced.length > 0;
-    const note = isInstalled ? info.face.note.installed : info.face.note.otherwise;
-    if (!info.available || note === undefined) continue;
+    const part = isInstalled ? 'installed' : 'otherwise';
+    const stated = info.face.note[part];
+    if (!info.available || stated === undefined) continue;
+    const note = kindWords(words, kind, `note.${part}`, stated, info.name);
     const list = isInstalled ? installed : others;
     if (announced.length > 0) for (const w of announced) list.push({ kind, rdns: w.rdns, name: w.name, icon: w.icon, note });
     else list.push({ kind, name: info.name, icon: '', note });
@@ -70,11 +75,12 @@ function useUnavailableHints(kinds: Kinds) {
 }
 
 export function WalletList() {
+  const words = useLaterWords();
   const kinds = useAppSelector(selectKinds);
   const recentKind = useAppSelector(selectRecentKind);
   const recentRdns = useAppSelector(selectChosenExtension);
   useUnavailableHints(kinds);
-  const { installed, others, owned } = choicesOf(kinds);
+  const { installed, others, owned } = choicesOf(kinds, words);
   const isRecent = (c: Choice) => c.kind === recentKind && (c.rdns === undefined || c.rdns === recentRdns);
   // The one used last leads its section.
   const ordered = (list: Choice[]) => [...list.filter(isRecent), ...list.filter((c) => !isRecent(c))];
@@ -84,16 +90,23 @@ export function WalletList() {
   const focusTarget = first.find(isRecent) ?? first[0];
   return (
     <div className="wallet-list" data-testid="wallet-list">
-      {installed.length > 0 ? <Section title="Installed" choices={ordered(installed)} isRecent={isRecent} focusTarget={focusTarget} /> : null}
+      {installed.length > 0 ? <Section id="installed" title={words.t('connect.installed')} choices={ordered(installed)} isRecent={isRecent} focusTarget={focusTarget} /> : null}
       {others.length > 0 ? (
-        <Section title={installed.length > 0 ? 'More ways to connect' : 'Ways to connect'} choices={ordered(others)} isRecent={isRecent} focusTarget={focusTarget} />
+        <Section
+          id={installed.length > 0 ? 'more-ways-to-connect' : 'ways-to-connect'}
+          title={installed.length > 0 ? words.t('connect.moreWays') : words.t('connect.ways')}
+          choices={ordered(others)}
+          isRecent={isRecent}
+          focusTarget={focusTarget}
+        />
       ) : null}
       {noBrowserWallet ? (
         <section className="get-a-wallet" aria-labelledby="get-a-wallet-title" data-testid="get-a-wallet">
-          <h3 id="get-a-wallet-title">No browser wallet found</h3>
-          <p className="muted">A wallet holds your accounts and asks you before a site does anything with them.</p>
+          <h3 id="get-a-wallet-title">{words.t('connect.noBrowserWallet')}</h3>
+          <p className="muted">{words.t('connect.walletHolds')}</p>
           <a href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
-            Get a wallet<span className="visually-hidden"> (opens in a new tab)</span>
+            {words.t('connect.getWallet')}
+            <span className="visually-hidden">{words.t('connect.newTab')}</span>
           </a>
         </section>
       ) : null}
@@ -104,24 +117,26 @@ export function WalletList() {
 
 /** What a wallet is, and which one to get on which device (this device's kind first), in a disclosure. */
 function WalletHelp() {
+  const words = useLaterWords();
   const phone = usePhoneLayout();
   const computer = (
     <li key="computer">
-      <strong>On a computer:</strong> a browser extension, such as MetaMask or Coinbase Wallet, added to Chrome, Firefox, Brave or Edge.
+      <strong>{words.t('connect.help.onComputer')}</strong> {words.t('connect.help.computer')}
     </li>
   );
   const mobile = (
     <li key="phone">
-      <strong>On a phone:</strong> a wallet app, such as MetaMask, Coinbase Wallet, Trust Wallet or Rainbow, from the App Store or Google Play; then connect here with WalletConnect.
+      <strong>{words.t('connect.help.onPhone')}</strong> {words.t('connect.help.phone')}
     </li>
   );
   return (
     <details className="wallet-help" data-testid="wallet-help">
-      <summary>New to wallets?</summary>
-      <p>A wallet is an app that keeps your accounts. Connecting shows this site your address; nothing is signed or sent until you approve it in the wallet.</p>
+      <summary>{words.t('connect.help.title')}</summary>
+      <p>{words.t('connect.help.intro')}</p>
       <ul>{phone ? [mobile, computer] : [computer, mobile]}</ul>
       <a href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
-        Compare wallets<span className="visually-hidden"> (opens in a new tab)</span>
+        {words.t('connect.help.compare')}
+        <span className="visually-hidden">{words.t('connect.newTab')}</span>
       </a>
     </details>
   );
@@ -132,7 +147,7 @@ interface ListProps {
   focusTarget: Choice | undefined;
 }
 
-function Section({ title, choices, isRecent, focusTarget }: { title: string; choices: Choice[] } & ListProps) {
+function Section({ id, title, choices, isRecent, focusTarget }: { id: string; title: string; choices: Choice[] } & ListProps) {
   // One group per kind (the black-box tests and the kind's state find it as `card-<kind>`).
   const groups: Choice[][] = [];
   for (const choice of choices) {
@@ -140,7 +155,8 @@ function Section({ title, choices, isRecent, focusTarget }: { title: string; cho
     if (group) group.push(choice);
     else groups.push([choice]);
   }
-  const headingId = `wallets-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  // Named in English whatever the language: an id the page's words do not change.
+  const headingId = `wallets-${id}`;
   return (
     <section className="wallet-section" aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
@@ -181,8 +197,11 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
   const kinds = useAppSelector(selectKinds);
   const chosenExtension = useAppSelector(selectChosenExtension);
   const passedSuggestion = useAppSelector((s) => selectPassedSuggestion(s, choice.kind));
+  const words = useLaterWords();
   // A kind's own row names the wallet behind its session when it said who it is ("Rainbow" through WalletConnect).
-  const name = useAppSelector((s) => (choice.rdns === undefined ? selectWalletName(s, choice.kind) : choice.name));
+  const kindRowName = useShownWalletName(choice.kind, words);
+  const storedName = useAppSelector((s) => (choice.rdns === undefined ? selectWalletName(s, choice.kind) : choice.name));
+  const name = choice.rdns === undefined ? kindRowName : choice.name;
   const icon = useAppSelector((s) => (choice.rdns === undefined ? selectWalletIcon(s, choice.kind) : choice.icon));
   const ref = useRef<HTMLButtonElement>(null);
   // Opening the list, or coming back to it, focus is on the wallet used last (else the first).
@@ -215,15 +234,23 @@ function ChoiceRow({ choice, recent, focusFirst, status }: { choice: Choice; rec
         onPointerEnter={() => dispatch(walletActions.connectIntent({ id: choice.kind }))}
         onFocus={() => dispatch(walletActions.connectIntent({ id: choice.kind }))}
       >
-        <WalletIcon icon={icon} name={name} kind={choice.kind} />
+        <WalletIcon icon={icon} name={storedName} kind={choice.kind} />
         <span className="wallet-choice-text">
           <span className="wallet-choice-name">
-            <span className="visually-hidden">{connected ? 'Use ' : 'Connect '}</span>
-            {name}
+            {/* Only the name shows; the rest of the sentence ("Connect …") is the button's name for screen readers. */}
+            {words.parts<'connect.use' | 'connect.choose', ReactElement>(connected ? 'connect.use' : 'connect.choose', { wallet: <bdi key="name">{name}</bdi> }).map((piece, i) =>
+              typeof piece === 'string' ? (
+                <span key={i} className="visually-hidden">
+                  {piece}
+                </span>
+              ) : (
+                piece
+              ),
+            )}
           </span>
           <span className="wallet-choice-note">{choice.note}</span>
         </span>
-        {recent ? <span className="tag">Recent</span> : null}
+        {recent ? <span className="tag">{words.t('connect.recent')}</span> : null}
         {status !== undefined ? <StatusBadge status={status} /> : null}
       </button>
     </li>
