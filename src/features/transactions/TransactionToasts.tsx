@@ -4,9 +4,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../../store/hooks';
 import { WithPart } from '../parts';
+import { useWords } from '../../i18n/react';
 import './transactions.css';
 
 export function TransactionToasts() {
+  const words = useWords();
   const open = useAppSelector((s) => s.transactions.toasts.length > 0);
   const [live, setLive] = useState<HTMLDivElement | null>(null);
   // The form in use (the one the focus was last in), followed from the start: the first toast of a
@@ -23,7 +25,7 @@ export function TransactionToasts() {
     <>
       <div ref={setLive} className="visually-hidden" aria-live="polite" data-testid="tx-announcements" />
       {open && live ? (
-        <WithPart name="dialogs" what="The transaction notices">
+        <WithPart name="dialogs" what={words.t('part.transactionNotices')}>
           {({ Toasts }) => <Toasts live={live} lastForm={lastForm} />}
         </WithPart>
       ) : null}

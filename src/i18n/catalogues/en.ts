@@ -16,6 +16,7 @@ export const en = {
   'part.wrongNetwork': 'The wrong-network notice',
   'part.networkPanel': 'The network panel',
   'part.signingPanel': 'The signing panel',
+  'part.signIn': 'Sign-in',
   'part.downloadFailed': '{what} could not be downloaded: the network may have dropped, or the site was updated meanwhile. Reloading the page fetches it again.',
   'part.stopped': '{what} stopped with an error. Reloading the page usually helps.',
   'part.reason': 'Reason: {detail}',
@@ -51,6 +52,12 @@ export const en = {
   'block.pending': 'Latest block …',
   'block.chain': '{chain}:',
   'block.latest': 'latest block',
+
+  // Sign and send on the first screen (src/features/sign/SignSection.tsx, in the first script; the
+  // panel's own words are in en.later.ts), and the host of the transaction toasts
+  'sign.title': 'Sign and send',
+  'sign.connectFirst': 'Connect a wallet to sign a message, sign typed data or send a transfer with it.',
+  'part.transactionNotices': 'The transaction notices',
 
   // The footer
   'footer.networkStatus': 'Network status',
