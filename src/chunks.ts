@@ -43,13 +43,15 @@ export type Chunks = UiParts & SagaChunks & StoreChunks & { languages: Catalogue
 
 export function createChunks(): Chunks {
   const dialogs = part(() => import(/* webpackChunkName: "dialogs" */ './features/dialogs'));
+  // A connected user's path: "Sign and send" opens, and asks for it, as a wallet connects (never on a first visit without one).
   const signingPanel = part(() => import(/* webpackChunkName: "signing" */ './features/sign/SignPanel'));
   const signingWorkflow = part(() => import(/* webpackChunkName: "signing" */ '../sagas/signingWorkflow'));
   const batch = part(() => import(/* webpackChunkName: "signing" */ '../sagas/batch'));
   const names = part(() => import(/* webpackChunkName: "names" */ './lib/names'));
   const signInWorkflow = part(() => import(/* webpackChunkName: "signin" */ '../sagas/signInWorkflow'));
+  const signInStatus = part(() => import(/* webpackChunkName: "signin" */ './features/signIn/SignInStatus'));
   const languages: CatalogueLoaders = {
     'en-XA': part(() => import(/* webpackChunkName: "lang-pseudo" */ './i18n/catalogues/pseudo')),
   };
-  return { dialogs, signingPanel, signingWorkflow, batch, names, signInWorkflow, languages };
+  return { dialogs, signingPanel, signingWorkflow, batch, names, signInWorkflow, signInStatus, languages };
 }
