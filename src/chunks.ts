@@ -49,8 +49,9 @@ export function createChunks(): Chunks {
   const batch = part(() => import(/* webpackChunkName: "signing" */ '../sagas/batch'));
   const names = part(() => import(/* webpackChunkName: "names" */ './lib/names'));
   const signInWorkflow = part(() => import(/* webpackChunkName: "signin" */ '../sagas/signInWorkflow'));
+  const signInStatus = part(() => import(/* webpackChunkName: "signin" */ './features/signIn/SignInStatus'));
   const languages: CatalogueLoaders = {
     'en-XA': part(() => import(/* webpackChunkName: "lang-pseudo" */ './i18n/catalogues/pseudo')),
   };
-  return { dialogs, signingPanel, signingWorkflow, batch, names, signInWorkflow, languages };
+  return { dialogs, signingPanel, signingWorkflow, batch, names, signInWorkflow, signInStatus, languages };
 }

@@ -38,7 +38,7 @@ it.each<[string, SignInState, string, string | undefined]>([
   ['unreachable', { status: 'unreachable', address: ALICE, error: { name: 'SignInUnreachableError', message: 'The sign-in backend could not be reached: no answer within 10 s' } }, "The sign-in service can't be reached.", 'Retry'],
   ['failed', { status: 'failed', address: ALICE, error: { name: 'WrongDomain', code: 422, message: 'wrong domain' } }, 'Sign-in failed.', 'Try again'],
   ['expired', { status: 'expired', address: ALICE }, 'Your sign-in expired.', 'Sign in again'],
-  ['a chain sign-in does not allow', { status: 'chainNotAllowed', address: ALICE, chainId: 10, allowedChainIds: [31337, 1] }, 'Sign-in works on Local development chain, Ethereum: switch network to sign in.', undefined],
+  ['a chain sign-in does not allow', { status: 'chainNotAllowed', address: ALICE, chainId: 10, allowedChainIds: [31337, 1] }, 'Sign-in works on Local development chain and Ethereum: switch network to sign in.', undefined],
 ])('%s', (_what, state, words, action) => {
   const { dispatched } = show(state);
   const status = screen.getByTestId('sign-in');

@@ -6,6 +6,7 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore, t
 import { PartBoundary } from '../ui/PartBoundary';
 import type * as DialogsModule from './dialogs';
 import type * as SignPanelModule from './sign/SignPanel';
+import type * as SignInStatusModule from './signIn/SignInStatus';
 
 /** One chunk as the page uses it: asked for once (again after a failure), and watched for its arrival. */
 export interface Part<T> {
@@ -19,6 +20,8 @@ export interface Part<T> {
 export interface UiParts {
   dialogs: Part<typeof DialogsModule>;
   signingPanel: Part<typeof SignPanelModule>;
+  /** The header's sign-in (in the `signin` chunk with its sagas). */
+  signInStatus: Part<typeof SignInStatusModule>;
 }
 
 type ModuleOf<K extends keyof UiParts> = UiParts[K] extends Part<infer T> ? T : never;

@@ -3,73 +3,89 @@
 // again). Each is a real button (the keyboard reaches it); the words are announced politely. Below
 // 480 px the words give way to the button alone, whose accessible name keeps them. The account menu
 // shows the same state and action in a section of its own (SignInSection), in full at any width.
+// In the `signin` chunk (the header shows it through SignInSlot) and the menu's `dialogs`: its words
+// are English's later part (src/i18n/later.ts), never in the first script.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSignIn } from '../../../store/signInSelectors';
 import { signInActions, type SignInState, type SignOutFailure } from '../../../store/signInSlice';
+import { useLaterWords } from '../../i18n/later';
+import type { Words } from '../../i18n/words';
+import { shortAddress } from '../../ui/address';
 import { useChains } from '../../ui/chainsContext';
-import { SIGN_IN_WORDS as W } from './words';
 import './signIn.css';
 
-function sentence(state: SignInState, chainNames: (ids: number[]) => string): string | undefined {
+function sentence(words: Words, state: SignInState, chainNames: (ids: number[]) => string): string | undefined {
   switch (state.status) {
     case 'checking':
-      return W.checking;
+      return words.t('signIn.checking');
     case 'signingIn':
-      return W.signingInDetail;
+      return words.t('signIn.signingInDetail');
     case 'signedIn':
-      return W.signedIn(state.address);
-    case 'signedOut':
-      return undefined;
+      return words.t('signIn.signedIn', { address: shortAddress(state.address) });
     case 'declined':
-      return W.declined;
+      return words.t('signIn.declined');
     case 'chainNotAllowed':
-      return W.chainNotAllowed(chainNames(state.allowedChainIds));
+      return words.t('signIn.chainNotAllowed', { chains: chainNames(state.allowedChainIds) });
     case 'unreachable':
-      return W.unreachable;
+      return words.t('signIn.unreachable');
     case 'failed':
-      return W.failed;
+      return words.t('signIn.failed');
     case 'expired':
-      return W.expired;
+      return words.t('signIn.expired');
     default:
       return undefined;
   }
 }
 
-function action(state: SignInState): string | undefined {
+function action(words: Words, state: SignInState): string | undefined {
   switch (state.status) {
     case 'signedOut':
-      return W.signInAs(state.address);
+      return words.t('signIn.signInAs', { address: shortAddress(state.address) });
     case 'declined':
-      return W.signIn;
+      return words.t('signIn.signIn');
     case 'unreachable':
-      return W.retry;
+      return words.t('signIn.retry');
     case 'failed':
-      return W.tryAgain;
+      return words.t('signIn.tryAgain');
     case 'expired':
-      return W.signInAgain;
+      return words.t('signIn.signInAgain');
     default:
       return undefined;
   }
+}
+
+/** The state's sentence, its action and its error, in the page's language. */
+function useSignInView(state: SignInState) {
+  const words = useLaterWords();
+  const chains = useChains();
+  const list = new Intl.ListFormat(words.locale, { type: 'conjunction' });
+  const names = (ids: number[]) => list.format(ids.map((id) => chains[id]?.name ?? String(id)));
+  return {
+    words,
+    sentence: sentence(words, state, names),
+    label: action(words, state),
+    error: state.status === 'unreachable' || state.status === 'failed' ? state.error : undefined,
+  };
 }
 
 export function SignInStatus() {
-  const dispatch = useAppDispatch();
-  const chains = useChains();
   const state = useAppSelector(selectSignIn);
   if (state.status === 'idle' && state.signOutFailed) return <SignOutFailed failure={state.signOutFailed} />;
   if (state.status === 'off' || state.status === 'idle') return null;
-  const names = (ids: number[]) => ids.map((id) => chains[id]?.name ?? `chain ${id}`).join(', ');
-  const words = sentence(state, names);
-  const label = action(state);
+  return <HeaderStatus state={state} />;
+}
+
+function HeaderStatus({ state }: { state: Exclude<SignInState, { status: 'off' | 'idle' }> }) {
+  const dispatch = useAppDispatch();
+  const { words, sentence: said, label, error } = useSignInView(state);
   const busy = state.status === 'checking' || state.status === 'signingIn';
-  const error = state.status === 'unreachable' || state.status === 'failed' ? state.error : undefined;
   return (
     <div className="sign-in" data-testid="sign-in" data-status={state.status} role="status" aria-live="polite" aria-busy={busy ? true : undefined}>
       {busy ? <span className="spinner" aria-hidden="true" /> : null}
       {state.status === 'signedIn' ? <span className="sign-in-mark" aria-hidden="true">✓</span> : null}
-      {words ? (
-        <span className={`sign-in-words${label ? ' is-optional' : ''}`} title={error ? `${words} ${error.message}` : words}>
-          {state.status === 'signingIn' ? W.signingIn : words}
+      {said ? (
+        <span className={`sign-in-words${label ? ' is-optional' : ''}`} title={error ? `${said} ${error.message}` : said}>
+          {state.status === 'signingIn' ? words.t('signIn.signingIn') : said}
         </span>
       ) : null}
       {label ? (
@@ -77,13 +93,13 @@ export function SignInStatus() {
           type="button"
           className="sign-in-action"
           data-testid="sign-in-action"
-          aria-label={words ? `${words} ${label}` : label}
+          aria-label={said ? `${said} ${label}` : label}
           onClick={() => dispatch(signInActions.requested({ address: state.address }))}
         >
           {label}
         </button>
       ) : null}
-      {error ? <span className="visually-hidden" data-testid="sign-in-error">{`${W.details}: ${error.message}`}</span> : null}
+      {error ? <span className="visually-hidden" data-testid="sign-in-error">{`${words.t('details.summary')}: ${error.message}`}</span> : null}
     </div>
   );
 }
@@ -91,22 +107,24 @@ export function SignInStatus() {
 /** A Disconnect the backend did not sign out (docs/behaviour.md §13.4): said, with "Try again", until the next account. */
 function SignOutFailed({ failure }: { failure: SignOutFailure }) {
   const dispatch = useAppDispatch();
-  const words = W.signOutFailed(failure.address);
+  const words = useLaterWords();
+  const said = words.t('signIn.signOutFailed', { address: shortAddress(failure.address) });
+  const label = words.t('signIn.tryAgain');
   return (
     <div className="sign-in" data-testid="sign-in" data-status="signOutFailed" role="status" aria-live="polite">
-      <span className="sign-in-words is-optional" title={`${words} ${failure.error.message}`}>
-        {words}
+      <span className="sign-in-words is-optional" title={`${said} ${failure.error.message}`}>
+        {said}
       </span>
       <button
         type="button"
         className="sign-in-action"
         data-testid="sign-in-action"
-        aria-label={`${words} ${W.tryAgain}`}
+        aria-label={`${said} ${label}`}
         onClick={() => dispatch(signInActions.signOutRetried({ address: failure.address }))}
       >
-        {W.tryAgain}
+        {label}
       </button>
-      <span className="visually-hidden" data-testid="sign-in-error">{`${W.details}: ${failure.error.message}`}</span>
+      <span className="visually-hidden" data-testid="sign-in-error">{`${words.t('details.summary')}: ${failure.error.message}`}</span>
     </div>
   );
 }
@@ -116,19 +134,19 @@ function SignOutFailed({ failure }: { failure: SignOutFailure }) {
  * account the menu is about. Not a live region: the header already announces every change.
  */
 export function SignInSection({ account }: { account: string }) {
-  const dispatch = useAppDispatch();
-  const chains = useChains();
   const state = useAppSelector(selectSignIn);
   if (state.status === 'off' || state.status === 'idle' || state.address !== account) return null;
-  const names = (ids: number[]) => ids.map((id) => chains[id]?.name ?? `chain ${id}`).join(', ');
-  const words = sentence(state, names);
-  const label = action(state);
-  const error = state.status === 'unreachable' || state.status === 'failed' ? state.error : undefined;
+  return <MenuSection state={state} />;
+}
+
+function MenuSection({ state }: { state: Exclude<SignInState, { status: 'off' | 'idle' }> }) {
+  const dispatch = useAppDispatch();
+  const { words, sentence: said, label, error } = useSignInView(state);
   return (
     <section className="menu-section sign-in-section" data-testid="menu-sign-in" data-status={state.status} aria-labelledby="menu-sign-in-title">
-      <h3 id="menu-sign-in-title">{W.title}</h3>
-      {words ? <p title={error ? `${words} ${error.message}` : undefined}>{words}</p> : null}
-      {error ? <span className="visually-hidden">{`${W.details}: ${error.message}`}</span> : null}
+      <h3 id="menu-sign-in-title">{words.t('signIn.title')}</h3>
+      {said ? <p title={error ? `${said} ${error.message}` : undefined}>{said}</p> : null}
+      {error ? <span className="visually-hidden">{`${words.t('details.summary')}: ${error.message}`}</span> : null}
       {label ? (
         <div className="actions">
           <button type="button" className="secondary" data-testid="menu-sign-in-action" onClick={() => dispatch(signInActions.requested({ address: state.address }))}>

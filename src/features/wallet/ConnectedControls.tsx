@@ -2,7 +2,7 @@
 // network button beside the account button. In the page's first script: for a returning user it is
 // the first screen, and "Connected" waits for no chunk (docs/architecture.md).
 import type { PageView } from '../../../store/viewedChain';
-import { SignInStatus } from '../signIn/SignInStatus';
+import { SignInSlot } from '../signIn/SignInSlot';
 import { AccountButton } from './AccountButton';
 import { NetworkButton } from './NetworkButton';
 
@@ -11,7 +11,7 @@ export default function ConnectedControls({ page }: { page: PageView }) {
     <div className="wallet-controls">
       <NetworkButton page={page} />
       <AccountButton page={page} />
-      <SignInStatus />
+      <SignInSlot />
     </div>
   );
 }

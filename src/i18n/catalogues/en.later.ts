@@ -320,4 +320,22 @@ export const enLater = {
   'pairing.openInApp': 'Open in wallet app',
   'pairing.pickWallet': 'Or pick your wallet:',
   'pairing.lastUsed': ' (last used)',
+
+  // Sign-in (src/features/signIn)
+  'signIn.title': 'Sign-in',
+  'signIn.checking': 'Checking sign-in…',
+  'signIn.signingIn': 'Signing in…',
+  'signIn.signingInDetail': 'Sign the message in your wallet to sign in.',
+  'signIn.signedIn': 'Signed in as {address}',
+  'signIn.signInAs': 'Sign in as {address}',
+  'signIn.signIn': 'Sign in',
+  'signIn.declined': 'You declined to sign in.',
+  'signIn.unreachable': "The sign-in service can't be reached.",
+  'signIn.failed': 'Sign-in failed.',
+  'signIn.retry': 'Retry',
+  'signIn.tryAgain': 'Try again',
+  'signIn.expired': 'Your sign-in expired.',
+  'signIn.signInAgain': 'Sign in again',
+  'signIn.chainNotAllowed': 'Sign-in works on {chains}: switch network to sign in.',
+  'signIn.signOutFailed': 'Signing {address} out failed: its session may still be open.',
 } as const;

@@ -16,6 +16,7 @@ export const en = {
   'part.wrongNetwork': 'The wrong-network notice',
   'part.networkPanel': 'The network panel',
   'part.signingPanel': 'The signing panel',
+  'part.signIn': 'Sign-in',
   'part.downloadFailed': '{what} could not be downloaded: the network may have dropped, or the site was updated meanwhile. Reloading the page fetches it again.',
   'part.stopped': '{what} stopped with an error. Reloading the page usually helps.',
   'part.reason': 'Reason: {detail}',
