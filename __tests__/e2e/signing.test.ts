@@ -89,7 +89,7 @@ async function violations(page: Page, include: string[]): Promise<string[]> {
 }
 
 describe('loading', () => {
-  it('the panel and its signing code are not part of the first visit: they load when the user opens it', async () => {
+  it('the panel and its signing code are not part of the first visit: they load as a wallet connects (§7.1)', async () => {
     const context = await suite.browser.newContext();
     suite.contexts.push(context);
     await installFakeWallet(context, { announce: METAMASK, rpcUrls: { 31337: anvilUrl }, privateKeys: [SENDER.privateKey] });
@@ -99,9 +99,13 @@ describe('loading', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(suite.server.url);
-    await connect(page, 'injected');
+    await page.getByTestId('sign-section').getByTestId('sign-connect').waitFor();
+    await page.getByTestId('block-number').waitFor();
     expect(scripts.filter((s) => /\/(signing|transactions)\./.test(s))).toEqual([]);
-    await openSigning(page);
+    await connect(page, 'injected');
+    // Open with the connection: nothing to press, its forms there.
+    await page.getByTestId('sign-section').getByTestId('sign-target').waitFor();
+    expect(await page.getByTestId('sign-section').getByRole('button', { name: 'Open', exact: true }).count()).toBe(0);
     expect(scripts.filter((s) => s.includes('/signing.'))).toHaveLength(1);
   });
 });
