@@ -14,6 +14,7 @@ import { launchChromiumServer } from '../support/browser';
 import type { BuildOutcome } from '../support/e2eBuild';
 import type { E2eEnv } from '../support/e2eEnv';
 import { freePort } from '../support/ports';
+import { cataloguedLanguages } from '../../scripts/languages';
 
 declare global {
   var __E2E_ANVIL__: Anvil | undefined;
@@ -76,6 +77,8 @@ export default async function globalSetup(): Promise<void> {
       WALLETCONNECT_RELAY_URL: relayUrl,
       WALLETCONNECT_PROJECT_ID: 'walletdeck-e2e',
       COINBASE_KEYS_URL: keysUrl,
+      // Every language with a catalogue, the pseudo-locale too: the languages suite picks it.
+      WALLETDECK_LANGUAGES: cataloguedLanguages().join(','),
     },
     buildFile,
   );
