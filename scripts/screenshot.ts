@@ -1,6 +1,7 @@
-// Regenerates the README's screenshots of the connect pattern: the header with a connected account,
-// the connect dialog (the wallet list) and the account menu, at 1280 px and at 375 px (the phone's
-// account menu in the dark theme), into docs/. Production build, fake wallet, local chains.
+// Regenerates the README's screenshots of the connect pattern: the header with a connected account
+// (and "Sign and send" open below it), the connect dialog (the wallet list) and the account menu, at
+// 1280 px and at 375 px (the phone's dialogs as bottom sheets, the account menu in the dark theme),
+// into docs/. Production build, fake wallet, local chains.
 // Run: node -r ts-node/register scripts/screenshot.ts
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
       await shownBalance(user);
       if (aliceName) await waitForShownName(user, aliceName);
       await user.getByTestId('block-number').waitFor();
+      // "Sign and send" opens with the connection: its forms, not its loading line.
+      await user.getByTestId('sign-section').getByTestId('sign-target').waitFor();
       await snap(user, shot.files.header);
       if (shot.files.network) {
         await openNetworkDialog(user);
