@@ -2,11 +2,11 @@
 // before a wallet is connected, what connecting brings and the default chain's latest block. The
 // connected part is AccountOverview.tsx.
 import { useAppSelector } from '../../../store/hooks';
-import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
 import AccountOverview from './AccountOverview';
 import { BlockNumber } from './BlockNumber';
+import { useShownWalletName } from '../wallet/kindWords';
 import { Sentence, useWords } from '../../i18n/react';
 import './chain.css';
 
@@ -14,7 +14,7 @@ export function Overview() {
   const words = useWords();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
-  const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
+  const wallet = useShownWalletName(page.kind, words);
   const chain = page.view === 'Connected' && page.dataChainId !== undefined ? chains[page.dataChainId] : undefined;
   if (page.view === 'Connected' && page.account && chain) {
     return <AccountOverview account={page.account} chain={chain} wallet={wallet} />;

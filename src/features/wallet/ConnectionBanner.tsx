@@ -2,17 +2,17 @@
 // network the app does not support (which network the wallet is on, and the networks it can switch
 // to: WrongNetwork.tsx, in the "dialogs" chunk), or with a link that only a reload brings back.
 import { useAppSelector } from '../../../store/hooks';
-import { selectWalletName } from '../../../store/selectors';
 import { selectPageView } from '../../../store/viewedChain';
 import { useChains } from '../../ui/chainsContext';
 import { Sentence, useWords } from '../../i18n/react';
 import { WithPart } from '../parts';
+import { useShownWalletName } from './kindWords';
 
 export function ConnectionBanner() {
   const words = useWords();
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
-  const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
+  const wallet = useShownWalletName(page.kind, words);
   if (page.view === 'Reload required') {
     return (
       <div className="banner" role="alert" data-testid="banner">

@@ -5,17 +5,18 @@
 import { useId } from 'react';
 import type { ConnectionId } from '../../lib/connectors/types';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectConnectorInfo, selectWalletName } from '../../../store/selectors';
+import { selectConnectorInfo } from '../../../store/selectors';
 import { selectCornerNotice } from '../../../store/signingSelectors';
 import { walletActions } from '../../../store/walletSlice';
 import { useLaterWords } from '../../i18n/later';
 import { Sentence } from '../../i18n/react';
+import { useShownWalletName } from './kindWords';
 
 export function CornerNotice({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
   const words = useLaterWords();
   // The wallet the user picked, under its own name (the phone's, for WalletConnect: docs/behaviour.md §6.5).
-  const name = useAppSelector((s) => selectWalletName(s, id));
+  const name = useShownWalletName(id, words);
   const onPhone = useAppSelector((s) => selectConnectorInfo(s, id).pairsByQrCode === true);
   const notice = useAppSelector((s) => selectCornerNotice(s, id));
   const titleId = useId();

@@ -3,7 +3,8 @@
 // meet, so it is a chunk of its own ("wrong-network", with the names of networks kept for naming
 // only), loaded when the state comes; the header's "Wrong network" button says it at once meanwhile.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectConnectionActivity, selectWalletName } from '../../../store/selectors';
+import { selectConnectionActivity } from '../../../store/selectors';
+import { useShownWalletName } from './kindWords';
 import { selectSwitchOffer } from '../../../store/switchOffer';
 import { selectPageView } from '../../../store/viewedChain';
 import { walletActions } from '../../../store/walletSlice';
@@ -27,7 +28,7 @@ export function SwitchOffer({ more = true }: { more?: boolean }) {
   const page = useAppSelector((s) => selectPageView(s, chains));
   const offer = useAppSelector((s) => selectSwitchOffer(s, chains));
   const activity = useAppSelector((s) => selectConnectionActivity(s, page.kind));
-  const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
+  const wallet = useShownWalletName(page.kind, words);
   if (activity.switchingTo !== undefined && !more) {
     return (
       <p className="banner-waiting muted">
@@ -78,7 +79,7 @@ export function WrongNetworkBanner() {
   const chains = useChains();
   const page = useAppSelector((s) => selectPageView(s, chains));
   const activity = useAppSelector((s) => selectConnectionActivity(s, page.kind));
-  const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
+  const wallet = useShownWalletName(page.kind, words);
   return (
     <div className="banner" role="alert" data-testid="unsupported">
       <p>{wrongNetworkInWords(chains, page.chainId, words)}</p>

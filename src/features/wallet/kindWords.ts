@@ -3,7 +3,7 @@
 // English, and the catalogue holds each as `kind.<id>.<part>` (docs/behaviour.md §14.4), its {wallet}
 // the kind's name. Where the words at hand have no such key (English's first part, before a later
 // chunk brings the rest; a kind added without one) the kind's own words show. No catalogue is imported
-// here: the first screen's environment notice uses it too.
+// here: the first screen's components (the environment notice, the overview, the banner) use it too.
 import { useAppSelector } from '../../../store/hooks';
 import { selectConnectorInfo, selectWalletName } from '../../../store/selectors';
 import type { MessageKey } from '../../i18n/catalogue';

@@ -20,6 +20,7 @@ import { useLaterWords } from '../../../i18n/later';
 import { ActionButton } from '../ActionButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { StatusBadge } from '../connect/StatusBadge';
+import { useShownWalletName } from '../kindWords';
 import { WalletIcon } from '../WalletIcon';
 
 export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; account: string; chainId: number | undefined }) {
@@ -27,7 +28,8 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
   const words = useLaterWords();
   const chains = useChains();
   const view = useAppSelector((s) => selectKindView(s, kind));
-  const name = useAppSelector((s) => selectWalletName(s, kind));
+  const storedName = useAppSelector((s) => selectWalletName(s, kind));
+  const name = useShownWalletName(kind, words);
   const icon = useAppSelector((s) => selectWalletIcon(s, kind));
   const rejectedUpdate = useAppSelector((s) => selectConnectionActivity(s, kind).rejectedUpdate);
   const chain = view === 'Connected' && chainId !== undefined ? chains[chainId] : undefined;
@@ -44,7 +46,7 @@ export function CurrentWallet({ kind, account, chainId }: { kind: ConnectionId; 
   return (
     <section className="menu-section current-wallet" data-testid={`card-${kind}`} data-status={view} aria-labelledby="current-wallet-title">
       <header className="current-wallet-header">
-        <WalletIcon icon={icon} name={name} kind={kind} />
+        <WalletIcon icon={icon} name={storedName} kind={kind} />
         <h3 id="current-wallet-title">
           <bdi>{name}</bdi>
         </h3>

@@ -5,13 +5,14 @@
 // network the app does not support, it names that network as the banner does (docs/behaviour.md §6.6).
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../../store/hooks';
-import { selectAllowedChainIds, selectConnectionActivity, selectWalletName } from '../../../../store/selectors';
+import { selectAllowedChainIds, selectConnectionActivity } from '../../../../store/selectors';
 import { walletActions } from '../../../../store/walletSlice';
 import { chainName, offeredChainIds } from '../../../lib/chains';
 import type { ConnectionId } from '../../../lib/connectors/types';
 import { ChainIcon } from '../../../ui/ChainIcon';
 import { useChains } from '../../../ui/chainsContext';
 import { ErrorMessage } from '../ErrorMessage';
+import { useShownWalletName } from '../kindWords';
 import { ChainChoices } from './ChainChoices';
 import { useLaterWords } from '../../../i18n/later';
 import { Sentence } from '../../../i18n/react';
@@ -24,7 +25,7 @@ export function NetworkSection({ kind, chainId, expanded = false, onSwitch }: { 
   const titleId = useId();
   const allowed = useAppSelector((s) => selectAllowedChainIds(s, kind));
   const activity = useAppSelector((s) => selectConnectionActivity(s, kind));
-  const wallet = useAppSelector((s) => selectWalletName(s, kind));
+  const wallet = useShownWalletName(kind, words);
   const offered = offeredChainIds(chains, allowed);
   const supported = chainId !== undefined && offered.includes(chainId);
   const switching = activity.switchingTo;

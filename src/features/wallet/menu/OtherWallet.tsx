@@ -10,6 +10,7 @@ import { shortAddress } from '../../../ui/address';
 import { Avatar } from '../../../ui/Avatar';
 import { ActionButton } from '../ActionButton';
 import { StatusBadge } from '../connect/StatusBadge';
+import { useShownWalletName } from '../kindWords';
 import { WalletIcon } from '../WalletIcon';
 import { useLaterWords } from '../../../i18n/later';
 
@@ -17,7 +18,8 @@ export function OtherWallet({ id }: { id: ConnectionId }) {
   const dispatch = useAppDispatch();
   const words = useLaterWords();
   const view = useAppSelector((s) => selectKindView(s, id));
-  const name = useAppSelector((s) => selectWalletName(s, id));
+  const storedName = useAppSelector((s) => selectWalletName(s, id));
+  const name = useShownWalletName(id, words);
   const icon = useAppSelector((s) => selectWalletIcon(s, id));
   const account = useAppSelector((s) => selectConnection(s, id).accounts?.[0]);
   // Its one picture, as where it was in view: the avatar its name already has, read nothing new for it.
@@ -28,7 +30,7 @@ export function OtherWallet({ id }: { id: ConnectionId }) {
   const usable = view === 'Connected' || view === 'Unsupported network';
   return (
     <li className="other-wallet" data-testid={`card-${id}`} data-status={view}>
-      <WalletIcon icon={icon} name={name} kind={id} />
+      <WalletIcon icon={icon} name={storedName} kind={id} />
       {account ? <Avatar address={account} image={avatar} size={24} /> : null}
       <span className="other-wallet-text">
         <bdi className="other-wallet-name">{name}</bdi>
