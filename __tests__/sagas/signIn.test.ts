@@ -7,7 +7,7 @@ import type { RunningSiweServer } from '../../server/siwe/server';
 import { createChunks } from '../../src/chunks';
 import { messageToHex } from '../../src/lib/typedData';
 import type { SignInState } from '../../store/signInSlice';
-import { signInActions, signInSlice } from '../../store/signInSlice';
+import { signInActions } from '../../store/signInSlice';
 import { walletActions } from '../../store/walletSlice';
 import type { RootState } from '../../store/types';
 import { TEST_ACCOUNTS } from '../support/anvil';
@@ -273,18 +273,6 @@ describe('disconnect', () => {
     expect(app.signIn()).toEqual({ status: 'idle' });
     await untilAsync(async () => (await backendSession(browser, ALICE)) === 401, { what: 'the session signed out at the backend' });
     expect(app.signIn()).toEqual({ status: 'idle' });
-  });
-
-  it("a retry for another address, or a failure after the next account's sign-in began, changes nothing", () => {
-    const failure = { name: 'SignInUnreachableError', message: 'down' };
-    const reducer = signInSlice.reducer;
-    const failed = reducer({ status: 'idle' }, signInActions.signOutFailed({ address: ALICE, error: failure }));
-    expect(failed).toEqual({ status: 'idle', signOutFailed: { address: ALICE, error: failure } });
-    expect(reducer(failed, signInActions.signOutRetried({ address: BOB }))).toBe(failed);
-    expect(reducer(failed, signInActions.walletGone())).toBe(failed);
-    expect(reducer(failed, signInActions.sessionCheckStarted({ address: BOB }))).toEqual({ status: 'checking', address: BOB });
-    const checking: SignInState = { status: 'checking', address: BOB };
-    expect(reducer(checking, signInActions.signOutFailed({ address: ALICE, error: failure }))).toBe(checking);
   });
 });
 

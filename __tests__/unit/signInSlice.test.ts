@@ -63,6 +63,17 @@ describe('a connect: checking, then signed in, signed out or signing in', () => 
       expect(run(state, a.sessionFound({ address: ALICE, chainId: 31337, expiresAt: EXPIRES }))).toEqual(signedIn);
   });
 
+  it("a Disconnect's failed sign-out: kept once idle, through a wallet gone; a retry of that address clears it, another's or a state about an account does not take it", () => {
+    const failed = run({ status: 'idle' }, a.signOutFailed({ address: ALICE, error: ERROR }));
+    expect(failed).toEqual({ status: 'idle', signOutFailed: { address: ALICE, error: ERROR } });
+    expect(run(failed, a.walletGone())).toBe(failed);
+    expect(run(failed, a.signOutRetried({ address: BOB }))).toBe(failed);
+    expect(run(failed, a.signOutRetried({ address: ALICE }))).toEqual({ status: 'idle' });
+    expect(run(failed, a.sessionCheckStarted({ address: BOB }))).toEqual({ status: 'checking', address: BOB });
+    expect(run(checking, a.signOutFailed({ address: BOB, error: ERROR }))).toBe(checking);
+    expect(run({ status: 'idle' }, a.signOutFailed({ address: ALICE, error: { name: '', message: 'no name' } }))).toEqual({ status: 'idle' });
+  });
+
   it('a wallet gone: idle from any state', () => {
     expect(run(signedIn, a.walletGone())).toEqual({ status: 'idle' });
   });
