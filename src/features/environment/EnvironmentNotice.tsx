@@ -3,7 +3,7 @@
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { environmentActions } from '../../../store/environmentSlice';
 import { selectEnvironmentNotice } from '../../../store/environmentSelectors';
-import { useWords } from '../../i18n/react';
+import { Sentence, useWords } from '../../i18n/react';
 import { kindWords } from '../wallet/kindWords';
 import './environment.css';
 
@@ -24,10 +24,18 @@ export function EnvironmentNotice() {
           {notice.limitations.map((limit) => (
             <li key={limit.id} data-testid={`limitation-${limit.id}`}>
               {/* The kind's own words, in the page's language once its catalogue holds them (../wallet/kindWords.ts). */}
-              <strong>
-                <bdi>{kindWords(words, limit.id, 'name', limit.name, limit.name)}</bdi>:
-              </strong>{' '}
-              {kindWords(words, limit.id, 'limitation', limit.text, limit.name)}
+              <Sentence
+                words={words}
+                id="environment.limitation"
+                values={{
+                  wallet: (
+                    <strong>
+                      <bdi>{kindWords(words, limit.id, 'name', limit.name, limit.name)}</bdi>
+                    </strong>
+                  ),
+                  limitation: kindWords(words, limit.id, 'limitation', limit.text, limit.name),
+                }}
+              />
             </li>
           ))}
         </ul>

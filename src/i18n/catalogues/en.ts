@@ -67,6 +67,7 @@ export const en = {
   'environment.label': 'About this browser',
   'environment.storageRefused': 'This browser will not remember your wallet: it does not let this site keep anything. Everything works, but after a reload you connect again.',
   'environment.gotIt': 'Got it',
+  'environment.limitation': '{wallet}: {limitation}',
 
   // The banner, the wrong network (src/features/wallet)
   'banner.linkBroken': 'The link to {wallet} is broken. Reload the page to connect again.',
