@@ -2,9 +2,11 @@
 // The app is built for this file with WALLETDECK_SIGN_IN_URL naming the reference backend
 // (server/siwe), which the file runs on that port against the run's anvil; the browser keeps the
 // backend's real HttpOnly, Secure, SameSite=Strict cookie across two ports of 127.0.0.1, its tabs talk
-// over a real BroadcastChannel, and the wallets are the harness's: the browser-extension wallet, the
-// WalletConnect phone (over the suite's relay) and the Coinbase keys popup. One page (and its tabs)
-// goes through the extension's cases in order, each leaving the state the next starts from.
+// over a real BroadcastChannel, and the wallets are the harness's: the browser-extension wallet, a
+// WalletConnect phone wallet in this process (over the suite's relay) and the development Coinbase
+// keys popup. One page (and its tabs) goes through the extension's cases in order, each leaving the
+// state the next starts from. (Playwright's Chromium blocks no popup: whether a real browser lets the
+// SDK open its window for the signature without a click is not seen here.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { getBytes } from 'ethers';
