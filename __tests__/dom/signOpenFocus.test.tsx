@@ -62,3 +62,29 @@ it('the focus on "Connect wallet" of the section, as the wallet connects, moves 
   expect(section.contains(document.activeElement)).toBe(true);
   expect(document.activeElement?.textContent).toBe('Sign and send');
 });
+
+it('the wallet ends its session with the focus in the panel: the focus moves to the title, not to the body', async () => {
+  const { store, connect } = start();
+  connect();
+  const section = screen.getByTestId('sign-section');
+  const message = within(await within(section).findByTestId('sign-message')).getByRole('textbox');
+  act(() => message.focus());
+  expect(document.activeElement).toBe(message);
+  act(() => {
+    store.dispatch(a.sessionEnded({ id: 'injected' }));
+  });
+  expect(within(section).queryByTestId('sign-message')).toBeNull();
+  expect(document.activeElement).not.toBe(document.body);
+  expect(document.activeElement?.textContent).toBe('Sign and send');
+});
+
+it('focus the user moved out of the section stays where they put it when the wallet connects', () => {
+  const { connect } = start();
+  const section = screen.getByTestId('sign-section');
+  const button = within(within(section).getByTestId('sign-connect')).getByRole('button', { name: 'Connect wallet' });
+  act(() => button.focus());
+  const elsewhere = screen.getByRole('button', { name: 'Network status' });
+  act(() => elsewhere.focus());
+  connect();
+  expect(document.activeElement).toBe(elsewhere);
+});

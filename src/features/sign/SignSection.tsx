@@ -3,7 +3,7 @@
 // page loads as the wallet connects, and a first visit without a wallet never does. Without a wallet
 // the section says how to get one there: connect (the connect dialog), or switch off an unsupported
 // network. Its words are the first screen's (en.ts); the panel's arrive with it.
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type FocusEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectSigningTarget } from '../../../store/signingSelectors';
 import { selectWalletName } from '../../../store/selectors';
@@ -23,17 +23,31 @@ export function SignSection() {
   const wallet = useAppSelector((s) => selectWalletName(s, page.kind));
   // The panel only ever shows a connected wallet's forms, and shows them as soon as there is one.
   const shown = target !== undefined;
-  // What the section says without a wallet goes away as one connects: the focus on it (its "Connect
-  // wallet", a "Switch to …" of the wrong-network note) moves to the section's title, never to the
-  // page's body.
+  // What the section shows changes with the connection: without a wallet, how to get one there; with
+  // one, the panel. The focus on what goes away (its "Connect wallet", a "Switch to …" of the
+  // wrong-network note, a field of the panel at a disconnect) moves to the section's title, never to
+  // the page's body.
   const title = useRef<HTMLHeadingElement>(null);
-  const focusInAway = useRef(false);
+  const focusInBody = useRef(false);
   useLayoutEffect(() => {
-    if (!shown || !focusInAway.current) return;
-    focusInAway.current = false;
+    if (!focusInBody.current) return;
+    focusInBody.current = false;
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected) title.current?.focus();
   }, [shown]);
+  const onFocus = () => {
+    focusInBody.current = true;
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const from = event.target;
+    const body = event.currentTarget;
+    if (event.relatedTarget instanceof Node && body.contains(event.relatedTarget)) return;
+    // Focus the user moved elsewhere (a dialog, the header, the page) is theirs; only focus lost with
+    // what went away (its element removed) is ours to mend.
+    queueMicrotask(() => {
+      if (from.isConnected) focusInBody.current = false;
+    });
+  };
   const preloadConnect = useWarmUp('dialogs');
   // The header's control does the same: a connection under way or gone wrong opens on its progress.
   const showsKind = page.view === 'Connecting' || page.view === 'Error' || page.view === 'Reload required';
@@ -45,50 +59,40 @@ export function SignSection() {
           {words.t('sign.title')}
         </h2>
       </header>
-      {shown ? null : (
-        <div
-          onFocus={() => {
-            focusInAway.current = true;
-          }}
-          onBlur={(event) => {
-            // Focus leaving for another element (a dialog, the header) is the user's; only its removal with the note is ours to mend.
-            if (event.relatedTarget instanceof Element) focusInAway.current = false;
-          }}
-        >
-          {page.view === 'Reconnecting' ? (
-            // The header says "Reconnecting…": so does this, rather than ask for a connect under way.
-            <p className="muted" aria-busy="true" data-testid="sign-reconnecting">
-              <Sentence words={words} id="overview.reconnectingTo" values={{ wallet: <bdi>{wallet}</bdi> }} />
-            </p>
-          ) : page.view === 'Unsupported network' ? (
-            <WithPart name="dialogs" what={words.t('part.wrongNetwork')}>
-              {({ WrongNetworkSignNote }) => <WrongNetworkSignNote />}
-            </WithPart>
-          ) : (
-            <div className="sign-away" data-testid="sign-connect">
-              <p className="muted">{words.t('sign.connectFirst')}</p>
-              <p>
-                <button type="button" aria-haspopup="dialog" onClick={connect} onPointerEnter={preloadConnect} onFocus={preloadConnect}>
-                  {words.t('header.connect')}
-                </button>
+      {/* One place for what changes with the connection, so that the focus on what goes away is followed. */}
+      <div className="sign-body" onFocus={onFocus} onBlur={onBlur}>
+        {shown ? (
+          <WithPart
+            name="signingPanel"
+            what={words.t('part.signingPanel')}
+            fallback={
+              <p className="muted" aria-busy="true">
+                {words.t('loading')}
               </p>
-            </div>
-          )}
-        </div>
-      )}
-      {shown ? (
-        <WithPart
-          name="signingPanel"
-          what={words.t('part.signingPanel')}
-          fallback={
-            <p className="muted" aria-busy="true">
-              {words.t('loading')}
+            }
+          >
+            {({ default: SignPanel }) => <SignPanel />}
+          </WithPart>
+        ) : page.view === 'Reconnecting' ? (
+          // The header says "Reconnecting…": so does this, rather than ask for a connect under way.
+          <p className="muted" aria-busy="true" data-testid="sign-reconnecting">
+            <Sentence words={words} id="overview.reconnectingTo" values={{ wallet: <bdi>{wallet}</bdi> }} />
+          </p>
+        ) : page.view === 'Unsupported network' ? (
+          <WithPart name="dialogs" what={words.t('part.wrongNetwork')}>
+            {({ WrongNetworkSignNote }) => <WrongNetworkSignNote />}
+          </WithPart>
+        ) : (
+          <div className="sign-away" data-testid="sign-connect">
+            <p className="muted">{words.t('sign.connectFirst')}</p>
+            <p>
+              <button type="button" aria-haspopup="dialog" onClick={connect} onPointerEnter={preloadConnect} onFocus={preloadConnect}>
+                {words.t('header.connect')}
+              </button>
             </p>
-          }
-        >
-          {({ default: SignPanel }) => <SignPanel />}
-        </WithPart>
-      ) : null}
+          </div>
+        )}
+      </div>
     </section>
   );
 }
