@@ -18,6 +18,7 @@ import { devWalletsBuild } from './scripts/dev/webpack';
 import type { ChainTable } from './src/lib/chains';
 import { kindCspSources } from './scripts/kindCsp';
 import { readLanguageSettings } from './scripts/languages';
+import { readStringOverrides } from './scripts/strings';
 import { signInOrigin } from './src/lib/signIn/settings';
 import { devPortTakenMessage, portTaken } from './scripts/portCheck';
 
@@ -79,6 +80,9 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
   // The languages offered and the default (docs/behaviour.md §14.2): each with its catalogue.
   const languages = readLanguageSettings(process.env, { development: !production });
   problems.push(...languages.problems);
+  // The deployer's own words over the catalogue's (docs/behaviour.md §14.2): WALLETDECK_STRINGS.
+  const strings = readStringOverrides(process.env, languages.settings.offered);
+  problems.push(...strings.problems);
   if (problems.length > 0 || !chains.built) stop(['Walletdeck build settings are invalid:', ...problems.map((p) => `  ${p}`), 'See "Configuration" in README.md.']);
   // A build that works but cannot reach phone wallets says so once, on stderr, with how to fix it.
   const warning = buildWarning(process.env, { production });
@@ -129,6 +133,8 @@ function configure(env: Env, argv: Argv): webpack.Configuration {
         'process.env.WALLETDECK_NAME_SETTINGS': JSON.stringify(JSON.stringify(names.settings)),
         // The checked languages and default (docs/behaviour.md §14.2), as data.
         'process.env.WALLETDECK_LANGUAGE_SETTINGS': JSON.stringify(JSON.stringify(languages.settings)),
+        // The checked overrides of the catalogue's words (src/i18n/overrides.ts), as data.
+        'process.env.WALLETDECK_STRING_OVERRIDES': JSON.stringify(JSON.stringify(strings.overrides)),
         // Each wallet kind's own settings that are set, checked (its buildSettings.ts), as data.
         'process.env.WALLETDECK_KIND_SETTINGS': JSON.stringify(JSON.stringify(kindSettingValues(process.env))),
       }),

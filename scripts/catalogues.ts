@@ -24,6 +24,16 @@ function placeholdersOf(message: unknown): string[] | string {
   return [...new Set(['count', ...forms.flatMap(([, sentence]) => placeholders(sentence as string))])].sort();
 }
 
+/** What is wrong with one message against English's of the same key (undefined: nothing). */
+export function messageProblem(english: unknown, message: unknown): string | undefined {
+  const want = placeholdersOf(english);
+  const have = placeholdersOf(message);
+  if (typeof have === 'string') return have;
+  if (typeof english !== typeof message) return `must be ${typeof english === 'string' ? 'a sentence' : 'plural forms'}, as in English`;
+  if (typeof want !== 'string' && want.join(',') !== have.join(',')) return `has {${have.join('}, {')}} where English has {${want.join('}, {')}}`;
+  return undefined;
+}
+
 /** What is wrong with one language's catalogue against English's, one line each (empty: none). */
 export function catalogueProblems(english: Messages, catalogue: Messages, name: string): string[] {
   const problems: string[] = [];
@@ -32,11 +42,8 @@ export function catalogueProblems(english: Messages, catalogue: Messages, name: 
       problems.push(`${name}: "${key}" is missing`);
       continue;
     }
-    const want = placeholdersOf(english[key]);
-    const have = placeholdersOf(catalogue[key]);
-    if (typeof have === 'string') problems.push(`${name}: "${key}" ${have}`);
-    else if (typeof english[key] !== typeof catalogue[key]) problems.push(`${name}: "${key}" must be ${typeof english[key] === 'string' ? 'a sentence' : 'plural forms'}, as in English`);
-    else if (typeof want !== 'string' && want.join(',') !== have.join(',')) problems.push(`${name}: "${key}" has {${have.join('}, {')}} where English has {${want.join('}, {')}}`);
+    const problem = messageProblem(english[key], catalogue[key]);
+    if (problem) problems.push(`${name}: "${key}" ${problem}`);
   }
   for (const key of Object.keys(catalogue)) if (!(key in english)) problems.push(`${name}: "${key}" is not an English key`);
   return problems;

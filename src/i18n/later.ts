@@ -9,12 +9,16 @@ import { enLater } from './catalogues/en.later';
 import { useWords } from './react';
 import { createWords, type Words } from './words';
 
+const LATER_KEYS = Object.keys(enLater);
+
 /** English's whole catalogue: the default of the plain modules of later chunks that say something. */
 export const englishLater: Words = createWords('en', { ...en, ...enLater });
 
 /** `words` with every key: its own catalogue first, English's second part for what it lacks. */
 export function withLaterWords(words: Words<never>): Words {
-  if ('menu.title' in words.catalogue) return words as Words;
+  // Complete already (a language other than English, or English once every later key is here); a
+  // deployer's override of one later key (./overrides.ts) does not make English's first part complete.
+  if (LATER_KEYS.every((key) => key in words.catalogue)) return words as Words;
   return createWords(words.language, { ...enLater, ...words.catalogue } as Catalogue, words.locale);
 }
 

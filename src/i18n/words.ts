@@ -3,6 +3,7 @@
 // start builds it before React, and tests build it for any language with any catalogue.
 import type { Catalogue, FirstKey, Message, MessageKey, Params, Placeholders, PluralForm } from './catalogue';
 import { LANGUAGES, type LanguageCode } from './languages';
+import { STRING_OVERRIDES, type StringOverrides } from './overrides';
 
 /** A language's words; `K`: the keys its catalogue is known to hold (English's first part alone until a later chunk adds its own: src/i18n/later.ts). */
 export interface Words<K extends MessageKey = MessageKey> {
@@ -48,9 +49,12 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 
 /** A language's words from its whole catalogue, or English's from its first part (FirstKey) and what has arrived of the rest. */
-export function createWords(language: LanguageCode, catalogue: Catalogue, locale?: string): Words;
-export function createWords(language: LanguageCode, catalogue: Pick<Catalogue, FirstKey> & Partial<Catalogue>, locale?: string): Words<FirstKey>;
-export function createWords(language: LanguageCode, catalogue: Pick<Catalogue, FirstKey> & Partial<Catalogue>, locale: string = language): Words {
+/** `overrides`: the deployer's own words (./overrides.ts), laid over the catalogue of their language. */
+export function createWords(language: LanguageCode, catalogue: Catalogue, locale?: string, overrides?: StringOverrides): Words;
+export function createWords(language: LanguageCode, catalogue: Pick<Catalogue, FirstKey> & Partial<Catalogue>, locale?: string, overrides?: StringOverrides): Words<FirstKey>;
+export function createWords(language: LanguageCode, source: Pick<Catalogue, FirstKey> & Partial<Catalogue>, locale: string = language, overrides: StringOverrides = STRING_OVERRIDES): Words {
+  const own = overrides[language];
+  const catalogue: Pick<Catalogue, FirstKey> & Partial<Catalogue> = own ? { ...source, ...own } : source;
   const plurals = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
   const ungrouped = new Intl.NumberFormat(locale, { useGrouping: false });
