@@ -89,7 +89,13 @@ it('the panel, its forms and every outcome of a message: no English left', () =>
     () => [],
     (id) => [signingActions.walletAsked({ id })],
     (id) => [signingActions.walletAsked({ id }), signingActions.signed({ id, signature: `0x${'11'.repeat(65)}`, signer: ALICE })],
+    (id) => [signingActions.walletAsked({ id }), signingActions.noAnswerYet({ id })],
+    (id) => [signingActions.walletAsked({ id }), signingActions.walletBusyChanged({ id, busy: true })],
     (id) => [signingActions.walletAsked({ id }), signingActions.abandonRequested({ kind: 'message' })],
+    (id) => [signingActions.walletAsked({ id }), signingActions.failed({ id, error: { name: 'Error', code: 4001, message: 'User rejected the request.' } })],
+    (id) => [signingActions.walletAsked({ id }), signingActions.failed({ id, error: { name: 'Error', code: -32603, message: 'Internal error' } })],
+    (id) => [signingActions.walletAsked({ id }), signingActions.unchecked({ id, signature: `0x${'11'.repeat(65)}`, error: { name: 'Error', message: 'no endpoint answered' } })],
+    (id) => [signingActions.walletAsked({ id }), signingActions.dropped({ id, reason: 'The wallet disconnected while the request waited: its answer is not shown.' })],
   ];
   for (const steps of outcomes) {
     const request = signingActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, input: { kind: 'message', message: 'hi' } });
@@ -98,7 +104,9 @@ it('the panel, its forms and every outcome of a message: no English left', () =>
       for (const step of steps(request.payload.id)) store.dispatch(step);
     });
     expect([store.getState().signing.requests.message?.status, plainEnglish()]).toEqual([store.getState().signing.requests.message?.status, []]);
+    // Done with it: one still in flight is given up, and the edit clears it for the next.
     act(() => {
+      store.dispatch(signingActions.abandonRequested({ kind: 'message' }));
       store.dispatch(signingActions.inputEdited({ kind: 'message' }));
     });
   }
@@ -132,6 +140,25 @@ it('a transfer: the recipient, the amount, the fee, a transfer still waiting aft
     store.dispatch(a.accountsChanged({ id: 'injected', accounts: [BOB.toLowerCase()] }));
   });
   expect(screen.getByTestId('still-waiting')).toBeTruthy();
+  expect(plainEnglish()).toEqual([]);
+});
+
+it('a transfer the wallet sent: pending, then confirmed, with its hash', () => {
+  const store = connectedStore();
+  show(store, <SignPanel />);
+  const transfer = signingActions.requested({ connectionId: 'injected', account: ALICE, chainId: 1, input: { kind: 'transaction', to: BOB, valueWei: '1', gas: '0x5208' } });
+  act(() => {
+    store.dispatch(transfer);
+    store.dispatch(signingActions.walletAsked({ id: transfer.payload.id }));
+    store.dispatch(transactionsActions.sent({ via: { kind: 'transaction' }, hash: HASH, chainId: 1, account: ALICE, transfers: [{ to: BOB, valueWei: '1' }], sentAt: 1 }));
+    store.dispatch(signingActions.transactionSent({ id: transfer.payload.id, hash: HASH }));
+  });
+  expect(within(screen.getByTestId('sign-transaction')).getByTestId('tx-hash')).toBeTruthy();
+  expect(plainEnglish()).toEqual([]);
+  act(() => {
+    store.dispatch(transactionsActions.settled({ key: `1:${HASH}`, status: 'confirmed', blockNumber: 3 }));
+  });
+  expect(screen.getByTestId('confirmed')).toBeTruthy();
   expect(plainEnglish()).toEqual([]);
 });
 
