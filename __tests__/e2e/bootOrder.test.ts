@@ -62,7 +62,7 @@ describe('what loads when (docs/behaviour.md §6.11, docs/architecture.md "How t
     return { page, requests };
   }
 
-  it('a returning user: the reload runs the first script (and the account name) only, and shows Connected with its balance', async () => {
+  it('a returning user: the reload runs the first script (then the account name, and the signing panel it opens) only, and shows Connected with its balance', async () => {
     const { page } = await openPage(true);
     // The page now remembers the connection: the reload is a returning user's.
     const requests: string[] = [];
@@ -70,8 +70,10 @@ describe('what loads when (docs/behaviour.md §6.11, docs/architecture.md "How t
     await page.reload();
     await waitForStatus(page, 'injected', 'Connected');
     await waitForBalance(page, /\d/);
-    // No dialog, notice, signing code, QR or SDK: this chain has names, so the account's name is read.
-    expect(scriptsOf(requests).filter((name) => name !== 'names').sort()).toEqual(['main', 'vendor']);
+    // Sign and send opens with the connection (docs/behaviour.md §7.1): its code comes after Connected.
+    await page.getByTestId('sign-section').getByTestId('sign-target').waitFor();
+    // No dialog, notice, QR or SDK: this chain has names, so the account's name is read.
+    expect(scriptsOf(requests).filter((name) => name !== 'names').sort()).toEqual(['main', 'signing', 'vendor']);
     // The account menu's code comes when the pointer reaches the account button, and the menu opens.
     const arrived = page.waitForResponse((response) => /\/js\/dialogs\.[^/]+\.js$/.test(response.url()));
     await page.getByTestId('account-button').hover();
