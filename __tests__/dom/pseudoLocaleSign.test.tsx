@@ -17,6 +17,7 @@ import { pseudoCatalogue } from '../../src/i18n/pseudo';
 import { WordsProvider } from '../../src/i18n/react';
 import { createWords } from '../../src/i18n/words';
 import { buildChainTable } from '../../src/lib/chainDefaults';
+import { sampleTypedData } from '../../src/lib/typedData';
 import { ChainsProvider } from '../../src/ui/chainsContext';
 import { setupStore } from '../../store/setupStore';
 import { signingActions } from '../../store/signingSlice';
@@ -58,10 +59,10 @@ function show(store: Store, children: ReactNode, words = pseudo) {
 
 /**
  * Values, not words: names and addresses in <bdi>, amounts and hashes left to right, fields, the typed
- * data's tree and its checks' exact messages, dates (Intl's, in the pseudo-locale's English format), and
- * an error's exact message under "Details" (docs/behaviour.md §6.10).
+ * data's tree, dates (Intl's, in the pseudo-locale's English format), and an error's exact message
+ * under "Details" (docs/behaviour.md §6.10).
  */
-const VALUES = 'bdi, [dir=ltr], textarea, input, option, time, .preview ul, [data-testid=typed-data-issues], .error-message, .error-detail';
+const VALUES = 'bdi, [dir=ltr], textarea, input, option, time, .preview ul, .error-message, .error-detail';
 
 /** Every text on screen (and every aria-label and placeholder) written in plain English: letters outside a sentence of the catalogue. */
 function plainEnglish(root: ParentNode = document.body): string[] {
@@ -114,6 +115,43 @@ it('the panel, its forms and every outcome of a message: no English left', () =>
   fireEvent.change(within(screen.getByTestId('sign-message')).getByRole('textbox'), { target: { value: '' } });
   expect(screen.getByTestId('message-problem')).toBeTruthy();
   expect(plainEnglish()).toEqual([]);
+});
+
+/** Typed data that each check refuses, made from the sample. */
+function badTypedData(): string[] {
+  const sample = () => JSON.parse(sampleTypedData(1)) as { types: Record<string, Array<{ name: string; type: string }>>; domain: Record<string, unknown>; message: Record<string, unknown> };
+  const wrong = sample();
+  wrong.domain['chainId'] = 5;
+  (wrong.message['from'] as Record<string, unknown>)['wallet'] = '0x1234';
+  wrong.message['contents'] = 7;
+  wrong.message['extra'] = true;
+  const types = sample();
+  types.types['Mail'] = [{ name: 'from', type: 'Person' }, { name: 'from', type: 'Nobody' }];
+  const values = sample();
+  values.types['Mail']?.push({ name: 'count', type: 'uint8' }, { name: 'flag', type: 'bool' }, { name: 'id', type: 'bytes4' }, { name: 'list', type: 'string[2]' });
+  Object.assign(values.message, { count: 300, flag: 'yes', id: '0x12', list: ['a'] });
+  return ['{', '[]', '{"types": {}}', JSON.stringify(wrong), JSON.stringify(types), JSON.stringify(values)];
+}
+
+it('the checks of typed data: every finding said from the catalogue, in English exactly as the check wrote it', () => {
+  const store = connectedStore();
+  show(store, <SignPanel />);
+  const field = within(screen.getByTestId('sign-typedData')).getAllByRole('textbox')[0] as HTMLElement;
+  for (const text of badTypedData()) {
+    fireEvent.change(field, { target: { value: text } });
+    expect(within(screen.getByTestId('sign-typedData')).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect([text, plainEnglish()]).toEqual([text, []]);
+  }
+  cleanup();
+  show(connectedStore(), <SignPanel />, createWords('en', { ...en, ...enLater }));
+  const english = within(screen.getByTestId('sign-typedData')).getAllByRole('textbox')[0] as HTMLElement;
+  for (const text of badTypedData()) {
+    fireEvent.change(english, { target: { value: text } });
+    for (const item of within(screen.getByTestId('typed-data-issues')).getAllByRole('listitem')) {
+      const path = item.querySelector('.mono')?.textContent ?? '';
+      expect(item.textContent).toBe(`${path}${item.dataset['message'] ?? ''}`);
+    }
+  }
 });
 
 it('a transfer: the recipient, the amount, the fee, a transfer still waiting after a switch', () => {

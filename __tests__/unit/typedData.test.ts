@@ -115,7 +115,14 @@ describe('missing value for field <name> of type <type>', () => {
     const data = mail();
     delete (data.message['from'] as Record<string, unknown>)['wallet'];
     const check = validateTypedData(data, { chainId: 31337 });
-    expect(check.ok ? [] : check.issues).toEqual([{ path: 'message.from.wallet', message: 'missing value for field wallet of type address' }]);
+    expect(check.ok ? [] : check.issues).toEqual([
+      {
+        path: 'message.from.wallet',
+        message: 'missing value for field wallet of type address',
+        // The same finding by code and values, for the page's words in any language.
+        said: { code: 'missingValue', values: { name: 'wallet', type: 'address' }, text: 'missing value for field wallet of type address' },
+      },
+    ]);
   });
 
   it('for a whole struct, and for null', () => {

@@ -33,11 +33,83 @@ export const TYPED_DATA_MESSAGES = {
   wrongChain: (domainChainId: string, connected: number) => `The domain's chainId ${domainChainId} is not the connected chain ${connected}`,
 } as const;
 
+/** Every check's finding by code, for the page to say in the user's language (src/features/sign/typedDataWords.ts). */
+export type TypedDataCode =
+  | Exclude<keyof typeof TYPED_DATA_MESSAGES, 'invalidValue'>
+  | 'invalidValue'
+  | 'expectedList'
+  | 'expectedItems'
+  | 'expectedObject'
+  | 'notAddress'
+  | 'expectedBool'
+  | 'expectedString'
+  | 'notInteger'
+  | 'beyondSafeInteger'
+  | 'expectedInteger'
+  | 'expectedHexBytes'
+  | 'expectedBytes'
+  | 'outOfRange';
+
+/**
+ * A finding as text (`text`, exact: the messages of docs/behaviour.md §7.3, kept for tests and support)
+ * and as its code and values; an invalid value says why in a finding of its own.
+ */
+export interface TypedDataSaid {
+  code: TypedDataCode;
+  values: Readonly<Record<string, string | number>>;
+  why?: TypedDataSaid;
+  text: string;
+}
+
+const said = (code: TypedDataCode, values: Readonly<Record<string, string | number>>, text: string, why?: TypedDataSaid): TypedDataSaid =>
+  why ? { code, values, text, why } : { code, values, text };
+
+/** The findings, each with its exact text from TYPED_DATA_MESSAGES (or the reason's own). */
+const SAID = {
+  tooLarge: (chars: number) => said('tooLarge', { count: chars, max: MAX_TYPED_DATA_CHARS }, TYPED_DATA_MESSAGES.tooLarge(chars)),
+  malformedJson: (why: string) => said('malformedJson', { why }, TYPED_DATA_MESSAGES.malformedJson(why)),
+  notAnObject: () => said('notAnObject', {}, TYPED_DATA_MESSAGES.notAnObject),
+  missingKey: (key: string) => said('missingKey', { key }, TYPED_DATA_MESSAGES.missingKey(key)),
+  typesNotObject: () => said('typesNotObject', {}, TYPED_DATA_MESSAGES.typesNotObject),
+  typeNotList: (type: string) => said('typeNotList', { type, shape: '{ name, type }' }, TYPED_DATA_MESSAGES.typeNotList(type)),
+  invalidTypeName: (type: string) => said('invalidTypeName', { type: JSON.stringify(type) }, TYPED_DATA_MESSAGES.invalidTypeName(type)),
+  invalidFieldName: (type: string, name: unknown) => said('invalidFieldName', { type, name: JSON.stringify(name) ?? String(name) }, TYPED_DATA_MESSAGES.invalidFieldName(type, name)),
+  duplicateField: (type: string, name: string) => said('duplicateField', { type, name }, TYPED_DATA_MESSAGES.duplicateField(type, name)),
+  noTypeDefinition: (type: string) => said('noTypeDefinition', { type }, TYPED_DATA_MESSAGES.noTypeDefinition(type)),
+  missingValue: (name: string, type: string) => said('missingValue', { name, type }, TYPED_DATA_MESSAGES.missingValue(name, type)),
+  unexpectedField: (name: string, type: string) => said('unexpectedField', { name, type }, TYPED_DATA_MESSAGES.unexpectedField(name, type)),
+  recursiveType: (type: string) => said('recursiveType', { type }, TYPED_DATA_MESSAGES.recursiveType(type)),
+  primaryTypeDomain: () => said('primaryTypeDomain', {}, TYPED_DATA_MESSAGES.primaryTypeDomain),
+  invalidValue: (name: string, type: string, why: TypedDataSaid) => said('invalidValue', { name, type }, TYPED_DATA_MESSAGES.invalidValue(name, type, why.text), why),
+  unknownDomainField: (name: string) => said('unknownDomainField', { name }, TYPED_DATA_MESSAGES.unknownDomainField(name)),
+  wrongChain: (domainChainId: string, connected: number) =>
+    said('wrongChain', { domainChainId, connected: String(connected) }, TYPED_DATA_MESSAGES.wrongChain(domainChainId, connected)),
+  // Why a value is not of its type.
+  expectedList: (value: unknown) => said('expectedList', { got: show(value) }, `expected a list, got ${show(value)}`),
+  expectedItems: (count: number, got: number) => said('expectedItems', { count, got }, `expected ${count} items, got ${got}`),
+  expectedObject: (value: unknown) => said('expectedObject', { got: show(value) }, `expected an object, got ${show(value)}`),
+  notAddress: (value: unknown) => said('notAddress', { value: show(value) }, `${show(value)} is not an address (0x and 40 hex digits, with a correct checksum when mixed case)`),
+  expectedBool: (value: unknown) => said('expectedBool', { got: show(value) }, `expected true or false, got ${show(value)}`),
+  expectedString: (value: unknown) => said('expectedString', { got: show(value) }, `expected a string, got ${show(value)}`),
+  notInteger: (value: unknown) => said('notInteger', { value: show(value) }, `${show(value)} is not an integer`),
+  beyondSafeInteger: (value: unknown) => said('beyondSafeInteger', { value: show(value) }, `${show(value)} is beyond 2^53: write it as a string so no digit is lost`),
+  expectedInteger: (value: unknown) => said('expectedInteger', { got: show(value) }, `expected an integer, got ${show(value)}`),
+  expectedHexBytes: (value: unknown) => said('expectedHexBytes', { got: show(value) }, `expected 0x-prefixed hex bytes, got ${show(value)}`),
+  expectedBytes: (count: number, got: number) => said('expectedBytes', { count, got }, `expected ${count} bytes, got ${got}`),
+  outOfRange: (value: bigint, type: string, min: bigint, max: bigint) =>
+    said('outOfRange', { value: value.toString(), type, min: min.toString(), max: max.toString() }, `${value} is out of range for ${type} (${min} to ${max})`),
+};
+
 export interface TypedDataIssue {
   /** Where in the data, e.g. `message.from.wallet` or `types.Mail`. */
   path: string;
+  /** The exact message (docs/behaviour.md §7.3). */
   message: string;
+  /** The same finding by code and values, for the page to say in the user's language. */
+  said: TypedDataSaid;
 }
+
+const issue = (path: string, found: TypedDataSaid): TypedDataIssue => ({ path, message: found.text, said: found });
 
 export interface TypedDataField712 {
   name: string;
@@ -130,23 +202,23 @@ function baseOf(type: string): string {
 }
 
 /** An integer value in JSON: a safe number, or a decimal or 0x-hex string. */
-function integerValue(value: unknown): bigint | string {
+function integerValue(value: unknown): bigint | TypedDataSaid {
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) return `${show(value)} is not an integer`;
-    if (!Number.isSafeInteger(value)) return `${show(value)} is beyond 2^53: write it as a string so no digit is lost`;
+    if (!Number.isInteger(value)) return SAID.notInteger(value);
+    if (!Number.isSafeInteger(value)) return SAID.beyondSafeInteger(value);
     return BigInt(value);
   }
   if (typeof value === 'string') {
     const text = value.trim();
     if (/^-?[0-9]+$/.test(text)) return BigInt(text);
     if (/^0x[0-9a-fA-F]+$/.test(text)) return BigInt(text);
-    return `${show(value)} is not an integer`;
+    return SAID.notInteger(value);
   }
-  return `expected an integer, got ${show(value)}`;
+  return SAID.expectedInteger(value);
 }
 
-function hexBytes(value: unknown): number | string {
-  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) return `expected 0x-prefixed hex bytes, got ${show(value)}`;
+function hexBytes(value: unknown): number | TypedDataSaid {
+  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) return SAID.expectedHexBytes(value);
   return (value.length - 2) / 2;
 }
 
@@ -155,24 +227,24 @@ class Checker {
 
   constructor(private readonly types: Record<string, TypedDataField712[]>) {}
 
-  report(path: string, message: string): void {
-    if (this.issues.length < MAX_ISSUES) this.issues.push({ path, message });
+  report(path: string, found: TypedDataSaid): void {
+    if (this.issues.length < MAX_ISSUES) this.issues.push(issue(path, found));
   }
 
   /** A value of a declared type; returns its preview node, or undefined when it is invalid. */
   value(path: string, name: string, type: string, value: unknown): PreviewNode | undefined {
     if (value === undefined || value === null) {
-      this.report(path, TYPED_DATA_MESSAGES.missingValue(name, type));
+      this.report(path, SAID.missingValue(name, type));
       return undefined;
     }
     const array = arrayType(type);
     if (array) {
       if (!Array.isArray(value)) {
-        this.report(path, TYPED_DATA_MESSAGES.invalidValue(name, type, `expected a list, got ${show(value)}`));
+        this.report(path, SAID.invalidValue(name, type, SAID.expectedList(value)));
         return undefined;
       }
       if (array.length !== undefined && value.length !== array.length) {
-        this.report(path, TYPED_DATA_MESSAGES.invalidValue(name, type, `expected ${array.length} items, got ${value.length}`));
+        this.report(path, SAID.invalidValue(name, type, SAID.expectedItems(array.length, value.length)));
         return undefined;
       }
       const children = value.map((item, i) => this.value(`${path}[${i}]`, `${name}[${i}]`, array.element, item));
@@ -181,7 +253,7 @@ class Checker {
     const struct = this.types[type];
     if (struct) {
       if (!isRecord(value)) {
-        this.report(path, TYPED_DATA_MESSAGES.invalidValue(name, type, `expected an object, got ${show(value)}`));
+        this.report(path, SAID.invalidValue(name, type, SAID.expectedObject(value)));
         return undefined;
       }
       const children = this.struct(path, type, struct, value);
@@ -194,7 +266,7 @@ class Checker {
     }
     const leaf = this.atomic(atomic, type, value);
     if (typeof leaf === 'object') {
-      this.report(path, TYPED_DATA_MESSAGES.invalidValue(name, type, leaf.why));
+      this.report(path, SAID.invalidValue(name, type, leaf.why));
       return undefined;
     }
     return { name, type, value: leaf };
@@ -205,7 +277,7 @@ class Checker {
     let ok = true;
     for (const key of Object.keys(value)) {
       if (!declared.has(key)) {
-        this.report(`${path}.${key}`, TYPED_DATA_MESSAGES.unexpectedField(key, type));
+        this.report(`${path}.${key}`, SAID.unexpectedField(key, type));
         ok = false;
       }
     }
@@ -218,31 +290,31 @@ class Checker {
     return ok ? children : undefined;
   }
 
-  private atomic(atomic: Atomic, type: string, value: unknown): string | { why: string } {
+  private atomic(atomic: Atomic, type: string, value: unknown): string | { why: TypedDataSaid } {
     switch (atomic.kind) {
       case 'address': {
         const address = checksumAddress(value);
-        return address ?? { why: `${show(value)} is not an address (0x and 40 hex digits, with a correct checksum when mixed case)` };
+        return address ?? { why: SAID.notAddress(value) };
       }
       case 'bool':
-        return typeof value === 'boolean' ? String(value) : { why: `expected true or false, got ${show(value)}` };
+        return typeof value === 'boolean' ? String(value) : { why: SAID.expectedBool(value) };
       case 'string':
-        return typeof value === 'string' ? value : { why: `expected a string, got ${show(value)}` };
+        return typeof value === 'string' ? value : { why: SAID.expectedString(value) };
       case 'bytes': {
         const size = hexBytes(value);
-        return typeof size === 'string' ? { why: size } : (value as string).toLowerCase();
+        return typeof size === 'object' ? { why: size } : (value as string).toLowerCase();
       }
       case 'fixedBytes': {
         const size = hexBytes(value);
-        if (typeof size === 'string') return { why: size };
-        return size === atomic.size ? (value as string).toLowerCase() : { why: `expected ${atomic.size} bytes, got ${size}` };
+        if (typeof size === 'object') return { why: size };
+        return size === atomic.size ? (value as string).toLowerCase() : { why: SAID.expectedBytes(atomic.size, size) };
       }
       case 'int': {
         const parsed = integerValue(value);
-        if (typeof parsed === 'string') return { why: parsed };
+        if (typeof parsed === 'object') return { why: parsed };
         const min = atomic.signed ? -(1n << BigInt(atomic.bits - 1)) : 0n;
         const max = atomic.signed ? (1n << BigInt(atomic.bits - 1)) - 1n : (1n << BigInt(atomic.bits)) - 1n;
-        if (parsed < min || parsed > max) return { why: `${parsed} is out of range for ${type} (${min} to ${max})` };
+        if (parsed < min || parsed > max) return { why: SAID.outOfRange(parsed, type, min, max) };
         return parsed.toString();
       }
     }
@@ -257,13 +329,13 @@ function checkTypes(raw: Record<string, unknown>, checker: Checker): Record<stri
   let ok = true;
   for (const [typeName, fields] of Object.entries(raw)) {
     if (!IDENTIFIER.test(typeName) || atomicType(typeName)) {
-      checker.report(`types.${typeName}`, TYPED_DATA_MESSAGES.invalidTypeName(typeName));
+      checker.report(`types.${typeName}`, SAID.invalidTypeName(typeName));
       malformed.add(typeName);
       ok = false;
       continue;
     }
     if (!Array.isArray(fields) || !fields.every((f) => isRecord(f) && typeof f['type'] === 'string')) {
-      checker.report(`types.${typeName}`, TYPED_DATA_MESSAGES.typeNotList(typeName));
+      checker.report(`types.${typeName}`, SAID.typeNotList(typeName));
       malformed.add(typeName);
       ok = false;
       continue;
@@ -273,12 +345,12 @@ function checkTypes(raw: Record<string, unknown>, checker: Checker): Record<stri
     for (const field of fields as Record<string, unknown>[]) {
       const name = field['name'];
       if (typeof name !== 'string' || !IDENTIFIER.test(name)) {
-        checker.report(`types.${typeName}`, TYPED_DATA_MESSAGES.invalidFieldName(typeName, name));
+        checker.report(`types.${typeName}`, SAID.invalidFieldName(typeName, name));
         ok = false;
         continue;
       }
       if (seen.has(name)) {
-        checker.report(`types.${typeName}.${name}`, TYPED_DATA_MESSAGES.duplicateField(typeName, name));
+        checker.report(`types.${typeName}.${name}`, SAID.duplicateField(typeName, name));
         ok = false;
       }
       seen.add(name);
@@ -292,7 +364,7 @@ function checkTypes(raw: Record<string, unknown>, checker: Checker): Record<stri
       const base = baseOf(field.type);
       if (!atomicType(base) && !types[base] && !malformed.has(base) && !undefinedTypes.has(base)) {
         undefinedTypes.add(base);
-        checker.report(`types.${typeName}.${field.name}`, TYPED_DATA_MESSAGES.noTypeDefinition(base));
+        checker.report(`types.${typeName}.${field.name}`, SAID.noTypeDefinition(base));
         ok = false;
       }
     }
@@ -300,7 +372,7 @@ function checkTypes(raw: Record<string, unknown>, checker: Checker): Record<stri
   if (!ok) return undefined;
   for (const typeName of Object.keys(types)) {
     if (refersTo(types, typeName, typeName, new Set())) {
-      checker.report(`types.${typeName}`, TYPED_DATA_MESSAGES.recursiveType(typeName));
+      checker.report(`types.${typeName}`, SAID.recursiveType(typeName));
       return undefined;
     }
   }
@@ -333,38 +405,38 @@ function reachableTypes(types: Record<string, TypedDataField712[]>, primaryType:
 }
 
 export function parseTypedDataJson(text: string): { ok: true; value: unknown } | { ok: false; issues: TypedDataIssue[] } {
-  if (text.length > MAX_TYPED_DATA_CHARS) return { ok: false, issues: [{ path: '', message: TYPED_DATA_MESSAGES.tooLarge(text.length) }] };
+  if (text.length > MAX_TYPED_DATA_CHARS) return { ok: false, issues: [issue('', SAID.tooLarge(text.length))] };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { ok: false, issues: [{ path: '', message: TYPED_DATA_MESSAGES.malformedJson(why) }] };
+    return { ok: false, issues: [issue('', SAID.malformedJson(why))] };
   }
 }
 
 /** Validates parsed typed data against every rule; on success the payload to send and its preview. */
 export function validateTypedData(data: unknown, context: TypedDataContext = {}): TypedDataCheck {
-  if (!isRecord(data)) return { ok: false, issues: [{ path: '', message: TYPED_DATA_MESSAGES.notAnObject }] };
+  if (!isRecord(data)) return { ok: false, issues: [issue('', SAID.notAnObject())] };
   const issues: TypedDataIssue[] = [];
   for (const key of ['types', 'primaryType', 'domain', 'message'] as const) {
-    if (data[key] === undefined || data[key] === null) issues.push({ path: key, message: TYPED_DATA_MESSAGES.missingKey(key) });
+    if (data[key] === undefined || data[key] === null) issues.push(issue(key, SAID.missingKey(key)));
   }
   if (issues.length > 0) return { ok: false, issues };
-  if (!isRecord(data['types'])) return { ok: false, issues: [{ path: 'types', message: TYPED_DATA_MESSAGES.typesNotObject }] };
+  if (!isRecord(data['types'])) return { ok: false, issues: [issue('types', SAID.typesNotObject())] };
   const primaryType = data['primaryType'];
-  if (typeof primaryType !== 'string') return { ok: false, issues: [{ path: 'primaryType', message: TYPED_DATA_MESSAGES.invalidTypeName(String(show(primaryType))) }] };
-  if (primaryType === 'EIP712Domain') return { ok: false, issues: [{ path: 'primaryType', message: TYPED_DATA_MESSAGES.primaryTypeDomain }] };
+  if (typeof primaryType !== 'string') return { ok: false, issues: [issue('primaryType', SAID.invalidTypeName(String(show(primaryType))))] };
+  if (primaryType === 'EIP712Domain') return { ok: false, issues: [issue('primaryType', SAID.primaryTypeDomain())] };
 
   const placeholder = new Checker({});
   const types = checkTypes(data['types'], placeholder);
   if (!types) return { ok: false, issues: placeholder.issues };
-  if (!types[primaryType]) return { ok: false, issues: [{ path: 'primaryType', message: TYPED_DATA_MESSAGES.noTypeDefinition(primaryType) }] };
+  if (!types[primaryType]) return { ok: false, issues: [issue('primaryType', SAID.noTypeDefinition(primaryType))] };
 
   const checker = new Checker(types);
   const domain = data['domain'];
   const message = data['message'];
-  if (!isRecord(domain)) checker.report('domain', TYPED_DATA_MESSAGES.invalidValue('domain', 'EIP712Domain', `expected an object, got ${show(domain)}`));
-  if (!isRecord(message)) checker.report('message', TYPED_DATA_MESSAGES.invalidValue('message', primaryType, `expected an object, got ${show(message)}`));
+  if (!isRecord(domain)) checker.report('domain', SAID.invalidValue('domain', 'EIP712Domain', SAID.expectedObject(domain)));
+  if (!isRecord(message)) checker.report('message', SAID.invalidValue('message', primaryType, SAID.expectedObject(message)));
   if (!isRecord(domain) || !isRecord(message)) return { ok: false, issues: checker.issues };
 
   // Without a declared EIP712Domain, the domain's own keys (standard ones only) in EIP-712 order.
@@ -372,7 +444,7 @@ export function validateTypedData(data: unknown, context: TypedDataContext = {})
   let domainValues = domain;
   if (!domainFields) {
     const standard = (key: string) => DOMAIN_FIELDS.some((f) => f.name === key);
-    for (const key of Object.keys(domain).filter((k) => !standard(k))) checker.report(`domain.${key}`, TYPED_DATA_MESSAGES.unknownDomainField(key));
+    for (const key of Object.keys(domain).filter((k) => !standard(k))) checker.report(`domain.${key}`, SAID.unknownDomainField(key));
     domainValues = Object.fromEntries(Object.entries(domain).filter(([k]) => standard(k)));
     domainFields = DOMAIN_FIELDS.filter((f) => domain[f.name] !== undefined && domain[f.name] !== null);
   }
@@ -382,7 +454,7 @@ export function validateTypedData(data: unknown, context: TypedDataContext = {})
   if (domainPreview && context.chainId !== undefined && domainFields.some((f) => f.name === 'chainId')) {
     const chainId = domainPreview.find((n) => n.name === 'chainId')?.value;
     if (chainId !== undefined && chainId !== String(context.chainId)) {
-      checker.report('domain.chainId', TYPED_DATA_MESSAGES.wrongChain(chainId, context.chainId));
+      checker.report('domain.chainId', SAID.wrongChain(chainId, context.chainId));
     }
   }
   if (checker.issues.length > 0 || !domainPreview || !messagePreview) return { ok: false, issues: checker.issues };

@@ -5,6 +5,7 @@ import type { SigningTarget } from '../../../store/signingSelectors';
 import { useLaterWords } from '../../i18n/later';
 import { Sentence } from '../../i18n/react';
 import { FormSection } from './FormSection';
+import { TypedDataFinding } from './TypedDataIssue';
 import { useSigningRequest } from './useSigningRequest';
 
 /** Typed data (EIP-712): an editor, checked as the user types, and a preview of what is signed. */
@@ -58,9 +59,13 @@ export function TypedDataForm({ target }: { target: SigningTarget }) {
       ) : (
         <ul className="issues" id={issuesId} data-testid="typed-data-issues">
           {check.issues.map((issue, i) => (
-            <li key={i}>
-              {issue.path ? <span className="mono">{issue.path}: </span> : null}
-              {issue.message}
+            <li key={i} data-message={issue.message}>
+              {issue.path ? (
+                <span className="mono" dir="ltr">
+                  {issue.path}:{' '}
+                </span>
+              ) : null}
+              <TypedDataFinding said={issue.said} words={words} />
             </li>
           ))}
         </ul>
