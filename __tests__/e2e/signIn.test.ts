@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { parseSiweMessage } from 'viem/siwe';
 import type { RunningSiweServer } from '../../server/siwe/server';
 import { TEST_ACCOUNTS } from '../support/anvil';
-import { connect, continueWithoutExtension, disconnect, firstScreenComplete, shownPairingUri, startConnect, waitForStatus } from '../support/appDriver';
+import { closeDialogs, connect, continueWithoutExtension, disconnect, expectLayout, firstScreenComplete, openAccountMenu, resizeViewport, shownPairingUri, startConnect, waitForStatus } from '../support/appDriver';
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
@@ -85,6 +85,15 @@ tearDown(() => [() => timers.clearAll(), backend, () => build?.kill(), () => fol
 async function signInShows(page: Page, status: string, text?: string): Promise<void> {
   const shown = page.locator(`[data-testid=sign-in][data-status=${status}]`);
   await (text === undefined ? shown : shown.filter({ hasText: text })).waitFor();
+}
+
+/** The header with its sign-in fits at 320 and 375 px (a mark there, the words read out only); back to 1280 px after. */
+async function fitsOnPhones(page: Page): Promise<void> {
+  for (const width of [320, 375]) {
+    await resizeViewport(page, { width, height: 740 });
+    await expectLayout(page);
+  }
+  await resizeViewport(page, { width: 1280, height: 800 });
 }
 
 /** What the page asked the backend, as `METHOD /path` (the browser's own CORS preflights are not requests of the app). */
@@ -165,12 +174,13 @@ describe('with the browser-extension wallet, one page through every case', () =>
     // The browser kept the backend's cookie on a plain-http 127.0.0.1 (another port: the same site), out of the page's reach.
     expect(await sessionCookie(context)).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
     expect(await page.evaluate(() => document.cookie)).toBe('');
+    await fitsOnPhones(page);
   });
 
   it('another account without a session shows "Sign in as …" and asks nothing; once signed, switching back needs no signature', async () => {
     await wallet.selectAccount(BOB);
     await signInShows(page, 'signedOut');
-    expect(await page.getByTestId('sign-in-action').textContent()).toBe(`Sign in as ${short(BOB)}`);
+    expect(await page.getByTestId('sign-in-action').innerText()).toBe(`Sign in as ${short(BOB)}`);
     expect(signatures()).toHaveLength(1);
 
     await page.getByTestId('sign-in-action').click();
@@ -199,7 +209,7 @@ describe('with the browser-extension wallet, one page through every case', () =>
     await signInShows(page, 'signedOut');
     await page.getByTestId('sign-in-action').click();
     await signInShows(page, 'declined', 'You declined to sign in.');
-    expect(await page.getByTestId('sign-in-action').textContent()).toBe('Sign in');
+    expect(await page.getByTestId('sign-in-action').innerText()).toBe('Sign in');
     expect(signatures()).toHaveLength(3);
   });
 
@@ -209,7 +219,16 @@ describe('with the browser-extension wallet, one page through every case', () =>
     wallet.approval = 'approve';
     await page.getByTestId('sign-in-action').click();
     await signInShows(page, 'unreachable', "The sign-in service can't be reached.");
-    expect(await page.getByTestId('sign-in-action').textContent()).toBe('Retry');
+    expect(await page.getByTestId('sign-in-action').innerText()).toBe('Retry');
+    await fitsOnPhones(page);
+    // On a phone the header's mark says sign-in waits for the user; the account menu has the words and the action.
+    await resizeViewport(page, { width: 375, height: 740 });
+    expect([await page.getByTestId('sign-in-action').isVisible(), await page.getByTestId('sign-in').locator('.sign-in-mark').isVisible()]).toEqual([false, true]);
+    const menu = await openAccountMenu(page);
+    expect(await menu.getByTestId('menu-sign-in').locator('p').innerText()).toBe("The sign-in service can't be reached.");
+    await menu.getByTestId('menu-sign-in-action').filter({ hasText: 'Retry' }).waitFor();
+    await closeDialogs(page);
+    await resizeViewport(page, { width: 1280, height: 800 });
     // Nothing asked the wallet since the decline: no loop, and no signature without a backend.
     expect(signatures()).toHaveLength(3);
 
@@ -229,7 +248,7 @@ describe('with the browser-extension wallet, one page through every case', () =>
     await disconnect(page, 'injected');
     await page.getByTestId('sign-in').waitFor({ state: 'detached' });
     await signInShows(other, 'signedOut');
-    expect(await other.getByTestId('sign-in-action').textContent()).toBe(`Sign in as ${short(CAROL)}`);
+    expect(await other.getByTestId('sign-in-action').innerText()).toBe(`Sign in as ${short(CAROL)}`);
     expect(requests.slice(before)).toEqual(['POST /signout', 'GET /session']);
     expect(await sessionCookie(context)).toBeDefined();
   });

@@ -1,8 +1,9 @@
 // Sign-in in the header, beside the account button (docs/behaviour.md §13.7), as RainbowKit shows it:
 // what is going on in words, and the one action that state offers ("Sign in as …", Retry, Sign in
 // again). Each is a real button (the keyboard reaches it); the words are announced politely. Below
-// 480 px the words give way to the button alone, whose accessible name keeps them. The account menu
-// shows the same state and action in a section of its own (SignInSection), in full at any width.
+// 480 px the header keeps only a mark (✓, a spinner, or "!" when sign-in waits for the user), and the
+// account menu, which shows the same state and action in a section of its own (SignInSection), is
+// where a phone's user reads and acts on it.
 // In the `signin` chunk (the header shows it through SignInSlot) and the menu's `dialogs`: its words
 // are English's later part (src/i18n/later.ts), never in the first script.
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -83,6 +84,7 @@ function HeaderStatus({ state }: { state: Exclude<SignInState, { status: 'off' |
     <div className="sign-in" data-testid="sign-in" data-status={state.status} role="status" aria-live="polite" aria-busy={busy ? true : undefined}>
       {busy ? <span className="spinner" aria-hidden="true" /> : null}
       {state.status === 'signedIn' ? <span className="sign-in-mark" aria-hidden="true">✓</span> : null}
+      {label !== undefined || state.status === 'chainNotAllowed' ? <span className="sign-in-mark is-narrow" aria-hidden="true">!</span> : null}
       {said ? (
         <span className={`sign-in-words${label ? ' is-optional' : ''}`} title={error ? `${said} ${error.message}` : said}>
           {state.status === 'signingIn' ? words.t('signIn.signingIn') : said}
@@ -117,7 +119,7 @@ function SignOutFailed({ failure }: { failure: SignOutFailure }) {
       </span>
       <button
         type="button"
-        className="sign-in-action"
+        className="sign-in-action is-kept"
         data-testid="sign-in-action"
         aria-label={`${said} ${label}`}
         onClick={() => dispatch(signInActions.signOutRetried({ address: failure.address }))}
