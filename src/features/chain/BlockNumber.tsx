@@ -27,7 +27,7 @@ export function BlockNumber() {
   if (chainId === undefined) return null;
   return (
     <p className="block-number" data-chain-id={chainId}>
-      <ChainIcon chain={chains[chainId]} size={16} /> {words.t('block.chain', { chain: chainName(chains, chainId) })}{' '}
+      <ChainIcon chain={chains[chainId]} size={16} /> {words.parts('block.chain', { chain: <bdi key="chain">{chainName(chains, chainId)}</bdi> })}{' '}
       {/* "latest block <n>" stays together: on a narrow screen the line breaks after the chain's name, once. */}
       <span className="block-latest">
         {words.t('block.latest')}{' '}
