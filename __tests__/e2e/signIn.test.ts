@@ -15,6 +15,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import type { RunningSiweServer } from '../../server/siwe/server';
 import { TEST_ACCOUNTS } from '../support/anvil';
 import { closeDialogs, connect, continueWithoutExtension, disconnect, expectLayout, firstScreenComplete, openAccountMenu, resizeViewport, shownPairingUri, startConnect, waitForStatus } from '../support/appDriver';
+import { axeViolations } from '../support/a11y';
 import { browserSuite } from '../support/browserSuite';
 import { e2eEnv } from '../support/e2eEnv';
 import { installFakeWallet, type FakeWallet } from '../support/fakeWallet';
@@ -174,6 +175,7 @@ describe('with the browser-extension wallet, one page through every case', () =>
     // The browser kept the backend's cookie on a plain-http 127.0.0.1 (another port: the same site), out of the page's reach.
     expect(await sessionCookie(context)).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
     expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
     await fitsOnPhones(page);
   });
 
@@ -220,6 +222,7 @@ describe('with the browser-extension wallet, one page through every case', () =>
     await page.getByTestId('sign-in-action').click();
     await signInShows(page, 'unreachable', "The sign-in service can't be reached.");
     expect(await page.getByTestId('sign-in-action').innerText()).toBe('Retry');
+    expect(await axeViolations(page)).toEqual([]);
     await fitsOnPhones(page);
     // On a phone the header's mark says sign-in waits for the user; the account menu has the words and the action.
     await resizeViewport(page, { width: 375, height: 740 });
