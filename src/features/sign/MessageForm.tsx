@@ -17,6 +17,7 @@ export function MessageForm({ target }: { target: SigningTarget }) {
         {words.t('sign.message.label')}
         <textarea
           rows={3}
+          dir="auto"
           value={message}
           onChange={(e) => {
             setMessage(e.target.value);

@@ -184,6 +184,7 @@ function SeveralRow({
           onChange={(e) => onChange({ to: e.target.value })}
           placeholder={chains[target.chainId]?.ensRegistry ? words.t('transfer.toPlaceholder') : '0x…'}
           spellCheck={false}
+          dir="ltr"
           autoComplete="off"
           autoCapitalize="off"
           disabled={disabled}
@@ -200,6 +201,7 @@ function SeveralRow({
           value={row.amount}
           onChange={(e) => onChange({ amount: e.target.value })}
           inputMode="decimal"
+          dir="ltr"
           autoComplete="off"
           disabled={disabled}
           aria-invalid={amount.ok || row.amount === '' ? undefined : true}

@@ -105,6 +105,7 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
           }}
           placeholder={namesChainOf(chains, target.chainId) !== undefined ? words.t('transfer.toPlaceholder') : '0x…'}
           spellCheck={false}
+          dir="ltr"
           autoComplete="off"
           autoCapitalize="off"
           aria-describedby={recipientId}
@@ -123,6 +124,7 @@ function SingleTransferForm({ target }: { target: SigningTarget }) {
             edited();
           }}
           inputMode="decimal"
+          dir="ltr"
           autoComplete="off"
           aria-invalid={amountRead.ok ? undefined : true}
           aria-describedby={amountId}

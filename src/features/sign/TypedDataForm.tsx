@@ -26,6 +26,7 @@ export function TypedDataForm({ target }: { target: SigningTarget }) {
         <textarea
           rows={12}
           spellCheck={false}
+          dir="ltr"
           value={text}
           onChange={(e) => change(e.target.value)}
           aria-invalid={check.ok ? undefined : true}
