@@ -312,7 +312,8 @@ describe('the overview at 320 px', () => {
         return [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom));
       };
       const latest = el.querySelector('.block-latest')!;
-      const name = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').includes('Local development chain'))!;
+      // The chain's name, in its <bdi> (a right-to-left sentence keeps it whole).
+      const name = [...el.querySelectorAll('bdi')].find((n) => (n.textContent ?? '').includes('Local development chain'))!;
       return { lines: new Set(bottoms(el)).size, mark: Math.round(el.querySelector('.chain-icon')!.getBoundingClientRect().bottom), name: bottoms(name)[0], latest: new Set(bottoms(latest)).size };
     });
     expect(rows.lines).toBeLessThanOrEqual(2);
