@@ -856,8 +856,14 @@ export async function layoutProblems(page: AppSurface): Promise<string[]> {
       for (const toast of toasts)
         for (const el of guarded)
           if (meets(toast.getBoundingClientRect(), el.getBoundingClientRect())) found.push(`a toast covers ${el === focused ? 'the focused ' : ''}${name(el)}`);
+      // A control under an open popover or sheet is no target the finger can reach: the layer on top is.
+      const onTop = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && (hit === el || el.contains(hit) || hit.contains(el));
+      };
       const controls = [...document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="menuitem"], [role="option"]')].filter(
-        (el) => shown(el) && inView(el.getBoundingClientRect()) && !el.closest('[inert]') && !(el.tagName === 'A' && getComputedStyle(el).display === 'inline'),
+        (el) => shown(el) && inView(el.getBoundingClientRect()) && !el.closest('[inert]') && !(el.tagName === 'A' && getComputedStyle(el).display === 'inline') && onTop(el),
       );
       const boxes = controls.map((el) => el.getBoundingClientRect());
       controls.forEach((el, i) => {
