@@ -51,6 +51,14 @@ export function createChunks(): Chunks {
   const signInWorkflow = part(() => import(/* webpackChunkName: "signin" */ '../sagas/signInWorkflow'));
   const signInStatus = part(() => import(/* webpackChunkName: "signin" */ './features/signIn/SignInStatus'));
   const languages: CatalogueLoaders = {
+    es: part(() => import(/* webpackChunkName: "lang-es" */ './i18n/catalogues/es')),
+    fr: part(() => import(/* webpackChunkName: "lang-fr" */ './i18n/catalogues/fr')),
+    de: part(() => import(/* webpackChunkName: "lang-de" */ './i18n/catalogues/de')),
+    'pt-BR': part(() => import(/* webpackChunkName: "lang-pt-br" */ './i18n/catalogues/pt-BR')),
+    'zh-CN': part(() => import(/* webpackChunkName: "lang-zh-cn" */ './i18n/catalogues/zh-CN')),
+    ja: part(() => import(/* webpackChunkName: "lang-ja" */ './i18n/catalogues/ja')),
+    ko: part(() => import(/* webpackChunkName: "lang-ko" */ './i18n/catalogues/ko')),
+    ar: part(() => import(/* webpackChunkName: "lang-ar" */ './i18n/catalogues/ar')),
     'en-XA': part(() => import(/* webpackChunkName: "lang-pseudo" */ './i18n/catalogues/pseudo')),
   };
   return { dialogs, signingPanel, signingWorkflow, batch, names, signInWorkflow, signInStatus, languages };
