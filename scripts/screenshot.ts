@@ -1,8 +1,9 @@
 // Regenerates the README's screenshots of the connect pattern: the header with a connected account
 // (and "Sign and send" open below it), the connect dialog (the wallet list) and the account menu, at
 // 1280 px and at 375 px (the phone's dialogs as bottom sheets, the account menu in the dark theme),
-// into docs/. Production build, fake wallet, local chains.
-// Run: node -r ts-node/register scripts/screenshot.ts
+// and on a phone whose browser asks for Arabic (right to left), into docs/. Production build, fake
+// wallet, local chains.
+// Run: node -r ts-node/register scripts/screenshot.ts [file.png …] (only the shots that write those)
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import globalSetup from '../__tests__/e2e/globalSetup';
@@ -25,12 +26,16 @@ interface Shot {
   /** File name under docs/ for the header, the connect dialog and the account menu. */
   files: { header: string; connect: string; menu: string; network?: string; toast?: string };
   darkMenuOnly?: boolean;
+  /** The browser's language (the page speaks it from its first screen). */
+  locale?: string;
 }
 
 const SHOTS: Shot[] = [
   { width: 1280, dark: false, files: { header: 'desktop-header.png', connect: 'desktop-connect.png', menu: 'desktop-menu.png' } },
   // On a phone: the header and the dialog light, the account menu dark.
   { width: 375, dark: false, darkMenuOnly: true, files: { header: 'phone-header.png', connect: 'phone-connect.png', menu: 'phone-menu-dark.png', network: 'phone-network.png', toast: 'phone-toast.png' } },
+  // A phone asking for Arabic: the page right to left, addresses and amounts left to right.
+  { width: 375, dark: false, locale: 'ar', files: { header: 'phone-ar-header.png', connect: 'phone-ar-connect.png', menu: 'phone-ar-menu.png' } },
 ];
 
 const docs = (file: string) => path.resolve(__dirname, '../docs', file);
@@ -46,6 +51,7 @@ async function open(browser: Browser, url: string, anvilUrl: string, shot: Shot,
   const context = await browser.newContext({
     viewport: { width: shot.width, height: isPhone ? 760 : 800 },
     colorScheme: dark ? 'dark' : 'light',
+    ...(shot.locale ? { locale: shot.locale } : {}),
     ...(isPhone ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
   });
   context.setDefaultTimeout(15_000);
@@ -66,7 +72,9 @@ async function main(): Promise<void> {
   const server = await serveStatic(env.distDir);
   const browser = await launchChromium();
   try {
-    for (const shot of SHOTS) {
+    // `node … scripts/screenshot.ts phone-ar-header.png`: only the shots that write the files named.
+    const only = process.argv.slice(2);
+    for (const shot of SHOTS.filter((s) => only.length === 0 || Object.values(s.files).some((file) => only.includes(file)))) {
       // A new visitor: the connect dialog's wallet list.
       const visitor = await open(browser, server.url, env.anvilUrl, shot, shot.dark, false);
       await visitor.getByTestId('block-number').waitFor();

@@ -130,3 +130,68 @@ it('in the pseudo-locale at 320 px every main state speaks from the catalogue, o
   await closeDialogs(page);
   expect(await connectDialog(page).isVisible()).toBe(false);
 });
+
+/**
+ * Text in Latin letters alone outside a value (a name, an address, an amount in <bdi> or dir="ltr", a
+ * language's own name in the control, the app's name): English left in a page that speaks Arabic.
+ */
+const latinWords = (page: Page) =>
+  page.evaluate(() => {
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const element = node.parentElement;
+      // Latin words inside an Arabic sentence are brands (MetaMask, QR): a text with no Arabic letter is English left.
+      if (!element || !/[A-Za-z]{2}/.test(text) || /[\u0600-\u06ff]/.test(text)) continue;
+      if (element.closest('script, style, noscript, template, option, bdi, [dir="ltr"], code, .brand')) continue;
+      const box = element.getBoundingClientRect();
+      if (element.closest('.visually-hidden') === null && (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden')) continue;
+      found.add(text.slice(0, 60));
+    }
+    return [...found];
+  });
+
+/** Each element on screen whose own text holds an address ("0x…"): its text and the direction it is laid out in. */
+const addressDirections = (page: Page) =>
+  page.evaluate(() =>
+    [...document.body.querySelectorAll('*')]
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /0x[0-9a-fA-F]{4}/.test(n.textContent ?? '')) && el.getBoundingClientRect().width > 0)
+      .map((el) => [((el.textContent ?? '').trim()).slice(0, 20), getComputedStyle(el).direction]),
+  );
+
+async function expectArabicState(page: Page, state: string): Promise<void> {
+  expect([state, await latinWords(page)]).toEqual([state, []]);
+  for (const [text, direction] of await addressDirections(page)) expect([state, text, direction]).toEqual([state, text, 'ltr']);
+  await expectLayout(page);
+  expect([state, await axeViolations(page)]).toEqual([state, []]);
+}
+
+it('a browser asking for Arabic gets it right to left from its first screen at 375 px: mirrored, every address left to right, laid out, no axe violation', async () => {
+  const context = await suite.newContext({ viewport: { width: 375, height: 760 }, locale: 'ar' });
+  await recordFirstWords(context);
+  await installFakeWallet(context, { rpcUrls: suite.rpcUrls });
+  const page = await context.newPage();
+  await page.goto(suite.server.url);
+  await firstScreenComplete(page);
+  expect(await htmlLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+  // No English word came first: the first screen waited for Arabic's chunk.
+  expect(await firstWords(page)).toMatch(/[\u0600-\u06ff]/);
+  expect(await firstWords(page)).not.toMatch(/Connect wallet/);
+  await expectArabicState(page, 'disconnected');
+
+  await openWalletList(page);
+  await expectArabicState(page, 'the connect dialog');
+  await connect(page, 'injected');
+  await closeDialogs(page);
+  const account = accountButton(page).getByTestId('account');
+  await account.waitFor();
+  await expectArabicState(page, 'connected');
+  // Mirrored: the app's name at the right, the wallet's controls at the left.
+  const [brand, button] = [await page.locator('header .brand').boundingBox(), await accountButton(page).boundingBox()];
+  expect((brand?.x ?? 0) > (button?.x ?? 0)).toBe(true);
+  expect(await account.textContent()).toMatch(/^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/);
+
+  await openAccountMenu(page);
+  await expectArabicState(page, 'the account menu');
+});
