@@ -13,6 +13,7 @@ import { LANGUAGE_CODES, languageChunkName } from '../../src/i18n/languages';
 import { pseudoSentence } from '../../src/i18n/pseudo';
 import { startLanguages } from '../../src/i18n/start';
 import { createWords } from '../../src/i18n/words';
+import { withLaterWords } from '../../src/i18n/later';
 import { memoryStorage } from '../../src/lib/storage';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -194,5 +195,17 @@ describe('the catalogue check of npm run lint', () => {
       'de.ts: "not.a.key" is not an English key',
     ]);
     expect(catalogueProblems(english, { ...english, 'header.pending': { one: 'x' } }, 'ja.ts')).toEqual(['ja.ts: "header.pending" has plural forms without "other"']);
+  });
+});
+
+describe("a later chunk's words", () => {
+  it("are English's first part completed once, shared by every component that asks (not rebuilt on each mount)", () => {
+    const first = createWords('en', en);
+    const later = withLaterWords(first);
+    expect(later.t('dialog.close')).toBe(enLater['dialog.close']);
+    expect(withLaterWords(first)).toBe(later);
+    // A whole catalogue is complete already: the same words.
+    const whole = createWords('en-XA', pseudo);
+    expect(withLaterWords(whole)).toBe(whole);
   });
 });
