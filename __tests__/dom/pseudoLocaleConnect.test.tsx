@@ -22,6 +22,7 @@ import { uiActions } from '../../store/uiSlice';
 import { walletActions as a } from '../../store/walletSlice';
 import { definedKinds } from '../support/kinds';
 import { ALLOWED } from '../support/slice';
+import { plainEnglish as shownInEnglish } from '../support/pseudoLocale';
 
 const pseudo = createWords('en-XA', pseudoCatalogue({ ...en, ...enLater }), 'en');
 const URI = 'wc:0123abcd@2?relay-protocol=irn&symKey=00ff';
@@ -48,21 +49,7 @@ afterEach(() => {
 /** Values, not words: names in <bdi>, links and messages left to right, fields, an error's exact message (the store's, under Details). */
 const VALUES = 'bdi, [dir=ltr], input, canvas, .error-message';
 
-/** Every text on screen (and every aria-label) in plain English: letters outside a sentence of the catalogue. */
-function plainEnglish(root: ParentNode = document.body): string[] {
-  const found: string[] = [];
-  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent ?? '';
-    if (node.parentElement?.closest(VALUES)) continue;
-    if (/[A-Za-z]{2,}/.test(text) && !/[⟦⟧]/.test(text)) found.push(text);
-  }
-  for (const element of (root as Element).querySelectorAll('[aria-label]')) {
-    const text = element.getAttribute('aria-label');
-    if (text && /[A-Za-z]{2,}/.test(text) && !/[⟦⟧]/.test(text)) found.push(`aria-label="${text}"`);
-  }
-  return found;
-}
+const plainEnglish = (root?: ParentNode) => shownInEnglish(VALUES, ['aria-label'], root);
 
 /** A store with every kind as its definition states it, with what a browser may add (a limitation, an extension to suggest). */
 function kindsStore(): Store {

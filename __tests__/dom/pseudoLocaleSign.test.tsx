@@ -25,6 +25,7 @@ import { batchActions, transactionsActions } from '../../store/transactionsSlice
 import { walletActions as a } from '../../store/walletSlice';
 import { definedKinds } from '../support/kinds';
 import { ALLOWED, LOWER_ACCOUNT } from '../support/slice';
+import { plainEnglish as shownInEnglish } from '../support/pseudoLocale';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -64,23 +65,7 @@ function show(store: Store, children: ReactNode, words = pseudo) {
  */
 const VALUES = 'bdi, [dir=ltr], textarea, input, option, time, .preview ul, .error-message, .error-detail';
 
-/** Every text on screen (and every aria-label and placeholder) written in plain English: letters outside a sentence of the catalogue. */
-function plainEnglish(root: ParentNode = document.body): string[] {
-  const found: string[] = [];
-  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent ?? '';
-    if (node.parentElement?.closest(VALUES)) continue;
-    if (/[A-Za-z]{2,}/.test(text) && !/[⟦⟧]/.test(text)) found.push(text);
-  }
-  for (const element of (root as Element).querySelectorAll('[aria-label], [placeholder]')) {
-    for (const name of ['aria-label', 'placeholder']) {
-      const text = element.getAttribute(name);
-      if (text && /[A-Za-z]{2,}/.test(text) && !/[⟦⟧]/.test(text)) found.push(`${name}="${text}"`);
-    }
-  }
-  return found;
-}
+const plainEnglish = (root?: ParentNode) => shownInEnglish(VALUES, ['aria-label', 'placeholder'], root);
 
 it('the panel, its forms and every outcome of a message: no English left', () => {
   const store = connectedStore();

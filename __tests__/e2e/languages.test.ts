@@ -47,31 +47,42 @@ async function chooseLanguage(page: Page, code: string): Promise<void> {
   await page.waitForFunction((lang) => document.documentElement.lang === lang && !document.querySelector('[data-testid=language-footer] select[aria-busy]'), code, { polling: 50 });
 }
 
+/** What stands for a value, the same in every language: an address, name, amount or chain id (in <bdi> or dir="ltr", docs/behaviour.md §14.4), a language's own name in the control. */
+const VALUES = 'script, style, noscript, template, option, bdi, [dir="ltr"], code';
+
 /**
- * The words on screen (and for screen readers) that did not come from the pseudo-locale's catalogue:
- * a text with a letter that is neither accented nor marked ⟦…⟧, outside a value that is kept as it
- * is in every language: an address, name, amount or chain id (in <bdi> or dir="ltr", docs/behaviour.md
- * §14.4), a language's own name in the control, and what the deployment's chain table names.
+ * The words on screen (and for screen readers) still in English, outside `values`. In the
+ * pseudo-locale: a text with a letter that is neither accented nor inside a message's ⟦ … ⟧. In
+ * Arabic: a text in Latin letters with no Arabic letter (Latin words inside an Arabic sentence are
+ * brands: MetaMask, QR).
  */
-const untranslated = (page: Page) =>
-  page.evaluate(() => {
-    const found = new Set<string>();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = (node.textContent ?? '').trim();
-      const element = node.parentElement;
-      if (!element || !/[A-Za-z]{2}/.test(text)) continue;
-      if (element.closest('script, style, noscript, template, option, bdi, [dir="ltr"], code, .chain-name, [data-data-value]')) continue;
-      const box = element.getBoundingClientRect();
-      const heard = element.closest('.visually-hidden') !== null;
-      if (!heard && (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden')) continue;
-      // A sentence of the catalogue: accented letters, or inside a message's ⟦ … ⟧ (a value in the middle of it).
-      const sentence = element.closest('*:not(bdi)')?.textContent ?? '';
-      if (/[àƀçđèƒĝĥîĵķļɱñôƥǫŕšţûṽŵẋýžÀƁÇĐÈƑĜĤÎĴĶĻṀÑÔƤǪŔŠŢÛṼŴẊÝŽ]/.test(text) || /⟦[^⟧]*$/.test(sentence.slice(0, sentence.indexOf(text)))) continue;
-      found.add(text.slice(0, 60));
-    }
-    return [...found];
-  });
+const englishLeft = (page: Page, language: 'en-XA' | 'ar', values: string) =>
+  page.evaluate(
+    ({ language, values }) => {
+      const found = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node.textContent ?? '').trim();
+        const element = node.parentElement;
+        if (!element || !/[A-Za-z]{2}/.test(text) || element.closest(values)) continue;
+        const box = element.getBoundingClientRect();
+        const heard = element.closest('.visually-hidden') !== null;
+        if (!heard && (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden')) continue;
+        if (language === 'ar') {
+          if (/[\u0600-\u06ff]/.test(text)) continue;
+        } else {
+          const sentence = element.closest('*:not(bdi)')?.textContent ?? '';
+          if (/[àƀçđèƒĝĥîĵķļɱñôƥǫŕšţûṽŵẋýžÀƁÇĐÈƑĜĤÎĴĶĻṀÑÔƤǪŔŠŢÛṼŴẊÝŽ]/.test(text) || /⟦[^⟧]*$/.test(sentence.slice(0, sentence.indexOf(text)))) continue;
+        }
+        found.add(text.slice(0, 60));
+      }
+      return [...found];
+    },
+    { language, values },
+  );
+
+/** Left untranslated in the pseudo-locale (what the deployment's chain table names aside). */
+const untranslated = (page: Page) => englishLeft(page, 'en-XA', `${VALUES}, .chain-name, [data-data-value]`);
 
 /** Everything a pseudo-locale state must hold at this width. */
 async function expectTranslatedState(page: Page, state: string): Promise<void> {
@@ -131,26 +142,8 @@ it('in the pseudo-locale at 320 px every main state speaks from the catalogue, o
   expect(await connectDialog(page).isVisible()).toBe(false);
 });
 
-/**
- * Text in Latin letters alone outside a value (a name, an address, an amount in <bdi> or dir="ltr", a
- * language's own name in the control, the app's name): English left in a page that speaks Arabic.
- */
-const latinWords = (page: Page) =>
-  page.evaluate(() => {
-    const found = new Set<string>();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = (node.textContent ?? '').trim();
-      const element = node.parentElement;
-      // Latin words inside an Arabic sentence are brands (MetaMask, QR): a text with no Arabic letter is English left.
-      if (!element || !/[A-Za-z]{2}/.test(text) || /[\u0600-\u06ff]/.test(text)) continue;
-      if (element.closest('script, style, noscript, template, option, bdi, [dir="ltr"], code, .brand')) continue;
-      const box = element.getBoundingClientRect();
-      if (element.closest('.visually-hidden') === null && (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden')) continue;
-      found.add(text.slice(0, 60));
-    }
-    return [...found];
-  });
+/** English left in a page that speaks Arabic (the app's name aside). */
+const latinWords = (page: Page) => englishLeft(page, 'ar', `${VALUES}, .brand`);
 
 /** Each element on screen whose own text holds an address ("0x…"): its text and the direction it is laid out in. */
 const addressDirections = (page: Page) =>
