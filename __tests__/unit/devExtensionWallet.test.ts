@@ -2,6 +2,7 @@
 // site (EIP-1193 and MetaMask's conventions), with a real anvil signing and sending for its unlocked
 // test accounts. The prompt is played by a scripted window here; the browser test drives the real one.
 import { Wallet, getAddress, verifyMessage } from 'ethers';
+import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import { receiptOf, rpc, startAnvil, TEST_ACCOUNTS, type Anvil } from '../support/anvil';
 import { createDevProvider } from '../../scripts/dev/extension/provider';
 import { DevExtensionWallet, STORAGE_KEY, type SessionStore, type WalletRequest, type WalletUi } from '../../scripts/dev/extension/wallet';
@@ -211,6 +212,188 @@ describe('signing and sending', () => {
   });
 });
 
+describe('connecting and signing in with one approval (ERC-7846 wallet_connect)', () => {
+  const NONCE = 'k3Xq9LmZ2pTa';
+  const signInWith = (fields: Record<string, unknown>) => [{ version: '1', capabilities: { signInWithEthereum: { nonce: NONCE, chainId: '0x7a69', ...fields } } }];
+  type Result = { accounts: { address: string; capabilities: { signInWithEthereum?: { message: string; signature: string } } }[] };
+
+  it('one prompt connects the site and signs the EIP-4361 message of the requested fields', async () => {
+    const { wallet, user, events } = makeWallet();
+    user.answers.push({ account: BOB });
+    const fields = {
+      scheme: 'https',
+      domain: 'app.example.org',
+      uri: 'https://app.example.org/login',
+      statement: 'Sign in to Walletdeck.',
+      issuedAt: '2026-01-02T03:04:05.678Z',
+      expirationTime: '2026-01-02T04:04:05.678Z',
+      notBefore: '2026-01-02T03:00:00.000Z',
+      requestId: 'request-7',
+      resources: ['https://app.example.org/terms', 'ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq'],
+    };
+    const result = (await wallet.request('wallet_connect', signInWith(fields))) as Result;
+
+    const expected = createSiweMessage({
+      address: BOB as `0x${string}`,
+      chainId: 31337,
+      nonce: NONCE,
+      version: '1',
+      scheme: 'https',
+      domain: 'app.example.org',
+      uri: 'https://app.example.org/login',
+      statement: 'Sign in to Walletdeck.',
+      issuedAt: new Date('2026-01-02T03:04:05.678Z'),
+      expirationTime: new Date('2026-01-02T04:04:05.678Z'),
+      notBefore: new Date('2026-01-02T03:00:00.000Z'),
+      requestId: 'request-7',
+      resources: fields.resources,
+    });
+    expect(result).toEqual({ accounts: [{ address: BOB, capabilities: { signInWithEthereum: { message: expected, signature: expect.stringMatching(/^0x[0-9a-f]{130}$/) } } }] });
+    const { message, signature } = result.accounts[0]!.capabilities.signInWithEthereum!;
+    expect(message.startsWith(`https://app.example.org wants you to sign in with your Ethereum account:\n${BOB}\n`)).toBe(true);
+    expect(verifyMessage(message, signature)).toBe(BOB);
+
+    // One prompt, with the account picker; the site is connected as a connect connects it.
+    expect(user.asked).toHaveLength(1);
+    expect(user.asked[0]).toMatchObject({ method: 'wallet_connect', accounts: { choices: accounts, selected: ALICE } });
+    expect(events).toEqual([{ type: 'accountsChanged', accounts: [BOB] }]);
+    await expect(wallet.request('eth_accounts', [])).resolves.toEqual([BOB]);
+    // The wallet did not switch network for the message.
+    await expect(wallet.request('eth_chainId', [])).resolves.toBe('0x7a69');
+  });
+
+  it('fills domain (host of the origin), uri (the origin), issuedAt (now) and version; no scheme unless given', async () => {
+    const { wallet, user } = makeWallet();
+    const before = Date.now();
+    const result = (await wallet.request('wallet_connect', signInWith({}))) as Result;
+    const after = Date.now();
+    const { message, signature } = result.accounts[0]!.capabilities.signInWithEthereum!;
+    const parsed = parseSiweMessage(message);
+    expect(parsed).toMatchObject({ domain: '127.0.0.1:3000', uri: ORIGIN, version: '1', chainId: 31337, nonce: NONCE, address: ALICE });
+    expect(parsed.scheme).toBeUndefined();
+    expect(parsed.statement).toBeUndefined();
+    const issuedAt = parsed.issuedAt!.getTime();
+    expect(issuedAt).toBeGreaterThanOrEqual(before);
+    expect(issuedAt).toBeLessThanOrEqual(after);
+    expect(message).toBe(
+      createSiweMessage({ address: ALICE as `0x${string}`, chainId: 31337, domain: '127.0.0.1:3000', uri: ORIGIN, version: '1', nonce: NONCE, issuedAt: parsed.issuedAt! }),
+    );
+    expect(verifyMessage(message, signature)).toBe(ALICE);
+    // The prompt was shown the same defaults, so the message it showed is the one signed.
+    const shown = describeRequest('wallet_connect', user.asked[0]!.params, { 31337: 'Local development chain' }, { origin: ORIGIN, account: ALICE, connecting: true });
+    expect(shown.details).toContainEqual({ label: 'Message', value: message, code: true });
+  });
+
+  it('a rejection is 4001 and leaves the site unconnected', async () => {
+    const { wallet, user, events } = makeWallet();
+    user.answers.push('reject');
+    await expect(failure(wallet.request('wallet_connect', signInWith({ statement: 'Hi' })))).resolves.toEqual({ code: 4001, message: 'User rejected the request.' });
+    await expect(wallet.request('eth_accounts', [])).resolves.toEqual([]);
+    await expect(wallet.request('wallet_getPermissions', [])).resolves.toEqual([]);
+    expect(events).toEqual([]);
+    expect(wallet.connected).toBe(false);
+  });
+
+  it('a connected site is still asked (as a sign-in, for its account), and a refusal leaves it connected', async () => {
+    const { wallet, user } = makeWallet();
+    user.answers.push({ account: BOB });
+    await wallet.request('eth_requestAccounts', []);
+    const result = (await wallet.request('wallet_connect', signInWith({}))) as Result;
+    expect(result.accounts.map((a) => a.address)).toEqual([BOB]);
+    const { message, signature } = result.accounts[0]!.capabilities.signInWithEthereum!;
+    expect(parseSiweMessage(message).address).toBe(BOB);
+    expect(verifyMessage(message, signature)).toBe(BOB);
+    expect(user.asked).toHaveLength(2);
+    expect(user.asked[1]).toMatchObject({ method: 'wallet_connect', account: BOB });
+    expect(user.asked[1]!.accounts).toBeUndefined();
+    user.answers.push('reject');
+    await expect(failure(wallet.request('wallet_connect', signInWith({})))).resolves.toMatchObject({ code: 4001 });
+    await expect(wallet.request('eth_accounts', [])).resolves.toEqual([BOB]);
+  });
+
+  it('signs for the chain the site names, a known one, without switching to it', async () => {
+    const { wallet, user } = makeWallet();
+    await expect(failure(wallet.request('wallet_connect', signInWith({ chainId: '0xa' })))).resolves.toMatchObject({ code: 4902 });
+    expect(user.asked).toEqual([]);
+    await wallet.request('wallet_addEthereumChain', [OPTIMISM]);
+    await wallet.request('wallet_switchEthereumChain', [{ chainId: '0x7a69' }]);
+    const result = (await wallet.request('wallet_connect', signInWith({ chainId: '0xa' }))) as Result;
+    expect(parseSiweMessage(result.accounts[0]!.capabilities.signInWithEthereum!.message).chainId).toBe(10);
+    await expect(wallet.request('eth_chainId', [])).resolves.toBe('0x7a69');
+  });
+
+  it.each<[string, unknown]>([
+    ['no params', undefined],
+    ['an object, not a list', { version: '1' }],
+    ['two entries', [{ version: '1' }, { version: '1' }]],
+    ['no version', [{}]],
+    ['version 2', [{ version: '2' }]],
+    ['version as a number', [{ version: 1 }]],
+    ['capabilities not an object', [{ version: '1', capabilities: 'siwe' }]],
+    ['signInWithEthereum not an object', [{ version: '1', capabilities: { signInWithEthereum: true } }]],
+    ['no nonce', [{ version: '1', capabilities: { signInWithEthereum: { chainId: '0x7a69' } } }]],
+    ['a short nonce', signInWith({ nonce: 'abc1234' })],
+    ['a nonce with punctuation', signInWith({ nonce: 'abcd-12345' })],
+    ['no chainId', [{ version: '1', capabilities: { signInWithEthereum: { nonce: NONCE } } }]],
+    ['a decimal chainId', signInWith({ chainId: '31337' })],
+    ['a numeric chainId', signInWith({ chainId: 31337 })],
+    ['message version 2', signInWith({ version: '2' })],
+    ['a numeric statement', signInWith({ statement: 42 })],
+    ['a statement of two lines', signInWith({ statement: 'one\ntwo' })],
+    ['a domain that is no authority', signInWith({ domain: 'not a domain' })],
+    ['a uri that is no URI', signInWith({ uri: 'not a uri' })],
+    ['a numeric issuedAt', signInWith({ issuedAt: 1735689600000 })],
+    ['an issuedAt that is no date', signInWith({ issuedAt: 'yesterday' })],
+    ['an expirationTime without zone', signInWith({ expirationTime: '2026-01-01T00:00:00' })],
+    ['resources not a list', signInWith({ resources: 'https://example.org' })],
+    ['a resource that is no URI', signInWith({ resources: ['not a uri'] })],
+    ['a bad scheme', signInWith({ scheme: '1http' })],
+  ])('refuses %s with -32602, before asking', async (_, params) => {
+    const { wallet, user } = makeWallet();
+    await expect(failure(wallet.request('wallet_connect', params))).resolves.toMatchObject({ code: -32602 });
+    expect(user.asked).toEqual([]);
+    expect(wallet.connected).toBe(false);
+  });
+
+  it('without the capability, connects as eth_requestAccounts does', async () => {
+    const { wallet, user, events } = makeWallet();
+    user.answers.push({ account: BOB });
+    await expect(wallet.request('wallet_connect', [{ version: '1' }])).resolves.toEqual({ accounts: [{ address: BOB, capabilities: {} }] });
+    expect(user.asked[0]).toMatchObject({ method: 'wallet_connect', accounts: { choices: accounts, selected: ALICE } });
+    expect(describeRequest('wallet_connect', user.asked[0]!.params)).toEqual(describeRequest('eth_requestAccounts', []));
+    expect(events).toEqual([{ type: 'accountsChanged', accounts: [BOB] }]);
+    // Connected: no second prompt; other capabilities are ignored.
+    await expect(wallet.request('wallet_connect', [{ version: '1', capabilities: { somethingElse: {} } }])).resolves.toEqual({ accounts: [{ address: BOB, capabilities: {} }] });
+    expect(user.asked).toHaveLength(1);
+    await expect(wallet.request('eth_accounts', [])).resolves.toEqual([BOB]);
+  });
+
+  it('a rejected plain wallet_connect is 4001; a second connect while one is open is -32002', async () => {
+    const { wallet, user } = makeWallet();
+    user.answers.push('reject');
+    await expect(failure(wallet.request('wallet_connect', [{ version: '1', capabilities: {} }]))).resolves.toMatchObject({ code: 4001 });
+    await expect(wallet.request('eth_accounts', [])).resolves.toEqual([]);
+    user.answers.push('wait');
+    const first = wallet.request('wallet_connect', signInWith({}));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(failure(wallet.request('eth_requestAccounts', []))).resolves.toMatchObject({ code: -32002 });
+    await expect(failure(wallet.request('wallet_connect', [{ version: '1' }]))).resolves.toMatchObject({ code: -32002 });
+    user.waiting[0]!(true);
+    await expect(first).resolves.toMatchObject({ accounts: [{ address: ALICE }] });
+  });
+
+  it('reaches the site through the in-page provider, with accountsChanged', async () => {
+    const { wallet } = makeWallet();
+    const provider = createDevProvider(wallet);
+    const seen: unknown[] = [];
+    provider.on('accountsChanged', (value) => seen.push(value));
+    const result = (await provider.request({ method: 'wallet_connect', params: signInWith({}) })) as Result;
+    expect(verifyMessage(result.accounts[0]!.capabilities.signInWithEthereum!.message, result.accounts[0]!.capabilities.signInWithEthereum!.signature)).toBe(ALICE);
+    expect(seen).toEqual([[ALICE]]);
+    await expect(provider.request({ method: 'wallet_connect', params: [{ version: '0' }] })).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
 describe('the in-page provider', () => {
   it('emits connect, accountsChanged and chainChanged (hex) and rejects with coded Errors', async () => {
     const { wallet } = makeWallet();
@@ -244,6 +427,37 @@ describe('what a prompt says', () => {
     const described = describeRequest('eth_sendTransaction', [{ from: ALICE, to: BOB, value: '0x14d1120d7b160000' }]);
     expect(described.title).toBe('Send this transaction?');
     expect(described.details).toContainEqual({ label: 'Amount', value: '1.5 ETH' });
+  });
+
+  it('a sign-in with connect: domain, statement, network and the message for the chosen account', () => {
+    const params = [{ version: '1', capabilities: { signInWithEthereum: { nonce: 'abcdefgh12', chainId: '0x7a69', statement: 'Welcome back.', issuedAt: '2026-01-01T00:00:00.000Z' } } }];
+    const names = { 31337: 'Local development chain' };
+    const described = describeRequest('wallet_connect', params, names, { origin: ORIGIN, account: BOB, connecting: true });
+    const message = createSiweMessage({
+      address: BOB as `0x${string}`,
+      chainId: 31337,
+      domain: '127.0.0.1:3000',
+      uri: ORIGIN,
+      version: '1',
+      nonce: 'abcdefgh12',
+      statement: 'Welcome back.',
+      issuedAt: new Date('2026-01-01T00:00:00.000Z'),
+    });
+    expect(described).toEqual({
+      title: 'Connect and sign in?',
+      details: [
+        { label: 'Permissions', value: expect.any(String) },
+        { label: 'Sign in to', value: '127.0.0.1:3000' },
+        { label: 'Statement', value: 'Welcome back.' },
+        { label: 'Network', value: 'Local development chain (31337)' },
+        { label: 'Message', value: message, code: true },
+      ],
+    });
+    // A connected site: a sign-in alone, naming the account; a message for another site is flagged.
+    const elsewhere = [{ version: '1', capabilities: { signInWithEthereum: { ...params[0]!.capabilities.signInWithEthereum, domain: 'bank.example.com' } } }];
+    const signIn = describeRequest('wallet_connect', elsewhere, names, { origin: ORIGIN, account: ALICE, connecting: false });
+    expect(signIn.title).toBe('Sign in to this site?');
+    expect(signIn.details.map((d) => d.label)).toEqual(['Sign in to', 'Warning', 'Statement', 'Network', 'Account', 'Message']);
   });
 
   it('a request it cannot read, as it came', () => {

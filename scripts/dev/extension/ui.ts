@@ -116,11 +116,22 @@ export function createWalletWindow(doc: Document, icon: string): WalletWindow {
     const next = queue[0];
     updateBadge();
     if (!next) return close();
-    const { method, params, accounts } = next.request;
-    const described = describeRequest(method, params, next.names);
+    const { method, params, accounts, account } = next.request;
+    const asker = wallet?.origin ?? location.origin;
+    // A sign-in's message names the account: for a connect, the one chosen in the picker.
+    const describeFor = (signer: string | undefined) =>
+      describeRequest(method, params, next.names, { origin: asker, connecting: accounts !== undefined, ...(signer ? { account: signer } : {}) });
+    const described = describeFor(accounts?.selected ?? account);
     const prompt = buildPrompt(
       doc,
-      { wallet: WALLET_NAME, asker: wallet?.origin ?? location.origin, title: described.title, details: described.details, method, ...(accounts ? { accounts } : {}) },
+      {
+        wallet: WALLET_NAME,
+        asker,
+        title: described.title,
+        details: described.details,
+        method,
+        ...(accounts ? { accounts, detailsFor: (chosen: string) => describeFor(chosen).details } : {}),
+      },
       (answer) => {
         queue.shift();
         next.resolve(answer);

@@ -3,24 +3,30 @@
 // where a real extension asks. Signing and sending are done by the local chain, which holds the test
 // accounts unlocked. It remembers per origin for the browser session (sessionStorage, which a page
 // reload keeps), as an extension remembers the sites connected to it.
+import { getAddress } from 'viem';
 import { isRecord } from '../../../src/lib/guards';
 import type { PromptAnswer } from '../shared/prompt';
 import {
   WalletError,
   hexChainId,
+  hexOfUtf8,
   invalidParams,
   isSigningMethod,
   parseAddChain,
   parseSwitchChain,
+  parseWalletConnect,
   rejected,
   rpc,
   sameAddress,
+  signInMessage,
   signOnLocalChain,
   signingAccount,
   unauthorized,
   unknownChain,
   unsupported,
+  walletConnectParams,
   type ChainNames,
+  type SignInRequest,
 } from '../shared/requests';
 
 export interface DevWalletSettings {
@@ -44,6 +50,19 @@ export interface WalletRequest {
   params: unknown;
   /** Connect prompts: the accounts to choose from. */
   accounts?: { choices: readonly string[]; selected: string };
+  /** A connected site's sign-in prompt (wallet_connect): the account that signs. */
+  account?: string;
+}
+
+/** One account of ERC-7846's wallet_connect result. */
+export interface ConnectedAccount {
+  address: string;
+  capabilities: { signInWithEthereum?: { message: string; signature: string } };
+}
+
+/** ERC-7846's wallet_connect result. */
+export interface ConnectResult {
+  accounts: ConnectedAccount[];
 }
 
 /** The window that asks the user (the in-page prompt; tests may answer directly). */
@@ -192,6 +211,8 @@ export class DevExtensionWallet {
         if (!Array.isArray(params) || !isRecord(params[0]) || !('eth_accounts' in params[0])) throw invalidParams('expected [{ eth_accounts: {} }]');
         await this.connect(method, params);
         return this.permissions();
+      case 'wallet_connect':
+        return this.walletConnect(params);
       case 'wallet_getPermissions':
         return this.permissions();
       case 'wallet_revokePermissions':
@@ -233,7 +254,46 @@ export class DevExtensionWallet {
     }
   }
 
-  private async connect(method: string, params: unknown): Promise<void> {
+  /**
+   * ERC-7846: a connect as eth_requestAccounts is, or with `signInWithEthereum` a connect and an
+   * EIP-4361 sign-in in one prompt (a connected site is asked for the sign-in alone: a signature
+   * always needs the user). The message is for the chain the site names; the wallet stays where it is.
+   */
+  private async walletConnect(params: unknown): Promise<ConnectResult> {
+    const request = parseWalletConnect(params, { origin: this.origin });
+    const { signIn } = request;
+    if (signIn && !this.saved.chains.some((c) => c.id === signIn.chainId)) throw unknownChain(signIn.chainId);
+    // The prompt is shown the request with the defaults in place: the message it shows is the one signed.
+    const shown = walletConnectParams(request);
+    if (!signIn) {
+      await this.connect('wallet_connect', shown);
+      return { accounts: this.visibleAccounts().map((address) => ({ address, capabilities: {} })) };
+    }
+    if (this.saved.connected && this.saved.account) {
+      const account = this.saved.account;
+      const answer = await this.ui.ask({ method: 'wallet_connect', params: shown, account }, this.chainNames());
+      if (!answer.approved) throw rejected();
+      return { accounts: [await this.signIn(signIn, account)] };
+    }
+    let signed: ConnectedAccount | undefined;
+    await this.connect('wallet_connect', shown, async (account) => {
+      signed = await this.signIn(signIn, account);
+    });
+    if (!signed) throw new WalletError(-32603, 'The sign-in was not signed.');
+    return { accounts: [signed] };
+  }
+
+  /** The EIP-4361 message for this account, signed by the local chain as personal_sign signs. */
+  private async signIn(request: SignInRequest, account: string): Promise<ConnectedAccount> {
+    const address = getAddress(account);
+    const message = signInMessage(request, address);
+    const signature = await signOnLocalChain(this.settings.chainUrl, 'personal_sign', [hexOfUtf8(message), address]);
+    if (typeof signature !== 'string') throw new WalletError(-32603, 'The local chain answered no signature.');
+    return { address, capabilities: { signInWithEthereum: { message, signature } } };
+  }
+
+  /** Asks to connect the site (once); `beforeConnecting` runs with the approved account, and its failure leaves the site unconnected. */
+  private async connect(method: string, params: unknown, beforeConnecting?: (account: string) => Promise<void>): Promise<void> {
     if (this.saved.connected) return;
     if (this.connecting) {
       throw new WalletError(-32002, `Request of type 'wallet_requestPermissions' already pending for origin ${this.origin}. Please wait.`);
@@ -246,7 +306,9 @@ export class DevExtensionWallet {
       const selected = this.saved.account && choices.some((a) => sameAddress(a, this.saved.account ?? '')) ? this.saved.account : first;
       const answer = await this.ui.ask({ method, params, accounts: { choices, selected } }, this.chainNames());
       if (!answer.approved) throw rejected();
-      this.saved.account = answer.account ?? selected;
+      const account = answer.account ?? selected;
+      if (beforeConnecting) await beforeConnecting(account);
+      this.saved.account = account;
       this.saved.connected = true;
       this.save();
       this.emit({ type: 'accountsChanged', accounts: this.visibleAccounts() });

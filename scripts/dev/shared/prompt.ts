@@ -17,6 +17,8 @@ export interface PromptContent {
   method: string;
   /** Connect prompts: the accounts to choose from and the one chosen at first. */
   accounts?: { choices: readonly string[]; selected: string; names?: Readonly<Record<string, string>> };
+  /** Connect prompts whose details name the account (a sign-in message): the details for another choice. */
+  detailsFor?: (account: string) => Detail[];
 }
 
 export interface PromptAnswer {
@@ -68,16 +70,30 @@ export function buildPrompt(doc: Document, content: PromptContent, answer: (resu
     root.append(label);
   }
 
-  if (content.details.length > 0) {
+  const drawDetails = (details: Detail[]) => {
     const list = el('dl', 'dev-prompt-details');
-    for (const detail of content.details) {
+    for (const detail of details) {
       list.append(el('dt', undefined, detail.label));
       const value = el('dd');
       if (detail.code) value.append(el('pre', undefined, detail.value));
       else value.textContent = detail.value;
       list.append(value);
     }
+    return list;
+  };
+  if (content.details.length > 0 || content.detailsFor) {
+    let list = drawDetails(content.details);
     root.append(list);
+    const detailsFor = content.detailsFor;
+    const chosen = picker;
+    // Another account chosen: the words that name it (the message to sign) are written again.
+    if (detailsFor && chosen) {
+      chosen.addEventListener('change', () => {
+        const next = drawDetails(detailsFor(chosen.value));
+        list.replaceWith(next);
+        list = next;
+      });
+    }
   }
 
   const method = el('p', 'dev-prompt-method', 'Request: ');

@@ -2,6 +2,7 @@
 // message, typed data, a transaction, a network), the standard errors a wallet answers with, and the
 // calls to the local chain that signs for its unlocked test accounts. No DOM and no Node modules: the
 // extension's in-page script, the phone page and the Coinbase popup all bundle it.
+import { createSiweMessage } from 'viem/siwe';
 import { isRecord } from '../../../src/lib/guards';
 
 /** An EIP-1193 / JSON-RPC error as a wallet answers it. */
@@ -77,6 +78,131 @@ export function parseSwitchChain(params: unknown): number {
   return parseHexChainId(raw['chainId']);
 }
 
+/** Text as the 0x-hex of its UTF-8 bytes, the way personal_sign carries a message. */
+export function hexOfUtf8(text: string): string {
+  return `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The `signInWithEthereum` capability of ERC-7846's `wallet_connect`, checked, with the wallet's
+ * defaults in place: every field the EIP-4361 message says (dates as the site sent them, RFC 3339).
+ */
+export interface SignInRequest {
+  domain: string;
+  uri: string;
+  version: '1';
+  chainId: number;
+  nonce: string;
+  issuedAt: string;
+  scheme?: string;
+  statement?: string;
+  expirationTime?: string;
+  notBefore?: string;
+  requestId?: string;
+  resources?: string[];
+}
+
+/** What a `wallet_connect` asks for: a plain connect, or a connect with a sign-in. */
+export interface ConnectRequest {
+  signIn?: SignInRequest;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const NO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The parameters of ERC-7846's `wallet_connect`, checked strictly (-32602 for anything else).
+ * `site` gives the defaults (domain: its host, uri: its origin, issuedAt: now); without it the
+ * request must carry them (the form `walletConnectParams` writes). Other capabilities are ignored.
+ */
+export function parseWalletConnect(params: unknown, site?: { origin: string; now?: Date }): ConnectRequest {
+  if (!Array.isArray(params) || params.length !== 1 || !isRecord(params[0])) throw invalidParams("expected [{ version: '1', capabilities? }]");
+  const raw = params[0];
+  if (raw['version'] !== '1') throw invalidParams(`wallet_connect version must be '1', got ${JSON.stringify(raw['version'] ?? null)}`);
+  const capabilities = raw['capabilities'];
+  if (capabilities === undefined) return {};
+  if (!isRecord(capabilities)) throw invalidParams('capabilities must be an object');
+  const siwe = capabilities['signInWithEthereum'];
+  if (siwe === undefined) return {};
+  if (!isRecord(siwe)) throw invalidParams('capabilities.signInWithEthereum must be an object');
+
+  const text = (key: string): string | undefined => {
+    const value = siwe[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw invalidParams(`signInWithEthereum.${key} must be a string`);
+    if (/[\r\n]/.test(value)) throw invalidParams(`signInWithEthereum.${key} must be one line`);
+    return value;
+  };
+  const time = (key: string): string | undefined => {
+    const value = text(key);
+    if (value !== undefined && (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))) throw invalidParams(`signInWithEthereum.${key} must be an RFC 3339 date-time`);
+    return value;
+  };
+
+  const nonce = text('nonce');
+  if (nonce === undefined || !/^[a-zA-Z0-9]{8,}$/.test(nonce)) throw invalidParams('signInWithEthereum.nonce must be at least 8 letters and digits');
+  const chainId = parseHexChainId(siwe['chainId']);
+  const version = text('version') ?? '1';
+  if (version !== '1') throw invalidParams(`signInWithEthereum.version must be '1', got ${JSON.stringify(version)}`);
+  const domain = text('domain') ?? (site ? hostOf(site.origin) : undefined);
+  if (domain === undefined) throw invalidParams('signInWithEthereum.domain is missing');
+  const uri = text('uri') ?? site?.origin;
+  if (uri === undefined) throw invalidParams('signInWithEthereum.uri is missing');
+  const issuedAt = time('issuedAt') ?? (site?.now ?? new Date()).toISOString();
+  const resources = siwe['resources'];
+  if (resources !== undefined && (!Array.isArray(resources) || !resources.every((r) => typeof r === 'string'))) {
+    throw invalidParams('signInWithEthereum.resources must be a list of URIs');
+  }
+
+  const optional = { scheme: text('scheme'), statement: text('statement'), expirationTime: time('expirationTime'), notBefore: time('notBefore'), requestId: text('requestId') };
+  const signIn: SignInRequest = { domain, uri, version: '1', chainId, nonce, issuedAt };
+  for (const [key, value] of Object.entries(optional)) if (value !== undefined) signIn[key as keyof typeof optional] = value;
+  if (resources !== undefined) signIn.resources = resources as string[];
+
+  // What the message writer refuses (a domain that is no RFC 3986 authority, a URI, a scheme, a resource) is the site's mistake.
+  try {
+    signInMessage(signIn, NO_ADDRESS);
+  } catch (error) {
+    const why = isRecord(error) && typeof error['shortMessage'] === 'string' ? error['shortMessage'] : error instanceof Error ? error.message : String(error);
+    throw invalidParams(`signInWithEthereum: ${why}`);
+  }
+  return { signIn };
+}
+
+/** A checked `wallet_connect` written back as its parameters, the defaults included (what the prompt is shown). */
+export function walletConnectParams(request: ConnectRequest): unknown[] {
+  const { signIn } = request;
+  return [{ version: '1', capabilities: signIn ? { signInWithEthereum: { ...signIn, chainId: hexChainId(signIn.chainId) } } : {} }];
+}
+
+/** The EIP-4361 message a sign-in asks the account to sign, written by viem. */
+export function signInMessage(request: SignInRequest, address: string): string {
+  const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+  return createSiweMessage({
+    address: address as `0x${string}`,
+    chainId: request.chainId,
+    domain: request.domain,
+    uri: request.uri,
+    version: request.version,
+    nonce: request.nonce,
+    issuedAt: new Date(request.issuedAt),
+    scheme: request.scheme,
+    statement: request.statement,
+    expirationTime: date(request.expirationTime),
+    notBefore: date(request.notBefore),
+    requestId: request.requestId,
+    resources: request.resources,
+  });
+}
+
 /** The account a signing request names (personal_sign: second; typed data: first; a transaction: `from`). */
 export function signingAccount(method: SigningMethod, params: unknown): string {
   const list = Array.isArray(params) ? params : [];
@@ -140,20 +266,32 @@ export type ChainNames = Readonly<Record<number, string>>;
 const chainLabel = (id: number, names: ChainNames) => (names[id] ? `${names[id]} (${id})` : `Chain ${id}`);
 
 /** What a prompt says about one request. Never throws: a request it cannot read is shown as it came. */
-export function describeRequest(method: string, params: unknown, names: ChainNames = {}): Described {
+export function describeRequest(method: string, params: unknown, names: ChainNames = {}, context: PromptContext = {}): Described {
   try {
-    return describe(method, params, names);
+    return describe(method, params, names, context);
   } catch {
     return { title: `Allow ${method}?`, details: [{ label: 'Parameters', value: JSON.stringify(params ?? null, null, 2), code: true }] };
   }
 }
 
+/** Who asks and who would sign, for the prompts whose words depend on it (a sign-in message names the account). */
+export interface PromptContext {
+  /** The origin of the site that asks. */
+  origin?: string;
+  /** The account that would sign (for a connect, the one chosen in the picker). */
+  account?: string;
+  /** The prompt also connects the site (it shows the account picker). */
+  connecting?: boolean;
+}
+
 /** What a site gets by connecting, said by every development wallet's connect prompt: a label, then a whole sentence. */
 export const CONNECT_DETAILS: Detail[] = [{ label: 'Permissions', value: 'See the address and balance of the account you choose, and ask you to sign and send.' }];
 
-function describe(method: string, params: unknown, names: ChainNames): Described {
+function describe(method: string, params: unknown, names: ChainNames, context: PromptContext): Described {
   const list = Array.isArray(params) ? params : [];
   switch (method) {
+    case 'wallet_connect':
+      return describeConnect(params, names, context);
     case 'eth_requestAccounts':
     case 'wallet_requestPermissions':
       return {
@@ -222,6 +360,24 @@ function describe(method: string, params: unknown, names: ChainNames): Described
     default:
       return { title: `Allow ${method}?`, details: [{ label: 'Parameters', value: JSON.stringify(params ?? null, null, 2), code: true }] };
   }
+}
+
+/** ERC-7846's wallet_connect: a connect, a connect with a sign-in, or (for a connected site) a sign-in. */
+function describeConnect(params: unknown, names: ChainNames, context: PromptContext): Described {
+  const { signIn } = parseWalletConnect(params, context.origin ? { origin: context.origin } : undefined);
+  if (!signIn) return { title: 'Connect to this site?', details: CONNECT_DETAILS };
+  const connecting = context.connecting !== false;
+  const details: Detail[] = connecting ? [...CONNECT_DETAILS] : [];
+  details.push({ label: 'Sign in to', value: signIn.scheme ? `${signIn.scheme}://${signIn.domain}` : signIn.domain });
+  const host = context.origin ? hostOf(context.origin) : undefined;
+  if (host !== undefined && host !== signIn.domain) {
+    details.push({ label: 'Warning', value: `The message is for ${signIn.domain}, but ${context.origin ?? host} is asking.` });
+  }
+  if (signIn.statement) details.push({ label: 'Statement', value: signIn.statement });
+  details.push({ label: 'Network', value: chainLabel(signIn.chainId, names) });
+  if (!connecting && context.account) details.push({ label: 'Account', value: context.account, code: true });
+  if (context.account) details.push({ label: 'Message', value: signInMessage(signIn, context.account), code: true });
+  return { title: connecting ? 'Connect and sign in?' : 'Sign in to this site?', details };
 }
 
 /** One JSON-RPC call; a JSON-RPC error comes back as a WalletError with its code and message. */
