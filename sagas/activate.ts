@@ -5,7 +5,7 @@ import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, join, put, race, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import type { KindAdapter, KindStatus } from '../src/lib/connectors/kind';
-import type { ConnectionId, ConnectorEvent } from '../src/lib/connectors/types';
+import type { ConnectionId, ConnectorEvent, SignInAtConnect } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, plainList, plainValue, toWalletError, walletError } from '../src/lib/errors';
 import { normalizeChainId } from '../src/lib/validation';
 import { walletActions as actions } from '../store/walletSlice';
@@ -13,6 +13,7 @@ import { RECONNECT_VIEW_MS, WALLET_WINDOW_MS, type WalletSagaContext } from './c
 import { connectorChannel, forwardEvents } from './events';
 import { selectConnectorInfo } from '../store/selectors';
 import { selectAttempt, selectHasAccounts, selectReportedChainId, walletContext } from './support';
+import { signInAtConnect, signedAtConnect } from './signIn';
 import { walletRequest } from './wallet';
 
 const { accountsChanged, walletWindowChanged } = actions;
@@ -70,9 +71,15 @@ function* chainIdOrFailure(adapter: KindAdapter): SagaIterator<{ chainId?: unkno
 }
 
 function* userSequence(id: ConnectionId, attempt: number, adapter: KindAdapter, status: Partial<KindStatus>, desiredChainId: number | undefined): SagaIterator<Outcome> {
-  // The kind's own first step (QR pairing); none for most kinds, so the accounts are asked in the click's task.
-  const step = adapter.connect(desiredChainId === undefined ? {} : { chainId: desiredChainId });
-  if (step) yield call(() => step);
+  const options = desiredChainId === undefined ? {} : { chainId: desiredChainId };
+  // docs/behaviour.md §13.8: with sign-in on, a wallet that can signs in within the connect's approval.
+  const signIn: SignInAtConnect | undefined = status.signsInAtConnect === true && adapter.connectSignedIn ? yield call(signInAtConnect, id) : undefined;
+  const signed: { proof: unknown } | undefined = signIn && adapter.connectSignedIn ? yield call([adapter, adapter.connectSignedIn], signIn, options) : undefined;
+  if (!signed) {
+    // The kind's own first step (QR pairing); none for most kinds, so the accounts are asked in the click's task.
+    const step = adapter.connect(options);
+    if (step) yield call(() => step);
+  }
   let accounts: unknown;
   let chainId: unknown;
   if (status.chainIdBeforeConnect === true) {
@@ -91,6 +98,8 @@ function* userSequence(id: ConnectionId, attempt: number, adapter: KindAdapter, 
   if (desiredChainId !== undefined && normalizeChainId(chainId) !== desiredChainId) {
     chainId = yield call([adapter, adapter.switchChain], desiredChainId);
   }
+  // Said to sign-in before the account is: its follower finds the wallet's signature waiting.
+  if (signIn && signed) yield call(signedAtConnect, signIn, signed.proof, plainList(accounts));
   yield put(actions.activationSucceeded({ id, attempt, chainId: plainValue(chainId), accounts: plainList(accounts) }));
   const has: boolean = yield select(selectHasAccounts(id));
   return has ? 'connected' : 'idle';

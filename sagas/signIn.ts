@@ -5,13 +5,14 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { ConnectionId } from '../src/lib/connectors/types';
+import type { ConnectionId, SignInAtConnect } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, toWalletError, walletError } from '../src/lib/errors';
 import { signInActions } from '../store/signInSlice';
 import { selectSignInTarget, type SignInTarget } from '../store/signInSelectors';
 import { walletActions } from '../store/walletSlice';
 import { loadChunk } from './chunks';
 import { DEFAULT_SIGN_IN_TIMEOUTS, SIGN_IN_CONTEXT, type SignInSagaContext } from './signInContext';
+import { checksumAddress } from '../src/lib/validation';
 
 type Workflow = typeof import('./signInWorkflow');
 
@@ -48,5 +49,45 @@ export function* watchSignIn(): SagaIterator {
       // The user asked: the signature follows, as after a connect.
       userConnect = target.kind;
     }
+  }
+}
+
+/**
+ * docs/behaviour.md §13.8, for a user's connect of a kind whose wallet may sign in within the same
+ * approval: the sign-in fields to ask, with a fresh nonce. Undefined when sign-in is off, or when the
+ * sign-in code and the backend's nonce did not come within `atConnectMs`: the connect then goes the
+ * usual way, and the signature follows it.
+ */
+export function* signInAtConnect(kind: ConnectionId): SagaIterator<SignInAtConnect | undefined> {
+  const context: SignInSagaContext | undefined = yield getContext(SIGN_IN_CONTEXT);
+  if (!context) return undefined;
+  const timeouts = { ...DEFAULT_SIGN_IN_TIMEOUTS, ...context.timeouts };
+  try {
+    const asked: { request?: SignInAtConnect; timeout?: true } = yield race({
+      request: call(function* (): SagaIterator<SignInAtConnect | undefined> {
+        const workflow: Workflow = yield call(loadChunk, 'signInWorkflow');
+        return (yield call(workflow.requestAtConnect, context, timeouts, kind)) as SignInAtConnect | undefined;
+      }),
+      timeout: delay(timeouts.atConnectMs),
+    });
+    return asked.request;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The wallet's sign-in at connect, checked against `request` before the connect is said to have
+ * succeeded: the sign-in state then holds it for the backend's check (or says what was wrong).
+ */
+export function* signedAtConnect(request: SignInAtConnect, proof: unknown, accounts: unknown): SagaIterator {
+  const account = checksumAddress(Array.isArray(accounts) ? (accounts as unknown[])[0] : undefined);
+  if (account === undefined) return;
+  const workflow: Workflow = yield call(loadChunk, 'signInWorkflow');
+  try {
+    const checked: ReturnType<Workflow['checkAtConnect']> = yield call(workflow.checkAtConnect, request, proof, account);
+    yield put(signInActions.signedAtConnect({ address: account, proof: checked }));
+  } catch (error) {
+    yield put(signInActions.signInAtConnectFailed({ address: account, error: toWalletError(error) }));
   }
 }

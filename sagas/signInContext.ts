@@ -11,9 +11,14 @@ export interface SignInTimeouts {
   requestMs: number;
   /** The wallet's answer to the signature request. */
   walletMs: number;
+  /**
+   * A user's connect that may sign in within the same approval (docs/behaviour.md §13.8): how long it
+   * waits for the sign-in code and a nonce before the wallet is asked the usual way.
+   */
+  atConnectMs: number;
 }
 
-export const DEFAULT_SIGN_IN_TIMEOUTS: SignInTimeouts = { loadMs: 20_000, requestMs: 10_000, walletMs: 300_000 };
+export const DEFAULT_SIGN_IN_TIMEOUTS: SignInTimeouts = { loadMs: 20_000, requestMs: 10_000, walletMs: 300_000, atConnectMs: 3_000 };
 
 /** What the sign-in sagas get through saga context: the page's side of sign-in, absent when it is off. */
 export type SignInSagaContext = SignInEnvironment & { timeouts?: Partial<SignInTimeouts> };

@@ -9,13 +9,16 @@ import type { Channel, EventChannel, SagaIterator, Task } from 'redux-saga';
 import { eventChannel } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
-import type { ConnectionId } from '../src/lib/connectors/types';
+import type { ConnectionId, SignInAtConnect } from '../src/lib/connectors/types';
 import { ERROR_NAMES, MESSAGES, errorCode, toWalletError, walletError } from '../src/lib/errors';
 import { SIGN_IN_ERROR_NAMES, SIGN_IN_MESSAGES, SignInFailure, createSignInClient, type SessionAnswer, type SignInClient } from '../src/lib/signIn/client';
-import { messageHex, signInMessage } from '../src/lib/signIn/message';
+import { parseSiweMessage } from 'viem/siwe';
+import { messageHex, pageFields, signInMessage } from '../src/lib/signIn/message';
+import { field } from '../src/lib/guards';
+import { checksumAddress } from '../src/lib/validation';
 import type { TabChannel, TabWord } from '../src/lib/signIn/page';
 import { selectAllowedChainIds } from '../store/selectors';
-import { signInActions as actions, type SignInState } from '../store/signInSlice';
+import { signInActions as actions, type SignInProof, type SignInState } from '../store/signInSlice';
 import { selectSignIn, selectSignInTarget, type SignInTarget } from '../store/signInSelectors';
 import { walletActions } from '../store/walletSlice';
 import type { SignInSagaContext, SignInTimeouts } from './signInContext';
@@ -28,7 +31,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const SIGN_IN_WALLET_MESSAGES = {
   notASignature: 'The wallet answered with something that is not a signature',
+  wrongMessage: (what: string) => `The wallet signed in with a message other than the one the page asked for: ${what}`,
 } as const;
+
+export const WRONG_SIGN_IN_MESSAGE = 'WrongSignInMessageError';
+
+/** docs/behaviour.md §9: a sign-in message's size, at most, as a wallet may answer it. */
+const MAX_MESSAGE_CHARS = 16_384;
 
 interface Follower {
   context: SignInSagaContext;
@@ -63,6 +72,98 @@ function* askSignature(follower: Follower, target: SignInTarget, message: string
 }
 
 /**
+ * docs/behaviour.md §13.8: the sign-in fields a user's connect of `kind` may carry, with a fresh nonce,
+ * on the chains both the app (for that kind) and the backend allow; undefined when the backend gave
+ * none within `atConnectMs` (the connect then goes the usual way: its signature follows it).
+ */
+export function* requestAtConnect(context: SignInSagaContext, timeouts: SignInTimeouts, kind: ConnectionId): SagaIterator<SignInAtConnect | undefined> {
+  const client = createSignInClient({ baseUrl: context.url, fetch: context.fetch, now: context.now, timeoutMs: Math.min(timeouts.requestMs, timeouts.atConnectMs) });
+  let nonce: Awaited<ReturnType<SignInClient['nonce']>>;
+  try {
+    nonce = yield call([client, client.nonce]);
+  } catch {
+    return undefined;
+  }
+  const chainIds: number[] = yield call(allowedChains, kind, nonce.chainIds);
+  if (chainIds.length === 0) return undefined;
+  const { issuedAt, expirationTime, ...page } = pageFields(context.page, context.now());
+  return {
+    ...page,
+    nonce: nonce.nonce,
+    chainIds,
+    ...(nonce.statement !== undefined ? { statement: nonce.statement } : {}),
+    issuedAt: issuedAt.toISOString(),
+    expirationTime: expirationTime.toISOString(),
+  };
+}
+
+const wrongMessage = (what: string) => walletError(WRONG_SIGN_IN_MESSAGE, SIGN_IN_WALLET_MESSAGES.wrongMessage(what));
+
+/**
+ * The wallet's sign-in at connect, checked against what the page asked (docs/behaviour.md §13.8): an
+ * EIP-4361 message for this page, this nonce, an offered chain, the connected account, the page's
+ * statement (a wallet may append an EIP-5573 ReCap to it, which the backend checks), and a signature.
+ * The backend checks it all again; this keeps a wallet's wrong answer from ever reaching it unsaid.
+ */
+export function checkAtConnect(request: SignInAtConnect, proof: unknown, account: string): SignInProof {
+  const message = field(proof, 'message');
+  const signature = field(proof, 'signature');
+  if (typeof message !== 'string' || message.length > MAX_MESSAGE_CHARS) throw wrongMessage('no message of at most 16,384 characters');
+  if (!isSignature(signature)) throw walletError('InvalidWalletAnswerError', SIGN_IN_WALLET_MESSAGES.notASignature);
+  let fields: ReturnType<typeof parseSiweMessage>;
+  try {
+    fields = parseSiweMessage(message);
+  } catch {
+    throw wrongMessage('it is not an EIP-4361 message');
+  }
+  const said = field(proof, 'address');
+  if (said !== undefined && checksumAddress(said) !== account) throw wrongMessage(`it names ${String(said).slice(0, 42)}, the connected account is ${account}`);
+  if (fields.domain !== request.domain) throw wrongMessage(`the domain is not ${request.domain}`);
+  if (fields.uri !== request.uri) throw wrongMessage(`the URI is not ${request.uri}`);
+  if ((fields.scheme ?? 'https') !== (request.scheme ?? 'https')) throw wrongMessage(`the scheme is not ${request.scheme ?? 'https'}`);
+  if (fields.nonce !== request.nonce) throw wrongMessage('the nonce is not the one the backend gave');
+  if (fields.version !== '1') throw wrongMessage('the version is not 1');
+  if (fields.chainId === undefined || !request.chainIds.includes(fields.chainId)) throw wrongMessage('the chain is not one this app signs in on');
+  if (fields.address === undefined || checksumAddress(fields.address) !== account) throw wrongMessage(`the account is not the connected one, ${account}`);
+  const statement = request.statement;
+  if (statement !== undefined && fields.statement !== statement && !fields.statement?.startsWith(`${statement} `)) throw wrongMessage('the statement is not this app\'s');
+  if (!(fields.issuedAt instanceof Date) || Number.isNaN(fields.issuedAt.getTime())) throw wrongMessage('it has no time of issue');
+  return { message, signature };
+}
+
+/** Posts a checked signature and reads the session back: never "signed in" without a session this browser keeps. */
+function* verifyAndKeep(follower: Follower, address: string, message: string, signature: string): SagaIterator {
+  const { client } = follower;
+  yield call([client, client.verify], address, message, signature);
+  // Never "signed in" without a session this browser keeps: the cookie must come back with a check.
+  const kept: SessionAnswer | undefined = yield call([client, client.session], address);
+  if (!kept) throw new SignInFailure('refused', walletError(SIGN_IN_ERROR_NAMES.sessionNotKept, SIGN_IN_MESSAGES.sessionNotKept));
+  yield put(actions.sessionFound(kept));
+  follower.tabs?.post({ event: 'signedIn', address });
+}
+
+/** What a failed sign-in of `address` is said as. */
+function* failure(address: string, error: unknown): SagaIterator {
+  if (error instanceof SignInFailure) {
+    yield put((error.kind === 'unreachable' ? actions.unreachable : actions.failed)({ address, error: error.error }));
+  } else if (errorCode(error) === 4001) {
+    yield put(actions.signatureDeclined({ address }));
+  } else {
+    yield put(actions.failed({ address, error: toWalletError(error) }));
+  }
+}
+
+/** The wallet signed in at connect (state `signingIn` with its proof): the backend's check, and the session. */
+function* finishAtConnect(follower: Follower, address: string, proof: SignInProof): SagaIterator {
+  try {
+    yield call(verifyAndKeep, follower, address, proof.message, proof.signature);
+  } catch (error) {
+    if (yield cancelled()) return;
+    yield call(failure, address, error);
+  }
+}
+
+/**
  * One sign-in of `target`: the backend is asked first (a live session: signed in, no prompt); then,
  * only when `prompt` (the user's Connect or click), a nonce, the message, the wallet's signature and
  * the backend's check, and the session is read back before the page says "signed in".
@@ -93,21 +194,10 @@ function* signIn(follower: Follower, target: SignInTarget, prompt: boolean): Sag
     }
     const message = signInMessage({ page: context.page, address, chainId, nonce: nonce.nonce, ...(nonce.statement !== undefined ? { statement: nonce.statement } : {}), now: context.now() });
     const signature: string = yield call(askSignature, follower, target, message);
-    yield call([client, client.verify], address, message, signature);
-    // Never "signed in" without a session this browser keeps: the cookie must come back with a check.
-    const kept: SessionAnswer | undefined = yield call([client, client.session], address);
-    if (!kept) throw new SignInFailure('refused', walletError(SIGN_IN_ERROR_NAMES.sessionNotKept, SIGN_IN_MESSAGES.sessionNotKept));
-    yield put(actions.sessionFound(kept));
-    follower.tabs?.post({ event: 'signedIn', address });
+    yield call(verifyAndKeep, follower, address, message, signature);
   } catch (error) {
     if (yield cancelled()) return;
-    if (error instanceof SignInFailure) {
-      yield put((error.kind === 'unreachable' ? actions.unreachable : actions.failed)({ address, error: error.error }));
-    } else if (errorCode(error) === 4001) {
-      yield put(actions.signatureDeclined({ address }));
-    } else {
-      yield put(actions.failed({ address, error: toWalletError(error) }));
-    }
+    yield call(failure, address, error);
   }
 }
 
@@ -202,6 +292,20 @@ export function* followSignIn(context: SignInSagaContext, timeouts: SignInTimeou
     if (flow) yield cancel(flow);
     flow = yield fork(signIn, follower, next, prompt);
   };
+  /** A new account: what its connect already settled (docs/behaviour.md §13.8) goes on; otherwise a fresh sign-in. */
+  const arrived = function* (next: SignInTarget, prompt: boolean): SagaIterator {
+    const state: SignInState = yield select(selectSignIn);
+    if (prompt && state.status === 'signingIn' && state.address === next.address && state.proof) {
+      if (flow) yield cancel(flow);
+      flow = yield fork(finishAtConnect, follower, next.address, state.proof);
+    } else if (prompt && state.status === 'failed' && state.address === next.address) {
+      // The wallet's sign-in at connect was wrong, and is said: never a second prompt by itself.
+      if (flow) yield cancel(flow);
+      flow = undefined;
+    } else {
+      yield call(restart, next, prompt);
+    }
+  };
   yield fork(expireSessions, context.now);
   try {
     while (true) {
@@ -217,7 +321,7 @@ export function* followSignIn(context: SignInSagaContext, timeouts: SignInTimeou
           // reconnect only asks the backend (docs/behaviour.md §13.4).
           const prompt = connecting === next.kind;
           connecting = undefined;
-          yield call(restart, next, prompt);
+          yield call(arrived, next, prompt);
         } else {
           // The same account on another chain keeps its session; a sign-in held back for its chain goes on.
           const state: SignInState = yield select(selectSignIn);

@@ -25,8 +25,12 @@ export type SignInState =
   | { status: 'idle'; signOutFailed?: SignOutFailure }
   /** The backend is asked whether `address` has a live session. */
   | { status: 'checking'; address: string }
-  /** A nonce, the wallet's signature and the backend's check are under way. */
-  | { status: 'signingIn'; address: string }
+  /**
+   * A nonce, the wallet's signature and the backend's check are under way. `proof`: the wallet signed
+   * in within the connect's own approval (docs/behaviour.md §13.8), checked by the page; the backend's
+   * check is next.
+   */
+  | { status: 'signingIn'; address: string; proof?: SignInProof }
   /** The backend verified a signature of `address` and keeps its session until `expiresAt`. */
   | { status: 'signedIn'; address: string; chainId: number; expiresAt: string }
   /** `address` has no session, and nothing asks the wallet until the user does ("Sign in as …"). */
@@ -42,6 +46,12 @@ export type SignInState =
   /** The session of `address` ran out while the page was open. */
   | { status: 'expired'; address: string };
 
+/** A signed sign-in message, as the wallet answered it at connect and the page checked it. */
+export interface SignInProof {
+  message: string;
+  signature: string;
+}
+
 /** A Disconnect whose sign-out the backend did not do (docs/behaviour.md §13.4). */
 export interface SignOutFailure {
   address: string;
@@ -54,6 +64,17 @@ const MAX_NAME = 60;
 const MAX_MESSAGE = 500;
 const MAX_ALLOWED = 100;
 const MAX_EXPIRES_AT = 40;
+/** docs/behaviour.md §9: a sign-in message's and a signature's size, at most (as the page checks them). */
+const MAX_PROOF_MESSAGE = 16_384;
+const MAX_PROOF_SIGNATURE = 2 + 2 * 16_384;
+
+function proofOf(raw: unknown): SignInProof | undefined {
+  if (!isObject(raw)) return undefined;
+  const { message, signature } = raw;
+  return typeof message === 'string' && message.length > 0 && message.length <= MAX_PROOF_MESSAGE && typeof signature === 'string' && /^0x(?:[0-9a-fA-F]{2})+$/.test(signature) && signature.length <= MAX_PROOF_SIGNATURE
+    ? { message, signature }
+    : undefined;
+}
 
 /** A checksummed address from an event, or undefined. */
 const addressOf = (payload: unknown): string | undefined => (isObject(payload) ? checksumAddress(payload['address']) : undefined);
@@ -122,6 +143,21 @@ export const signInSlice = createSlice({
     sessionCheckStarted(state, action: Payload) {
       const address = addressOf(action.payload);
       return isOn(state) && address !== undefined ? { status: 'checking', address } : state;
+    },
+    /**
+     * The wallet signed in within the connect's approval, and the page found the message to be the one
+     * it asked for: the backend's check follows once the account is connected (any earlier state gives way).
+     */
+    signedAtConnect(state, action: Payload) {
+      const address = addressOf(action.payload);
+      const proof = isObject(action.payload) ? proofOf(action.payload['proof']) : undefined;
+      return isOn(state) && address !== undefined && proof ? { status: 'signingIn', address, proof } : state;
+    },
+    /** The wallet's sign-in at connect was not the one the page asked for: said, with "Try again"; the account stays connected. */
+    signInAtConnectFailed(state, action: Payload) {
+      const address = addressOf(action.payload);
+      const error = isObject(action.payload) ? signInErrorOf(action.payload['error']) : undefined;
+      return isOn(state) && address !== undefined && error ? { status: 'failed', address, error } : state;
     },
     /** The backend has no session for it and the user asked for one (a connect, a click): the wallet is asked. */
     signingStarted(state, action: Payload) {

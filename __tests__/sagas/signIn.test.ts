@@ -104,7 +104,8 @@ describe('connect: one signature, no extra click', () => {
     expect(load).not.toHaveBeenCalled();
     app.connect();
     await app.until(is('signedIn'));
-    expect(load).toHaveBeenCalledTimes(1);
+    // Asked at the connect (a nonce for a sign-in within its approval), then by the follower: one chunk.
+    expect(load).toHaveBeenCalled();
   });
 
   it('asks the session, then a nonce, the signature of a message built from the page, the check; then reads the session back', async () => {
@@ -114,7 +115,10 @@ describe('connect: one signature, no extra click', () => {
     app.connect();
     const state = (await app.until(is('signedIn'))).signIn;
     expect(state).toMatchObject({ status: 'signedIn', address: ALICE, chainId: 31337 });
-    expect(browser.requests).toEqual(['GET /session', 'GET /nonce', 'POST /verify', 'GET /session']);
+    // The first nonce was for a sign-in within the connect's approval (ERC-7846), which this wallet does
+    // not know (4200): it is left to expire, and the usual sign-in follows the connect.
+    expect(wallet.count('wallet_connect')).toBe(1);
+    expect(browser.requests).toEqual(['GET /nonce', 'GET /session', 'GET /nonce', 'POST /verify', 'GET /session']);
     expect(signed).toHaveLength(1);
     const message = parseSiweMessage(signed[0]!);
     expect(message).toMatchObject({ domain: APP_HOST, uri: `${APP_ORIGIN}/`, address: ALICE, chainId: 31337, statement: STATEMENT, version: '1', scheme: 'http' });
@@ -150,6 +154,99 @@ describe('connect: one signature, no extra click', () => {
     app.store.dispatch(signInActions.requested({ address: ALICE }));
     await app.until(is('signedIn', ALICE));
     expect(prompts()).toBe(1);
+  });
+});
+
+describe('one approval: a wallet that signs in within the connect (ERC-7846 wallet_connect)', () => {
+  /** A wallet that knows `wallet_connect` with `signInWithEthereum`; `write` may change the message it signs. */
+  function oneStepWallet(write: (message: string) => string = (m) => m) {
+    const base = signingWallet();
+    const wallet = new FakeEip1193Provider({
+      accounts: [ALICE, BOB],
+      chainId: 31337,
+      knownChains: [31337, 1, 10],
+      signInAtConnect: async (message, account) => KEYS.get(account.toLowerCase())!.signMessage(write(message)),
+    });
+    wallet.answer('personal_sign', async (params) => {
+      const [hex, address] = params as [string, string];
+      return KEYS.get(address.toLowerCase())!.signMessage(Buffer.from(hex.slice(2), 'hex').toString('utf8'));
+    });
+    return { ...base, wallet };
+  }
+
+  it('connects and signs in with the one approval: no personal_sign, the backend asked for a nonce, the check, the session', async () => {
+    const browser = new TestBrowser();
+    const { wallet } = oneStepWallet();
+    const app = start(wallet, browser);
+    app.connect();
+    await app.until(is('signedIn', ALICE));
+    expect(wallet.count('wallet_connect')).toBe(1);
+    expect(wallet.count('personal_sign')).toBe(0);
+    expect(browser.requests).toEqual(['GET /nonce', 'POST /verify', 'GET /session']);
+    const asked = wallet.requests.find((r) => r.method === 'wallet_connect')!.params as [{ version: string; capabilities: { signInWithEthereum: Record<string, unknown> } }];
+    expect(asked[0].version).toBe('1');
+    expect(asked[0].capabilities.signInWithEthereum).toMatchObject({ domain: APP_HOST, uri: `${APP_ORIGIN}/`, scheme: 'http', chainId: '0x7a69', statement: STATEMENT, version: '1' });
+    expect(await backendSession(browser, ALICE)).toBe(200);
+    expect(JSON.parse(JSON.stringify(app.signIn()))).toEqual(app.signIn());
+  });
+
+  it('a decline in that approval declines the connect: nothing connected, nothing signed, no second prompt', async () => {
+    const { wallet } = oneStepWallet();
+    wallet.approval = 'reject';
+    const app = start(wallet, new TestBrowser());
+    app.connect();
+    await app.waitFor((s) => s.wallet.connections.injected.error !== undefined);
+    expect(app.store.getState().wallet.connections.injected.error).toMatchObject({ code: 4001 });
+    expect(app.store.getState().wallet.connections.injected.accounts ?? []).toEqual([]);
+    await pause(50);
+    expect(app.signIn()).toEqual({ status: 'idle' });
+    expect(wallet.count('personal_sign')).toBe(0);
+  });
+
+  it.each<[string, (message: string) => string, RegExp]>([
+    ['another domain', (m) => m.replace(APP_HOST, 'evil.example'), /the domain is not/],
+    ['another nonce', (m) => m.replace(/Nonce: \w+/, 'Nonce: abcdefgh12345678'), /the nonce is not the one the backend gave/],
+    ['another chain', (m) => m.replace('Chain ID: 31337', 'Chain ID: 10'), /the chain is not one this app signs in on/],
+  ])('a message with %s is said as a failure before the backend sees it, the account stays connected, and "Try again" signs in', async (_what, write, why) => {
+    const browser = new TestBrowser();
+    const { wallet } = oneStepWallet(write);
+    // The wallet signs what it wrote; the page is handed that text.
+    wallet.answer('wallet_connect', async (params) => {
+      const [{ capabilities }] = params as [{ capabilities: { signInWithEthereum: { nonce: string; chainId: string; domain: string; uri: string; statement: string; issuedAt: string; expirationTime: string; scheme: string } } }];
+      const fields = capabilities.signInWithEthereum;
+      await wallet.request({ method: 'eth_requestAccounts' });
+      const { createSiweMessage } = await import('viem/siwe');
+      const message = write(
+        createSiweMessage({ ...fields, address: ALICE as `0x${string}`, chainId: Number(fields.chainId), version: '1', issuedAt: new Date(fields.issuedAt), expirationTime: new Date(fields.expirationTime) }),
+      );
+      return { accounts: [{ address: ALICE, capabilities: { signInWithEthereum: { message, signature: await KEYS.get(ALICE.toLowerCase())!.signMessage(message) } } }] };
+    });
+    const app = start(wallet, browser);
+    app.connect();
+    await app.until(is('failed', ALICE));
+    expect(app.signIn()).toMatchObject({ error: { name: 'WrongSignInMessageError', message: expect.stringMatching(why) } });
+    expect(app.store.getState().wallet.connections.injected.accounts?.[0]).toBe(ALICE);
+    expect(browser.requests).not.toContain('POST /verify');
+    await pause(50);
+    expect(wallet.count('personal_sign')).toBe(0);
+    app.store.dispatch(signInActions.requested({ address: ALICE }));
+    await app.until(is('signedIn', ALICE));
+    expect(wallet.count('personal_sign')).toBe(1);
+  });
+
+  it('a backend that does not give a nonce in time: the connect goes on the usual way, and sign-in says why', async () => {
+    const browser = new TestBrowser();
+    browser.fault = 'hang';
+    const { wallet } = oneStepWallet();
+    const app = start(wallet, browser, { timeouts: { requestMs: 300, atConnectMs: 200 } });
+    app.connect();
+    await app.waitFor((s) => s.wallet.connections.injected.accounts?.[0] === ALICE);
+    await app.until(is('unreachable', ALICE));
+    expect(wallet.count('wallet_connect')).toBe(0);
+    browser.fault = undefined;
+    app.store.dispatch(signInActions.requested({ address: ALICE }));
+    await app.until(is('signedIn', ALICE));
+    expect(wallet.count('personal_sign')).toBe(1);
   });
 });
 

@@ -45,6 +45,8 @@ export interface FakeProviderOptions {
   supportsRevoke?: boolean;
   /** The wallet's refusal message (default MetaMask's "User rejected the request."). */
   rejectMessage?: string;
+  /** ERC-7846 `wallet_connect` with `signInWithEthereum`, signing with this (walletCore.ts). */
+  signInAtConnect?: (message: string, account: string) => Promise<string>;
   /**
    * Wallet notifications (accountsChanged, chainChanged, 1013, 1011) arrive in a later task, as over
    * the extension's stream ('task', the default), or synchronously inside the call that caused them.
@@ -92,6 +94,7 @@ export class FakeEip1193Provider implements Eip1193Provider {
         nestUnknownChainError: options.nestUnknownChainError,
         supportsRevoke: options.supportsRevoke,
         rejectMessage: options.rejectMessage,
+        ...(options.signInAtConnect ? { signInAtConnect: options.signInAtConnect } : {}),
       },
       (make) => {
         const message = make(IN_PROCESS_ORIGIN);

@@ -61,6 +61,11 @@ export interface WalletCoreOptions {
   supportsRevoke?: boolean;
   /** The refusal message (default MetaMask's "User rejected the request."). */
   rejectMessage?: string;
+  /**
+   * ERC-7846 `wallet_connect` (4200 without it): one prompt connects and, with `signInWithEthereum`,
+   * signs the EIP-4361 message written from the request's fields with this signature maker.
+   */
+  signInAtConnect?: (message: string, account: string) => Promise<string>;
   /** Signing and sending, for wallets that hold keys (the browser fake). */
   signer?: (origin: string, method: string, params: unknown[], prompt: (run: () => Promise<void>) => Promise<void>) => Promise<unknown>;
 }
@@ -420,6 +425,8 @@ export class WalletCore {
         if (!authorized || this.locked) await this.prompt(origin, 'wallet_requestPermissions', () => this.authorize(origin));
         return method === 'eth_requestAccounts' ? this.answeredAccounts(origin) : [{ parentCapability: 'eth_accounts', invoker: origin }];
       }
+      case 'wallet_connect':
+        return this.connectSignedIn(origin, params[0]);
       case 'wallet_getPermissions':
         return authorized ? [{ parentCapability: 'eth_accounts', invoker: origin }] : [];
       case 'wallet_revokePermissions':
@@ -468,6 +475,41 @@ export class WalletCore {
         if (/^(wallet_|eth_sign|personal_|metamask_)/.test(method)) throw new RpcFailure(4200, `The method "${method}" is not supported by this wallet.`);
         return this.forward(method, Array.isArray(raw) ? raw : params);
     }
+  }
+
+  /** ERC-7846 `wallet_connect`, with or without `signInWithEthereum`, in one prompt. */
+  private async connectSignedIn(origin: string, raw: unknown): Promise<unknown> {
+    const sign = this.options.signInAtConnect;
+    if (!sign) throw new RpcFailure(4200, 'The method "wallet_connect" is not supported by this wallet.');
+    if (!isRecord(raw) || raw['version'] !== '1') throw invalidParams('expected [{ version: "1", capabilities? }]');
+    const capabilities = raw['capabilities'];
+    const siwe = isRecord(capabilities) ? capabilities['signInWithEthereum'] : undefined;
+    if (siwe !== undefined && (!isRecord(siwe) || typeof siwe['nonce'] !== 'string')) throw invalidParams('signInWithEthereum needs a nonce and a chainId');
+    const fields = siwe as Record<string, unknown> | undefined;
+    let signedIn: { message: string; signature: string } | undefined;
+    await this.prompt(origin, 'wallet_connect', async () => {
+      await this.authorize(origin);
+      if (!fields) return;
+      // Loaded here: viem needs TextEncoder, which the DOM tests' environment lacks.
+      const { createSiweMessage } = await import('viem/siwe');
+      const account = this.answeredAccounts(origin)[0]!;
+      const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+      const time = (name: string) => (text(name) === undefined ? undefined : new Date(text(name)!));
+      const message = createSiweMessage({
+        address: account as `0x${string}`,
+        chainId: hexChainId(fields['chainId']),
+        domain: text('domain') ?? new URL(origin).host,
+        uri: text('uri') ?? origin,
+        version: '1',
+        nonce: fields['nonce'] as string,
+        issuedAt: time('issuedAt') ?? new Date(),
+        ...(text('scheme') !== undefined ? { scheme: text('scheme') } : {}),
+        ...(text('statement') !== undefined ? { statement: text('statement') } : {}),
+        ...(time('expirationTime') ? { expirationTime: time('expirationTime') } : {}),
+      });
+      signedIn = { message, signature: await sign(message, account) };
+    });
+    return { accounts: this.answeredAccounts(origin).map((address, i) => ({ address, capabilities: i === 0 && signedIn ? { signInWithEthereum: signedIn } : {} })) };
   }
 
   /** Reads go to the node of the chain the wallet is on; its JSON-RPC errors pass through. */

@@ -29,7 +29,7 @@
 import type { ChainTable } from '../chains';
 import { switchOrAddChain } from '../chainSwitch';
 import type { SiteStorage } from '../storage';
-import type { ConnectionId, Connector, ConnectorEvent, DevelopmentPhone, Eip1193Provider, KindAdapter, KindFace, KindStatus, RequestArguments } from './types';
+import type { ConnectionId, Connector, ConnectorEvent, DevelopmentPhone, Eip1193Provider, KindAdapter, KindFace, KindStatus, RequestArguments, SignInAtConnect } from './types';
 
 // What the sagas and the composition root know of a kind, defined with the seam's other plain types.
 export type { KindAdapter, KindCommand, KindFace, KindStatus } from './types';
@@ -190,6 +190,7 @@ export function adapterFromConnector(connector: Connector, chains: ChainTable): 
         pairsByQrCode: typeof connector.connect === 'function',
         developmentPhone: connector.developmentPhone,
         chainIdBeforeConnect: connector.chainIdBeforeConnect === true,
+        signsInAtConnect: typeof connector.connectSignedIn === 'function',
         revokes: connector.supportsRevoke,
         linkDead,
         // Read as `=== true` where they are used.
@@ -207,6 +208,18 @@ export function adapterFromConnector(connector: Connector, chains: ChainTable): 
       if (!step) return undefined;
       return connector.getProvider().then((p) => step.call(connector, p, options));
     },
+    ...(connector.connectSignedIn
+      ? {
+          connectSignedIn(signIn: SignInAtConnect, options: { chainId?: number }) {
+            const step = connector.connectSignedIn;
+            if (!step) return Promise.resolve(undefined);
+            // A stored answer of an earlier silent reconnect is stale once the user connects.
+            dropAsked();
+            const provider = atHand();
+            return provider ? step.call(connector, provider, signIn, options) : connector.getProvider().then((p) => step.call(connector, p, signIn, options));
+          },
+        }
+      : {}),
     switchChain: (chainId) => switchOrAddChain({ request }, chains, chainId),
     disconnect: () => connector.disconnect(),
     subscribe: (listener: (event: ConnectorEvent) => void) => connector.subscribe(listener),

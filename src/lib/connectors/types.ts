@@ -96,6 +96,13 @@ export interface Connector {
   readonly chainIdBeforeConnect?: boolean;
   /** Starts a user connection where the SDK needs more than `eth_requestAccounts` (QR pairing). */
   connect?(provider: Eip1193Provider, options: { chainId?: number }): Promise<void>;
+  /**
+   * A user connection that signs in within the same approval (docs/behaviour.md §13.8): ERC-7846
+   * `wallet_connect` with `signInWithEthereum`, or WalletConnect's one-click auth. Resolves with the
+   * wallet's sign-in answer, unchecked, once it is connected; with undefined when this wallet cannot
+   * (the method is unknown to it, or its chain is not one of the request's): the usual connect follows.
+   */
+  connectSignedIn?(provider: Eip1193Provider, request: SignInAtConnect, options: { chainId?: number }): Promise<{ proof: unknown } | undefined>;
   /** Ends the session on the wallet side where the SDK has one; local cleanup otherwise. */
   disconnect(): Promise<void>;
   /** Whether `wallet_revokePermissions` should be tried on disconnect. */
@@ -141,6 +148,26 @@ export type ProposalState =
   | { status: 'awaiting'; confirmations?: { submitted: number; required: number } }
   | { status: 'executed'; hash: string; success: boolean }
   | { status: 'cancelled' };
+
+/**
+ * What a wallet is asked to sign in with at connect (docs/behaviour.md §13.8): the EIP-4361 fields the
+ * page itself wrote. The wallet picks one of `chainIds` (an extension: the one it is on) and the account.
+ */
+export interface SignInAtConnect {
+  /** The page's host (and port): the message's domain. */
+  domain: string;
+  /** The page's origin and "/": the message's URI. */
+  uri: string;
+  /** 'http' on a page served over plain HTTP (absent means https). */
+  scheme?: string;
+  nonce: string;
+  /** The chains the app and the backend both allow, the wallet's own first where known. */
+  chainIds: number[];
+  statement?: string;
+  /** ISO 8601. */
+  issuedAt: string;
+  expirationTime: string;
+}
 
 /** `npm start`'s development phone: its page, and what the app calls it. */
 export interface DevelopmentPhone {
@@ -204,6 +231,8 @@ export interface KindStatus {
   developmentPhone?: DevelopmentPhone;
   /** `eth_chainId` answers the wallet's own chain before the site is connected: asked beside the accounts. */
   chainIdBeforeConnect?: boolean;
+  /** A connect may sign in within the same approval (KindAdapter.connectSignedIn). */
+  signsInAtConnect?: boolean;
   /** `wallet_revokePermissions` is worth trying on disconnect. */
   revokes?: boolean;
   /** The link to the wallet is gone for good (only a reload helps). */
@@ -252,6 +281,12 @@ export interface KindAdapter {
    * wait for: `eth_requestAccounts` then leaves in the task of the click).
    */
   connect(options: { chainId?: number }): Promise<void> | undefined;
+  /**
+   * In place of `connect`, when sign-in is on and status() says signsInAtConnect: connects and signs in
+   * within one approval. Resolves with the wallet's answer (unchecked) or undefined (this wallet cannot:
+   * connect the usual way); a refusal rejects as a connect's does.
+   */
+  connectSignedIn?(request: SignInAtConnect, options: { chainId?: number }): Promise<{ proof: unknown } | undefined>;
   /** Switch to `chainId` (adding it on 4902); resolves with the chain the wallet reports, unvalidated. */
   switchChain(chainId: number): Promise<unknown>;
   /** Ends the session on the wallet side where the SDK has one; local cleanup otherwise. */

@@ -25,21 +25,28 @@ export interface SignInMessageFields {
   now: number;
 }
 
-/** The message's text, exactly as it is signed and posted. */
-export function signInMessage({ page, address, chainId, nonce, statement, now }: SignInMessageFields): string {
-  return createSiweMessage({
+/** The fields the page writes into every sign-in (docs/behaviour.md §13.3), whatever then writes the text. */
+export function pageFields(page: SignInPage, now: number): { domain: string; uri: string; scheme?: string; issuedAt: Date; expirationTime: Date } {
+  return {
     domain: page.host,
     // An origin has no path: "/" makes it the page's root, an RFC 3986 URI on the origin.
     uri: `${page.origin}/`,
+    issuedAt: new Date(now),
+    expirationTime: new Date(now + SIGN_IN_LIFETIME_MS),
+    // The scheme only when it is not https (EIP-4361: absent means https), so that the backend checks it.
+    ...(page.origin.startsWith('http://') ? { scheme: 'http' } : {}),
+  };
+}
+
+/** The message's text, exactly as it is signed and posted. */
+export function signInMessage({ page, address, chainId, nonce, statement, now }: SignInMessageFields): string {
+  return createSiweMessage({
+    ...pageFields(page, now),
     version: '1',
     address: address as `0x${string}`,
     chainId,
     nonce,
-    issuedAt: new Date(now),
-    expirationTime: new Date(now + SIGN_IN_LIFETIME_MS),
     ...(statement !== undefined ? { statement } : {}),
-    // The scheme only when it is not https (EIP-4361: absent means https), so that the backend checks it.
-    ...(page.origin.startsWith('http://') ? { scheme: 'http' } : {}),
   });
 }
 

@@ -1,12 +1,12 @@
 // The browser-extension wallet: `window.ethereum` plus EIP-6963 discovery. The user's pick wins, then
 // MetaMask, then whatever is there. Wallets that arrive late (announced or injected after start) are
 // reported through watchAvailability so the app can reconnect them.
-import { ERROR_NAMES, MESSAGES, WalletdeckError } from '../../errors';
-import { safeIconUri } from '../../validation';
-import { isObject } from '../../guards';
+import { ERROR_NAMES, MESSAGES, WalletdeckError, errorCode } from '../../errors';
+import { normalizeChainId, safeIconUri } from '../../validation';
+import { field, isObject } from '../../guards';
 import { ListenerSet, attachHandlers, isProvider, providerEventHandlers } from '../events';
 import { adapterFromConnector, defineKind } from '../kind';
-import type { AnnouncedWallet, Connector, ConnectorListener, Eip1193Provider } from '../types';
+import type { AnnouncedWallet, Connector, ConnectorListener, Eip1193Provider, SignInAtConnect } from '../types';
 
 /** What an extension's provider may offer beyond `request`. */
 export interface ExtensionProvider extends Eip1193Provider {
@@ -76,6 +76,9 @@ function legacyProvider(host: InjectedHost | undefined): { provider?: ExtensionP
     return { blocked: true };
   }
 }
+
+/** What a wallet that does not know `wallet_connect` or its capability answers: method not found, unsupported, invalid params. */
+const WALLET_CONNECT_UNKNOWN = [-32601, 4200, -32602];
 
 export class InjectedConnector implements Connector {
   readonly id = 'injected' as const;
@@ -183,6 +186,32 @@ export class InjectedConnector implements Connector {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * ERC-7846 `wallet_connect` with `signInWithEthereum` (docs/behaviour.md §13.8), on the chain the
+   * extension is on when it is one the request allows and no other is wanted. A wallet that does not
+   * know the method (or the capability) says so at once, before any prompt: undefined, and the usual
+   * connect follows. The answer's first account's sign-in is returned as it came.
+   */
+  async connectSignedIn(provider: Eip1193Provider, request: SignInAtConnect, options: { chainId?: number }): Promise<{ proof: unknown } | undefined> {
+    const chainId = normalizeChainId(await provider.request({ method: 'eth_chainId' }));
+    if (typeof chainId !== 'number' || !request.chainIds.includes(chainId) || (options.chainId !== undefined && options.chainId !== chainId)) return undefined;
+    const { chainIds: _offered, ...fields } = request;
+    let answer: unknown;
+    try {
+      answer = await provider.request({
+        method: 'wallet_connect',
+        params: [{ version: '1', capabilities: { signInWithEthereum: { ...fields, version: '1', chainId: `0x${chainId.toString(16)}` } } }],
+      });
+    } catch (error) {
+      if (WALLET_CONNECT_UNKNOWN.includes(errorCode(error) ?? 0)) return undefined;
+      throw error;
+    }
+    const accounts = field(answer, 'accounts');
+    const first = field(accounts, '0');
+    const signIn = field(field(first, 'capabilities'), 'signInWithEthereum');
+    return { proof: { address: field(first, 'address'), message: field(signIn, 'message'), signature: field(signIn, 'signature') } };
   }
 
   async disconnect(): Promise<void> {

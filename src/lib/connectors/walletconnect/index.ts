@@ -7,7 +7,7 @@ import { siteStorage } from '../../storage';
 import { adapterFromConnector, defineKind, kindSetting, type KindSettings } from '../kind';
 import type { buildSettings } from './buildSettings';
 import { ListenerSet } from '../events';
-import type { Connector, ConnectorEvent, ConnectorListener, DevelopmentPhone, Eip1193Provider } from '../types';
+import type { Connector, ConnectorEvent, ConnectorListener, DevelopmentPhone, Eip1193Provider, SignInAtConnect } from '../types';
 import type { WalletConnectSession } from './session';
 import { WC_SESSION_KEY, WC_STORAGE_PREFIX, forgetEverything, isLiveSession, type WalletConnectOptions, type WebStorage } from './shared';
 
@@ -90,6 +90,12 @@ export class WalletConnectConnector implements Connector {
   async connect(_provider: Eip1193Provider, options: { chainId?: number }): Promise<void> {
     const session = await this.load();
     await session.connect(options);
+  }
+
+  /** WalletConnect's one-click auth (docs/behaviour.md §13.8): pairs by QR code, and the wallet signs in with its approval. */
+  async connectSignedIn(_provider: Eip1193Provider, request: SignInAtConnect, options: { chainId?: number }): Promise<{ proof: unknown } | undefined> {
+    const session = await this.load();
+    return session.authenticate(request, options);
   }
 
   async disconnect(): Promise<void> {

@@ -3,11 +3,12 @@
 // stored session is found. Every SDK quirk (a relay that never answers, vendor rejection strings,
 // session deletion reported as a 6000 "disconnect") is handled here.
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
+import { formatMessage } from '@walletconnect/utils';
 import { canBeTarget, chainIds, type ChainTable } from '../../chains';
 import { ERROR_NAMES, MESSAGES, STANDARD_MESSAGES, WalletdeckError, errorCode } from '../../errors';
-import { field } from '../../guards';
+import { field, isObject } from '../../guards';
 import { attachHandlers, objectAt, providerEventHandlers, type EventSource } from '../events';
-import type { ConnectorEvent, Eip1193Provider, RequestArguments } from '../types';
+import type { ConnectorEvent, Eip1193Provider, RequestArguments, SignInAtConnect } from '../types';
 import {
   WC_STORAGE_PREFIX,
   WALLETCONNECT_DEFAULTS,
@@ -20,6 +21,21 @@ import { SDK_USER_DISCONNECTED_CODE, codelessRejectionMessage, disconnectPairing
 
 export type { WalletConnectInitOptions, WalletConnectSdkLoader, WalletConnectSdkProvider } from './shared';
 
+
+/**
+ * The methods a one-click auth's session carries (what the app asks a wallet): the SDK writes them into
+ * the sign-in message as an EIP-5573 ReCap, which the wallet shows and the backend checks.
+ */
+export const SESSION_METHODS = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+] as const;
 
 /** The real SDK (already in this chunk). */
 export const loadWalletConnectSdk: WalletConnectSdkLoader = async () => {
@@ -263,6 +279,54 @@ export class WalletConnectSession {
     const sdk = await this.init();
     // Already paired (e.g. a silent reconnect that ran out of time): the session is still good.
     if (sdk.session) return;
+    const { optionalChains, rpcMap } = walletConnectChains(this.options.chains, options.chainId);
+    await this.pair(sdk, () => sdk.connect({ optionalChains, rpcMap }));
+  }
+
+  /**
+   * One-click auth (docs/behaviour.md §13.8): pairs as `connect` does, and the wallet's one approval
+   * both connects and signs the page's sign-in fields. Resolves with the message the wallet signed (as
+   * the SDK writes it from the wallet's answer) and the signature, unchecked; with undefined when the
+   * wallet answered the plain proposal instead (it does not do one-click auth) or a session is already
+   * here: the signature is then asked the usual way.
+   */
+  async authenticate(request: SignInAtConnect, options: { chainId?: number }): Promise<{ proof: unknown } | undefined> {
+    const sdk = await this.init();
+    if (sdk.session || typeof sdk.authenticate !== 'function') return undefined;
+    const authenticate = sdk.authenticate.bind(sdk);
+    const usable = walletConnectChains(this.options.chains, options.chainId).optionalChains;
+    const chains = usable.filter((id) => request.chainIds.includes(id));
+    if (chains.length === 0) return undefined;
+    const answer = await this.pair(sdk, () =>
+      authenticate({
+        chains,
+        domain: request.domain,
+        uri: request.uri,
+        nonce: request.nonce,
+        ...(request.statement !== undefined ? { statement: request.statement } : {}),
+        iat: request.issuedAt,
+        exp: request.expirationTime,
+        methods: [...SESSION_METHODS],
+      }),
+    );
+    const auths = field(answer, 'auths');
+    const cacao = field(auths, '0');
+    if (cacao === undefined) return undefined;
+    const payload = field(cacao, 'p');
+    const iss = field(payload, 'iss');
+    let message: unknown;
+    try {
+      // The SDK's own writer: the text the wallet signed, its ReCap statement included.
+      message = isObject(payload) && typeof iss === 'string' ? formatMessage(payload as Parameters<typeof formatMessage>[0], iss) : undefined;
+    } catch {
+      message = undefined;
+    }
+    const address = typeof iss === 'string' ? iss.split(':')[4] : undefined;
+    return { proof: { address, message, signature: field(field(cacao, 's'), 's') } };
+  }
+
+  /** The pairing around `start` (a proposal or an authenticate): its relay deadline, its abort, its clean-up. */
+  private async pair<T>(sdk: WalletConnectSdkProvider, start: () => Promise<T>): Promise<T> {
     this.pending?.abort(new WalletdeckError('AbortError', 'A newer connection attempt replaced this one'));
 
     let fail: (error: Error) => void = () => undefined;
@@ -283,11 +347,10 @@ export class WalletConnectSession {
       this.relayTimeoutMs,
     );
 
-    const { optionalChains, rpcMap } = walletConnectChains(this.options.chains, options.chainId);
-    let pairing: Promise<void>;
+    let pairing: Promise<T>;
     try {
       // An SDK that throws instead of rejecting is still this attempt's failure, not a stray rejection.
-      pairing = Promise.resolve(sdk.connect({ optionalChains, rpcMap }));
+      pairing = Promise.resolve(start());
     } catch (error) {
       pairing = Promise.reject(error);
     }
@@ -299,8 +362,9 @@ export class WalletConnectSession {
       },
       () => undefined,
     );
+    let answer: T;
     try {
-      await Promise.race([pairing.catch((error: unknown) => Promise.reject(normaliseConnectError(error))), stopped]);
+      answer = await Promise.race([pairing.catch((error: unknown) => Promise.reject(normaliseConnectError(error))), stopped]);
     } catch (error) {
       abandoned = true;
       if (this.pending === pending) {
@@ -312,6 +376,7 @@ export class WalletConnectSession {
       clearTimeout(timer);
     }
     if (this.pending === pending) this.pending = undefined;
+    return answer;
   }
 
   private async forgetPairing(sdk: WalletConnectSdkProvider, pending: PendingPairing): Promise<void> {

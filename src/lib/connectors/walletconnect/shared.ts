@@ -67,11 +67,27 @@ export function forgetEverything(storage: WebStorage): void {
 export interface WalletConnectSdkProvider {
   request(args: { method: string; params?: unknown }): Promise<unknown>;
   connect(options?: { optionalChains?: number[]; rpcMap?: Record<string, string> }): Promise<void>;
+  /** One-click auth (`wc_sessionAuthenticate`): pairs and asks the wallet to sign in within the same approval. */
+  authenticate?(params: WalletConnectAuthenticateParams): Promise<unknown>;
   disconnect(): Promise<void>;
   on(event: string, listener: (...args: never[]) => void): unknown;
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
   readonly session?: { topic: string } | undefined;
   // What it offers beyond this (its sign client) is reached only through sdkInternals.ts.
+}
+
+/** What the page asks `authenticate` (the SDK's AuthenticateParams, the fields we use). */
+export interface WalletConnectAuthenticateParams {
+  chains: number[];
+  domain: string;
+  uri: string;
+  nonce: string;
+  statement?: string;
+  /** ISO 8601. */
+  iat: string;
+  exp: string;
+  /** The JSON-RPC methods the session may carry (the SDK writes them into the message as an EIP-5573 ReCap). */
+  methods: string[];
 }
 
 export interface WalletConnectInitOptions {
