@@ -13,6 +13,7 @@ import { RECONNECT_VIEW_MS, WALLET_WINDOW_MS, type WalletSagaContext } from './c
 import { connectorChannel, forwardEvents } from './events';
 import { selectConnectorInfo } from '../store/selectors';
 import { selectAttempt, selectHasAccounts, selectReportedChainId, walletContext } from './support';
+import { signInActions } from '../store/signInSlice';
 import { signInAtConnect, signedAtConnect } from './signIn';
 import { walletRequest } from './wallet';
 
@@ -70,39 +71,64 @@ function* chainIdOrFailure(adapter: KindAdapter): SagaIterator<{ chainId?: unkno
   }
 }
 
+/**
+ * The wallet asked to connect and sign in within one approval (docs/behaviour.md §13.8). Sign-in is told
+ * first, so that an account the wallet's events make current meanwhile waits for this answer; and told
+ * when it ends without a sign-in (the wallet could not, refused, failed or the attempt ended).
+ */
+function* askSignedIn(id: ConnectionId, adapter: KindAdapter, signIn: SignInAtConnect, options: { chainId?: number }): SagaIterator<{ proof: unknown } | undefined> {
+  let answer: { proof: unknown } | undefined;
+  yield put(signInActions.askedAtConnect({ kind: id }));
+  try {
+    answer = adapter.connectSignedIn ? yield call([adapter, adapter.connectSignedIn], signIn, options) : undefined;
+    return answer;
+  } finally {
+    if (!answer) yield put(signInActions.notSignedAtConnect({ kind: id }));
+  }
+}
+
 function* userSequence(id: ConnectionId, attempt: number, adapter: KindAdapter, status: Partial<KindStatus>, desiredChainId: number | undefined): SagaIterator<Outcome> {
   const options = desiredChainId === undefined ? {} : { chainId: desiredChainId };
   // docs/behaviour.md §13.8: with sign-in on, a wallet that can signs in within the connect's approval.
   const signIn: SignInAtConnect | undefined = status.signsInAtConnect === true && adapter.connectSignedIn ? yield call(signInAtConnect, id) : undefined;
-  const signed: { proof: unknown } | undefined = signIn && adapter.connectSignedIn ? yield call([adapter, adapter.connectSignedIn], signIn, options) : undefined;
-  if (!signed) {
-    // The kind's own first step (QR pairing); none for most kinds, so the accounts are asked in the click's task.
-    const step = adapter.connect(options);
-    if (step) yield call(() => step);
+  const signed: { proof: unknown } | undefined = signIn ? yield call(askSignedIn, id, adapter, signIn, options) : undefined;
+  let handedOver = false;
+  try {
+    if (!signed) {
+      // The kind's own first step (QR pairing); none for most kinds, so the accounts are asked in the click's task.
+      const step = adapter.connect(options);
+      if (step) yield call(() => step);
+    }
+    let accounts: unknown;
+    let chainId: unknown;
+    if (status.chainIdBeforeConnect === true) {
+      // One round trip instead of two: the chain is asked beside the accounts.
+      const [answer, early]: [unknown, { chainId?: unknown; failed?: true }] = yield all([call(requestAccounts, id, attempt, adapter), call(chainIdOrFailure, adapter)]);
+      accounts = answer;
+      // A chain the wallet reported while the user decided is newer than the one asked at the start.
+      const reported: number | undefined = yield select(selectReportedChainId(id));
+      if (reported !== undefined) chainId = reported;
+      else if (early.failed) chainId = yield call(walletRequest, adapter, { method: 'eth_chainId' });
+      else chainId = early.chainId;
+    } else {
+      accounts = yield call(requestAccounts, id, attempt, adapter);
+      chainId = yield call(walletRequest, adapter, { method: 'eth_chainId' });
+    }
+    if (desiredChainId !== undefined && normalizeChainId(chainId) !== desiredChainId) {
+      chainId = yield call([adapter, adapter.switchChain], desiredChainId);
+    }
+    // Said to sign-in before the account is: its follower finds the wallet's signature waiting.
+    if (signIn && signed) {
+      handedOver = true;
+      yield call(signedAtConnect, id, signIn, signed.proof, plainList(accounts));
+    }
+    yield put(actions.activationSucceeded({ id, attempt, chainId: plainValue(chainId), accounts: plainList(accounts) }));
+    const has: boolean = yield select(selectHasAccounts(id));
+    return has ? 'connected' : 'idle';
+  } finally {
+    // The wallet signed, but the connect did not get as far as handing it over: sign-in is not left waiting.
+    if (signed && !handedOver) yield put(signInActions.notSignedAtConnect({ kind: id }));
   }
-  let accounts: unknown;
-  let chainId: unknown;
-  if (status.chainIdBeforeConnect === true) {
-    // One round trip instead of two: the chain is asked beside the accounts.
-    const [answer, early]: [unknown, { chainId?: unknown; failed?: true }] = yield all([call(requestAccounts, id, attempt, adapter), call(chainIdOrFailure, adapter)]);
-    accounts = answer;
-    // A chain the wallet reported while the user decided is newer than the one asked at the start.
-    const reported: number | undefined = yield select(selectReportedChainId(id));
-    if (reported !== undefined) chainId = reported;
-    else if (early.failed) chainId = yield call(walletRequest, adapter, { method: 'eth_chainId' });
-    else chainId = early.chainId;
-  } else {
-    accounts = yield call(requestAccounts, id, attempt, adapter);
-    chainId = yield call(walletRequest, adapter, { method: 'eth_chainId' });
-  }
-  if (desiredChainId !== undefined && normalizeChainId(chainId) !== desiredChainId) {
-    chainId = yield call([adapter, adapter.switchChain], desiredChainId);
-  }
-  // Said to sign-in before the account is: its follower finds the wallet's signature waiting.
-  if (signIn && signed) yield call(signedAtConnect, signIn, signed.proof, plainList(accounts));
-  yield put(actions.activationSucceeded({ id, attempt, chainId: plainValue(chainId), accounts: plainList(accounts) }));
-  const has: boolean = yield select(selectHasAccounts(id));
-  return has ? 'connected' : 'idle';
 }
 
 const windowEvent = (id: ConnectionId, attempt: number, state: 'opened' | 'answered') => (action: Action) =>

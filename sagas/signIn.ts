@@ -80,9 +80,13 @@ export function* signInAtConnect(kind: ConnectionId): SagaIterator<SignInAtConne
  * The wallet's sign-in at connect, checked against `request` before the connect is said to have
  * succeeded: the sign-in state then holds it for the backend's check (or says what was wrong).
  */
-export function* signedAtConnect(request: SignInAtConnect, proof: unknown, accounts: unknown): SagaIterator {
+export function* signedAtConnect(kind: ConnectionId, request: SignInAtConnect, proof: unknown, accounts: unknown): SagaIterator {
   const account = checksumAddress(Array.isArray(accounts) ? (accounts as unknown[])[0] : undefined);
-  if (account === undefined) return;
+  if (account === undefined) {
+    // No account to sign in (the store refuses these accounts too): nothing waits for this connect.
+    yield put(signInActions.notSignedAtConnect({ kind }));
+    return;
+  }
   const workflow: Workflow = yield call(loadChunk, 'signInWorkflow');
   try {
     const checked: ReturnType<Workflow['checkAtConnect']> = yield call(workflow.checkAtConnect, request, proof, account);

@@ -120,7 +120,8 @@ export function checkAtConnect(request: SignInAtConnect, proof: unknown, account
   if (said !== undefined && checksumAddress(said) !== account) throw wrongMessage(`it names ${String(said).slice(0, 42)}, the connected account is ${account}`);
   if (fields.domain !== request.domain) throw wrongMessage(`the domain is not ${request.domain}`);
   if (fields.uri !== request.uri) throw wrongMessage(`the URI is not ${request.uri}`);
-  if ((fields.scheme ?? 'https') !== (request.scheme ?? 'https')) throw wrongMessage(`the scheme is not ${request.scheme ?? 'https'}`);
+  // A scheme, when written, must be the page's; WalletConnect's writer leaves it out, as the backend allows (server/siwe/message.ts).
+  if (fields.scheme !== undefined && fields.scheme !== (request.scheme ?? 'https')) throw wrongMessage(`the scheme is not ${request.scheme ?? 'https'}`);
   if (fields.nonce !== request.nonce) throw wrongMessage('the nonce is not the one the backend gave');
   if (fields.version !== '1') throw wrongMessage('the version is not 1');
   if (fields.chainId === undefined || !request.chainIds.includes(fields.chainId)) throw wrongMessage('the chain is not one this app signs in on');
@@ -161,6 +162,21 @@ function* finishAtConnect(follower: Follower, address: string, proof: SignInProo
     if (yield cancelled()) return;
     yield call(failure, address, error);
   }
+}
+
+/**
+ * An account that became current while its connect's one approval (sign-in within it) was still open:
+ * goes on from that approval's answer once it is here (its signature, what was wrong with it, or none:
+ * then the usual sign-in, as after any connect).
+ */
+function* afterConnect(follower: Follower, target: SignInTarget): SagaIterator {
+  let state: SignInState = yield select(selectSignIn);
+  while (state.status === 'connecting') {
+    yield take(isSignInAction);
+    state = yield select(selectSignIn);
+  }
+  if (state.status === 'signingIn' && state.address === target.address && state.proof) yield call(finishAtConnect, follower, target.address, state.proof);
+  else if (state.status !== 'failed' || state.address !== target.address) yield call(signIn, follower, target, true);
 }
 
 /**
@@ -295,7 +311,11 @@ export function* followSignIn(context: SignInSagaContext, timeouts: SignInTimeou
   /** A new account: what its connect already settled (docs/behaviour.md §13.8) goes on; otherwise a fresh sign-in. */
   const arrived = function* (next: SignInTarget, prompt: boolean): SagaIterator {
     const state: SignInState = yield select(selectSignIn);
-    if (prompt && state.status === 'signingIn' && state.address === next.address && state.proof) {
+    if (prompt && state.status === 'connecting' && state.kind === next.kind) {
+      // The wallet's events made the account current before its one approval was answered: wait for it.
+      if (flow) yield cancel(flow);
+      flow = yield fork(afterConnect, follower, next);
+    } else if (prompt && state.status === 'signingIn' && state.address === next.address && state.proof) {
       if (flow) yield cancel(flow);
       flow = yield fork(finishAtConnect, follower, next.address, state.proof);
     } else if (prompt && state.status === 'failed' && state.address === next.address) {

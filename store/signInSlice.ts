@@ -23,6 +23,11 @@ export type SignInState =
    * the user disconnected (its session may still be live), said until a retry or the next account.
    */
   | { status: 'idle'; signOutFailed?: SignOutFailure }
+  /**
+   * A user's connect of `kind` asks the wallet to sign in within its own approval (docs/behaviour.md
+   * §13.8): until it answers, an account that becomes current waits for that answer, not for a prompt.
+   */
+  | { status: 'connecting'; kind: string }
   /** The backend is asked whether `address` has a live session. */
   | { status: 'checking'; address: string }
   /**
@@ -126,7 +131,8 @@ export const signInSlice = createSlice({
     },
     /** The page's current account is gone (disconnected, locked, another wallet without one): a failed sign-out stays said. */
     walletGone(state) {
-      return isOn(state) && state.status !== 'idle' ? { status: 'idle' } : state;
+      // A connect that signs in within its approval is about the account to come, not the one gone.
+      return isOn(state) && state.status !== 'idle' && state.status !== 'connecting' ? { status: 'idle' } : state;
     },
     /** The backend did not sign out the disconnected account: said once the page is idle (the next account's sign-in replaces it). */
     signOutFailed(state, action: Payload) {
@@ -143,6 +149,16 @@ export const signInSlice = createSlice({
     sessionCheckStarted(state, action: Payload) {
       const address = addressOf(action.payload);
       return isOn(state) && address !== undefined ? { status: 'checking', address } : state;
+    },
+    /** A user's connect asks the wallet to sign in within its approval (any earlier state gives way). */
+    askedAtConnect(state, action: Payload) {
+      const kind = isObject(action.payload) ? action.payload['kind'] : undefined;
+      return isOn(state) && typeof kind === 'string' && /^[a-z]{1,40}$/.test(kind) ? { status: 'connecting', kind } : state;
+    },
+    /** That connect ended without a sign-in (the wallet could not, or the connect failed): as before it. */
+    notSignedAtConnect(state, action: Payload) {
+      const kind = isObject(action.payload) ? action.payload['kind'] : undefined;
+      return state.status === 'connecting' && state.kind === kind ? { status: 'idle' } : state;
     },
     /**
      * The wallet signed in within the connect's approval, and the page found the message to be the one

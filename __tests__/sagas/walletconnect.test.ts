@@ -8,6 +8,12 @@ import { TEST_ACCOUNTS } from '../support/anvil';
 import { fakeWcSdkLoader, type FakeSession } from '../support/fakeWcSdk';
 import { startWalletApp, type HarnessOptions } from '../support/walletHarness';
 import { memoryWebStorage } from '../support/webStorage';
+import { Wallet } from 'ethers';
+import { signInTab, TestBrowser } from '../support/signInPage';
+import { setUp, tearDown } from '../support/lifecycle';
+import type { RunningSiweServer } from '../../server/siwe/server';
+import { startBackend, tempFolder, testConfig } from '../siwe/backend';
+import { signInActions } from '../../store/signInSlice';
 
 const ID = 'walletconnect' as const;
 const ACCOUNT = TEST_ACCOUNTS[0].address;
@@ -273,5 +279,77 @@ describe('a desired chain without URLs', () => {
     expect(app.activity().switchError).toEqual({ name: 'NoUrlsError', message: 'no url(s) provided for desiredChainId 3' });
     expect(app.wc()).toEqual({ activating: false });
     expect(app.fake.instances).toHaveLength(0);
+  });
+});
+
+describe('one-click auth with sign-in on (docs/behaviour.md §13.8)', () => {
+  const KEY = new Wallet(TEST_ACCOUNTS[0].privateKey);
+  /** Signatures are checked by their key at the backend (ecrecover): no chain is asked. */
+  const NO_CHAIN = 'http://127.0.0.1:9';
+  let folder: ReturnType<typeof tempFolder>;
+  let backend: RunningSiweServer;
+  setUp(async () => {
+    folder = tempFolder();
+    backend = await startBackend(testConfig({ chains: { 1: NO_CHAIN, 10: NO_CHAIN }, storePath: `${folder.path}/store.sqlite` }));
+  });
+  tearDown(() => [backend, () => folder?.remove()]);
+
+  function signInApp(configure?: (sdk: import('../support/fakeWcSdk').FakeWcSdk) => void) {
+    const browser = new TestBrowser();
+    const fake = fakeWcSdkLoader(undefined, configure);
+    const connector = new WalletConnectConnector({ projectId: 'p', chains: CHAINS, metadata: METADATA, storage: memoryWebStorage(), loadSdk: fake.load, relayTimeoutMs: 1000 });
+    const app = startWalletApp({ connectors: { walletconnect: connector }, chains: CHAINS, signIn: signInTab(browser, backend.url).context });
+    apps.push(app);
+    const connect = async () => {
+      app.store.dispatch(walletActions.connectRequested({ id: ID }));
+      await app.waitFor((s) => s.wallet.activity[ID].pairingUri !== undefined);
+    };
+    return { app, fake, browser, connect, signIn: () => app.store.getState().signIn };
+  }
+
+  it("the session's events make the account current before the answer: the page waits for it, one approval, no second prompt", async () => {
+    const { app, fake, browser, connect, signIn } = signInApp();
+    await connect();
+    expect(signIn()).toEqual({ status: 'connecting', kind: ID });
+    const asked = fake.sdk.authenticateCalls[0]!;
+    expect(asked).toMatchObject({ chains: [1, 10], domain: '127.0.0.1:3000', uri: 'http://127.0.0.1:3000/', statement: 'Sign in to Walletdeck' });
+    expect(asked.methods).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'wallet_switchEthereumChain']));
+    await fake.sdk.approveAuthenticate(ACCOUNT, 1, (message) => KEY.signMessage(message));
+    await app.waitFor((s) => s.signIn.status === 'signedIn' || s.signIn.status === 'failed');
+    expect(signIn()).toMatchObject({ status: 'signedIn', address: ACCOUNT, chainId: 1 });
+    expect(fake.sdk.requests.map((r) => r.method)).not.toContain('personal_sign');
+    expect(browser.requests).toEqual(['GET /nonce', 'POST /verify', 'GET /session']);
+  });
+
+  it('a phone that signs in for another site is said as a failure, nothing is posted, and Try again asks the signature', async () => {
+    const { app, fake, browser, connect, signIn } = signInApp();
+    await connect();
+    await fake.sdk.approveAuthenticate(ACCOUNT, 1, (message) => KEY.signMessage(message), { domain: 'evil.example' });
+    await app.waitFor((s) => s.signIn.status === 'failed');
+    expect(signIn()).toMatchObject({ error: { name: 'WrongSignInMessageError', message: expect.stringContaining('the domain is not 127.0.0.1:3000') } });
+    expect(browser.requests).not.toContain('POST /verify');
+    expect(app.store.getState().wallet.connections[ID].accounts).toEqual([ACCOUNT]);
+    expect(fake.sdk.requests.map((r) => r.method)).not.toContain('personal_sign');
+    app.store.dispatch(signInActions.requested({ address: ACCOUNT }));
+    // The signature is asked only now, after the user's click (this fake phone then refuses the method).
+    await app.waitFor(() => fake.sdk.requests.some((r) => r.method === 'personal_sign'));
+  });
+
+  it('a refusal on the phone refuses the connect, and sign-in is left as before it', async () => {
+    const { app, fake, connect, signIn } = signInApp();
+    await connect();
+    fake.sdk.reject('User rejected.');
+    await app.waitFor((s) => s.wallet.connections[ID].error !== undefined);
+    expect(app.store.getState().wallet.connections[ID].error).toMatchObject({ code: 4001 });
+    expect(signIn()).toEqual({ status: 'idle' });
+  });
+
+  it('an SDK without authenticate connects the usual way, then asks the signature', async () => {
+    const { app, fake, connect, signIn } = signInApp((sdk) => (sdk.authenticate = undefined));
+    await connect();
+    expect(signIn()).toEqual({ status: 'idle' });
+    fake.sdk.approve([ACCOUNT], 1);
+    await app.waitFor((s) => s.signIn.status === 'signingIn' || s.signIn.status === 'failed' || s.signIn.status === 'signedIn');
+    await app.waitFor(() => fake.sdk.requests.some((r) => r.method === 'personal_sign'));
   });
 });

@@ -51,6 +51,8 @@ export interface FakeWalletOptions {
   supportsRevoke?: boolean;
   /** The wallet's refusal message (default MetaMask's "User rejected the request."). */
   rejectMessage?: string;
+  /** ERC-7846 `wallet_connect` with `signInWithEthereum`: connect and sign in with one approval (4200 otherwise). */
+  signsInAtConnect?: boolean;
 }
 
 const invalidParams = (why: string) => new RpcFailure(-32602, `Invalid parameters: ${why}`);
@@ -104,6 +106,15 @@ export class FakeWallet {
         supportsRevoke: options.supportsRevoke,
         rejectMessage: options.rejectMessage,
         signer: (origin, method, params, prompt) => this.sign(method, params, prompt),
+        ...(options.signsInAtConnect
+          ? {
+              signInAtConnect: async (message: string, account: string) => {
+                const key = this.keys.get(account.toLowerCase());
+                if (!key) throw new RpcFailure(4100, `Unknown account ${account}`);
+                return key.signMessage(message);
+              },
+            }
+          : {}),
       },
       (make) => this.broadcast(make),
     );

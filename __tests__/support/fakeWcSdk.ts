@@ -1,6 +1,8 @@
 // A faithful stand-in for @walletconnect/ethereum-provider at the connector's seam: the same events
 // (display_uri, accountsChanged with addresses, chainChanged in hex, session_delete followed by a 6000
 // "disconnect"), a connect that waits for the "phone", and requests answered from the session.
+import { formatMessage } from '@walletconnect/utils';
+import type { WalletConnectAuthenticateParams } from '../../src/lib/connectors/walletconnect/shared';
 import type {
   WalletConnectInitOptions,
   WalletConnectSdkLoader,
@@ -34,6 +36,8 @@ export class FakeWcSdk implements WalletConnectSdkProvider {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly expireListeners = new Set<(event: { topic: string }) => void>();
   private pendingConnect: { resolve(): void; reject(error: unknown): void; uri: string } | undefined;
+  private pendingAuth: { resolve(answer: unknown): void; reject(error: unknown): void; params: WalletConnectAuthenticateParams } | undefined;
+  readonly authenticateCalls: WalletConnectAuthenticateParams[] = [];
 
   readonly signer = {
     client: {
@@ -84,6 +88,41 @@ export class FakeWcSdk implements WalletConnectSdkProvider {
       this.pendingConnect = { resolve, reject, uri };
       if (!this.relayDown) queueMicrotask(() => this.emit('display_uri', uri));
     });
+  }
+
+  /** One-click auth: pairs as connect() does, and waits for the phone's one approval (approveAuthenticate). */
+  authenticate?: (params: WalletConnectAuthenticateParams) => Promise<unknown> = (params) => {
+    this.authenticateCalls.push(params);
+    return new Promise((resolve, reject) => {
+      const uri = `wc:${hex64()}@2?relay-protocol=irn&symKey=${hex64()}&expiryTimestamp=${Math.floor(Date.now() / 1000) + 300}`;
+      this.pendingAuth = { resolve, reject, params };
+      this.pendingConnect = { resolve: () => undefined, reject, uri };
+      if (!this.relayDown) queueMicrotask(() => this.emit('display_uri', uri));
+    });
+  };
+
+  /**
+   * The phone approves the one-click auth with `account` on `chainId`, signing the message as the SDK
+   * writes it. As the real SDK does, the session's events (chain, accounts, connect) reach the page
+   * before authenticate() resolves with `{ auths, session }`.
+   */
+  async approveAuthenticate(account: string, chainId: number, sign: (message: string) => Promise<string>, change: Record<string, string> = {}): Promise<string> {
+    const pending = this.pendingAuth;
+    if (!pending) throw new Error('no pending authenticate');
+    this.pendingAuth = undefined;
+    this.pendingConnect = undefined;
+    const { params } = pending;
+    const iss = `did:pkh:eip155:${chainId}:${account}`;
+    // `change`: a phone that signs other fields than asked (a test of the page's check).
+    const payload = { domain: params.domain, aud: params.uri, version: '1', nonce: params.nonce, iat: params.iat, exp: params.exp, iss, ...(params.statement !== undefined ? { statement: params.statement } : {}), ...change };
+    const message = formatMessage(payload, iss);
+    const signature = await sign(message);
+    this.session = { topic: hex64(), accounts: [account], chainId };
+    this.emit('chainChanged', `0x${chainId.toString(16)}`);
+    this.emit('accountsChanged', [account]);
+    this.emit('connect', { chainId: `0x${chainId.toString(16)}` });
+    pending.resolve({ auths: [{ h: { t: 'caip122' }, p: payload, s: { t: 'eip191', s: signature } }], session: this.session });
+    return message;
   }
 
   /** The phone approves the pending proposal; `peer` is its side of the session (its metadata). */

@@ -4,12 +4,13 @@
 // change chain/accounts from the "phone" side.
 import { SignClient } from '@walletconnect/sign-client';
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types';
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
+import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils';
 import { Wallet, getBytes, isHexString } from 'ethers';
 import { TEST_ACCOUNTS } from './anvil';
 
 type Proposal = SignClientTypes.EventArguments['session_proposal'];
 type SessionRequest = SignClientTypes.EventArguments['session_request'];
+type AuthRequest = SignClientTypes.EventArguments['session_authenticate'];
 
 /** The SDK's storage contract, in memory: nothing is written to disk by tests. */
 export class MemoryKeyValueStorage {
@@ -57,6 +58,11 @@ export interface SimulatedWalletOptions {
   rpcUrls?: Record<number, string>;
   /** Who the wallet says it is in its sessions (default: "Simulated wallet", no icon). */
   metadata?: { name: string; icons: string[] };
+  /**
+   * The wallet does one-click auth (`wc_sessionAuthenticate`): a dapp's authenticate reaches it as
+   * one request (`pairAuthenticate`), not as a proposal.
+   */
+  oneClickAuth?: boolean;
 }
 
 export interface SimulatedWallet {
@@ -65,6 +71,11 @@ export interface SimulatedWallet {
   pair(uri: string): Promise<Proposal>;
   approve(proposal: Proposal, options?: { chains?: number[] }): Promise<SessionTypes.Struct>;
   reject(proposal: Proposal): Promise<void>;
+  /** With `oneClickAuth`: scans the QR code and resolves with the dapp's sign-in request. */
+  pairAuthenticate(uri: string): Promise<AuthRequest>;
+  /** Approves it with one approval: the session, and the first account's signature of the message the SDK writes. */
+  approveAuthenticate(request: AuthRequest): Promise<{ message: string }>;
+  rejectAuthenticate(request: AuthRequest): Promise<void>;
   /** The current session (there is at most one per test wallet). */
   session(): SessionTypes.Struct | undefined;
   /** Ends the session from the phone. */
@@ -131,6 +142,16 @@ export async function startSimulatedWallet(options: SimulatedWalletOptions): Pro
     if (waiter) waiter(proposal);
     else proposals.push(proposal);
   });
+
+  const authRequests: AuthRequest[] = [];
+  const authWaiters: ((request: AuthRequest) => void)[] = [];
+  if (options.oneClickAuth) {
+    client.on('session_authenticate', (request) => {
+      const waiter = authWaiters.shift();
+      if (waiter) waiter(request);
+      else authRequests.push(request);
+    });
+  }
 
   const currentSession = () => client.session.getAll().at(-1);
 
@@ -247,6 +268,25 @@ export async function startSimulatedWallet(options: SimulatedWalletOptions): Pro
     },
     async reject(proposal) {
       await client.reject({ id: proposal.id, reason: getSdkError('USER_REJECTED') });
+    },
+    pairAuthenticate(uri) {
+      const next = authRequests.shift();
+      const request = next ? Promise.resolve(next) : new Promise<AuthRequest>((resolve) => authWaiters.push(resolve));
+      return client.pair({ uri }).then(() => request);
+    },
+    async approveAuthenticate(request) {
+      const payload = populateAuthPayload({ authPayload: request.params.authPayload, chains: [...chains].map(caip), methods: METHODS });
+      const chain = payload.chains[0];
+      const signer = signers[0];
+      if (!chain || !signer) throw new Error('the wallet supports none of the requested chains');
+      const iss = `did:pkh:${chain}:${signer.address}`;
+      const message = client.formatAuthMessage({ request: payload, iss });
+      const cacao = buildAuthObject(payload, { t: 'eip191', s: await signer.signMessage(message) }, iss);
+      await client.approveSessionAuthenticate({ id: request.id, auths: [cacao] });
+      return { message };
+    },
+    async rejectAuthenticate(request) {
+      await client.rejectSessionAuthenticate({ id: request.id, reason: getSdkError('USER_REJECTED') });
     },
     session: currentSession,
     async disconnect() {

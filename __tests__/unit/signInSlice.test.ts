@@ -103,3 +103,36 @@ it('every state is plain JSON', () => {
   const states = [signedIn, run(checking, a.unreachable({ address: ALICE, error: ERROR })), run(signingIn, a.chainNotAllowed({ address: ALICE, chainId: 100, allowedChainIds: [1] }))];
   for (const state of states) expect(JSON.parse(JSON.stringify(state))).toEqual(state);
 });
+
+describe('a connect that signs in within its approval (docs/behaviour.md §13.8)', () => {
+  const SIGNATURE = `0x${'ab'.repeat(65)}`;
+  const MESSAGE = '127.0.0.1:3000 wants you to sign in with your Ethereum account:';
+  const connecting: SignInState = { status: 'connecting', kind: 'walletconnect' };
+
+  it('waits on the connect, and an account gone meanwhile does not end the wait', () => {
+    expect(run({ status: 'idle' }, a.askedAtConnect({ kind: 'walletconnect' }))).toEqual(connecting);
+    expect(run(signedIn, a.askedAtConnect({ kind: 'walletconnect' }))).toEqual(connecting);
+    expect(run(connecting, a.walletGone())).toEqual(connecting);
+    expect(run({ status: 'off' }, a.askedAtConnect({ kind: 'walletconnect' }))).toEqual({ status: 'off' });
+    expect(run({ status: 'idle' }, a.askedAtConnect({ kind: 'Wallet Connect!' }))).toEqual({ status: 'idle' });
+  });
+
+  it("the wallet's checked signature is held for the backend's check; a wrong one is a failure; none goes back to idle", () => {
+    expect(run(connecting, a.signedAtConnect({ address: ALICE.toLowerCase(), proof: { message: MESSAGE, signature: SIGNATURE } }))).toEqual({
+      status: 'signingIn',
+      address: ALICE,
+      proof: { message: MESSAGE, signature: SIGNATURE },
+    });
+    const wrong = { name: 'WrongSignInMessageError', message: 'The wallet signed in with a message other than the one the page asked for: the domain is not 127.0.0.1:3000' };
+    expect(run(connecting, a.signInAtConnectFailed({ address: ALICE, error: wrong }))).toEqual({ status: 'failed', address: ALICE, error: wrong });
+    expect(run(connecting, a.notSignedAtConnect({ kind: 'walletconnect' }))).toEqual({ status: 'idle' });
+    // Another kind's end changes nothing.
+    expect(run(connecting, a.notSignedAtConnect({ kind: 'injected' }))).toEqual(connecting);
+  });
+
+  it('a proof that is not one is refused by the reducer, whoever sends it', () => {
+    for (const proof of [undefined, {}, { message: '', signature: SIGNATURE }, { message: MESSAGE, signature: 'yes' }, { message: 'x'.repeat(16_385), signature: SIGNATURE }]) {
+      expect(run(connecting, a.signedAtConnect({ address: ALICE, proof }))).toEqual(connecting);
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { WithPart } from '../parts';
 
 export function SignInSlot() {
   const words = useWords();
-  const shown = useAppSelector((s) => s.signIn.status !== 'off' && (s.signIn.status !== 'idle' || s.signIn.signOutFailed !== undefined));
+  const shown = useAppSelector((s) => s.signIn.status !== 'off' && s.signIn.status !== 'connecting' && (s.signIn.status !== 'idle' || s.signIn.signOutFailed !== undefined));
   if (!shown) return null;
   return (
     <WithPart name="signInStatus" what={words.t('part.signIn')}>

@@ -72,11 +72,14 @@ function useSignInView(state: SignInState) {
 export function SignInStatus() {
   const state = useAppSelector(selectSignIn);
   if (state.status === 'idle' && state.signOutFailed) return <SignOutFailed failure={state.signOutFailed} />;
-  if (state.status === 'off' || state.status === 'idle') return null;
+  // A connect that signs in within its approval shows its progress in the connect dialog.
+  if (state.status === 'off' || state.status === 'idle' || state.status === 'connecting') return null;
   return <HeaderStatus state={state} />;
 }
 
-function HeaderStatus({ state }: { state: Exclude<SignInState, { status: 'off' | 'idle' }> }) {
+type AboutAnAccount = Exclude<SignInState, { status: 'off' | 'idle' | 'connecting' }>;
+
+function HeaderStatus({ state }: { state: AboutAnAccount }) {
   const dispatch = useAppDispatch();
   const { words, sentence: said, label, error } = useSignInView(state);
   const busy = state.status === 'checking' || state.status === 'signingIn';
@@ -137,11 +140,11 @@ function SignOutFailed({ failure }: { failure: SignOutFailure }) {
  */
 export function SignInSection({ account }: { account: string }) {
   const state = useAppSelector(selectSignIn);
-  if (state.status === 'off' || state.status === 'idle' || state.address !== account) return null;
+  if (state.status === 'off' || state.status === 'idle' || state.status === 'connecting' || state.address !== account) return null;
   return <MenuSection state={state} />;
 }
 
-function MenuSection({ state }: { state: Exclude<SignInState, { status: 'off' | 'idle' }> }) {
+function MenuSection({ state }: { state: AboutAnAccount }) {
   const dispatch = useAppDispatch();
   const { words, sentence: said, label, error } = useSignInView(state);
   return (
