@@ -1,11 +1,13 @@
 // The development phone (bundled by phoneServer.ts): a WalletConnect wallet in a browser tab, on an
 // origin of its own (the app's WalletConnect SDK and this sign client would otherwise share storage
 // keys), with the real @walletconnect/sign-client over the local relay. It pairs from a pasted `wc:`
-// link or from `?uri=`, and asks the user to approve or reject the session and every request;
+// link or from `?uri=`, and asks the user to approve or reject the session (or, for a site that uses
+// WalletConnect's one-click auth, the session and its sign-in message at once) and every request;
 // signatures and transactions are made by the local chain, which holds the test accounts unlocked.
 import { SignClient } from '@walletconnect/sign-client';
-import type { SessionTypes, SignClientTypes } from '@walletconnect/types';
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
+import type { AuthTypes, SessionTypes, SignClientTypes, Verify } from '@walletconnect/types';
+import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils';
+import { getAddress } from 'viem';
 import { DEV_NAMES } from '../settings';
 import { DEV_WALLET_ICON } from '../shared/icon';
 import { PROMPT_CSS, buildPrompt } from '../shared/prompt';
@@ -38,6 +40,7 @@ export interface PhoneSetup {
 
 type Proposal = SignClientTypes.EventArguments['session_proposal'];
 type SessionRequest = SignClientTypes.EventArguments['session_request'];
+type AuthRequest = SignClientTypes.EventArguments['session_authenticate'];
 
 const PHONE_NAME = DEV_NAMES.phone;
 const METHODS = ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'];
@@ -47,6 +50,11 @@ const CHAINS_KEY = 'dev-phone-chains';
 const setup = JSON.parse(document.getElementById('phone-setup')?.textContent ?? '{}') as PhoneSetup;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const caip = (id: number) => `eip155:${id}`;
+/** The chain id of an `eip155:<id>` chain; undefined for another namespace or a malformed one. */
+const chainIdOf = (chain: string): number | undefined => (/^eip155:[1-9]\d*$/.test(chain) ? Number(chain.slice('eip155:'.length)) : undefined);
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** A personal_sign payload: the text's UTF-8 bytes in hex. */
+const hexOfUtf8 = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
 const style = document.createElement('style');
 style.textContent = PROMPT_CSS;
@@ -125,6 +133,16 @@ function sessionAccounts(session: SessionTypes.Struct): string[] {
   return [...new Set((session.namespaces['eip155']?.accounts ?? []).map((a) => a.split(':')[2] ?? ''))];
 }
 
+/** The line under the site's name: whether WalletConnect's Verify says the request comes from the site it names. */
+function verifyNote({ verified }: Verify.Context): string {
+  if (verified.isScam === true) return 'Warning: this site is known as a scam.';
+  if (verified.validation === 'VALID') return `Verified: the request comes from ${verified.origin}.`;
+  if (verified.validation === 'INVALID') return `Not verified: the request comes from ${verified.origin}, not the site it names.`;
+  return 'The origin of this request could not be verified.';
+}
+
+const networkList = (ids: number[]) => ids.map((id) => `${chainNames()[id] ?? 'Chain'} (${id})`).join(', ');
+
 async function main(): Promise<void> {
   // The wallet SDK checks the site's Verify attestation against the local service's key, not the public one.
   interceptVerifyFetch(window, () => fetch(new URL(LOCAL_VERIFY.publicKey, location.origin)));
@@ -180,26 +198,14 @@ async function main(): Promise<void> {
       id: proposal.id,
       show: () => {
         const { proposer } = proposal.params;
-        const verified = proposal.verifyContext.verified;
-        const note =
-          verified.isScam === true
-            ? 'Warning: this site is known as a scam.'
-            : verified.validation === 'VALID'
-              ? `Verified: the request comes from ${verified.origin}.`
-              : verified.validation === 'INVALID'
-                ? `Not verified: the request comes from ${verified.origin}, not the site it names.`
-                : 'The origin of this request could not be verified.';
         const offered = knownChainIds();
         return buildPrompt(
           document,
           {
             asker: `${proposer.metadata.name} (${proposer.metadata.url})`,
-            note,
+            note: verifyNote(proposal.verifyContext),
             title: 'Connect to this site?',
-            details: [
-              ...CONNECT_DETAILS,
-              { label: 'Networks', value: offered.map((id) => `${chainNames()[id] ?? 'Chain'} (${id})`).join(', ') },
-            ],
+            details: [...CONNECT_DETAILS, { label: 'Networks', value: networkList(offered) }],
             method: 'wc_sessionPropose',
             accounts: { choices: setup.accounts, selected: setup.accounts[0] ?? '' },
           },
@@ -227,6 +233,113 @@ async function main(): Promise<void> {
             })();
           },
         );
+      },
+    });
+  });
+
+  /** Sign-in prompts waiting for an answer, by request id (sign-client emits no event when one expires). */
+  const signIns = new Set<number>();
+
+  /**
+   * WalletConnect's one-click auth (wc_sessionAuthenticate, sent instead of a proposal to a wallet that
+   * listens for it): one prompt for the connection and the EIP-4361 message. Approved, the message is
+   * written for the first requested network the phone knows, signed with personal_sign by the local
+   * chain, and sent back as one cacao, which also opens the session.
+   */
+  client.on('session_authenticate', (event: AuthRequest) => {
+    say('');
+    const { requester, authPayload } = event.params;
+    const site = requester.metadata.name;
+    const refuse = (reason: { code: number; message: string }, told: string) => {
+      say(told);
+      void client.rejectSessionAuthenticate({ id: event.id, reason }).catch((error: unknown) => say(`${told} The refusal could not be sent: ${reasonOf(error)}`));
+    };
+
+    const known = knownChainIds();
+    const chainIds = [...new Set(authPayload.chains.map(chainIdOf))].filter((id): id is number => id !== undefined && known.includes(id));
+    if (chainIds.length === 0) {
+      const why = `The development phone knows none of the networks ${site} asks to sign in on (${authPayload.chains.join(', ') || 'none'}); it knows ${networkList(known)}.`;
+      refuse(getSdkError('UNSUPPORTED_CHAINS', why), `Sign-in refused. ${why}`);
+      return;
+    }
+    const signChain = chainIds[0]!;
+    const issuer = (account: string) => `did:pkh:${caip(signChain)}:${getAddress(account)}`;
+    let payload: AuthTypes.PayloadParams;
+    let messageFor: (account: string) => string;
+    try {
+      // Narrowed to the networks and methods the phone supports; its ReCap and statement say so.
+      payload = populateAuthPayload({ authPayload, chains: chainIds.map(caip), methods: METHODS });
+      messageFor = (account) => client.formatAuthMessage({ request: payload, iss: issuer(account) });
+      messageFor(setup.accounts[0] ?? '0x0000000000000000000000000000000000000000');
+    } catch (error) {
+      const why = `The development phone cannot answer ${site}'s sign-in request: ${reasonOf(error)}`;
+      refuse(getSdkError('UNSUPPORTED_METHODS', why), `Sign-in refused. ${why}`);
+      return;
+    }
+    const unknown = authPayload.chains
+      .filter((chain) => !chainIds.includes(chainIdOf(chain) ?? NaN))
+      .map((chain) => (chainIdOf(chain) === undefined ? chain : networkList([chainIdOf(chain)!])));
+
+    signIns.add(event.id);
+    enqueue({
+      id: event.id,
+      show: () => {
+        const selected = setup.accounts[0] ?? '';
+        const prompt = buildPrompt(
+          document,
+          {
+            asker: `${requester.metadata.name} (${requester.metadata.url})`,
+            note: verifyNote(event.verifyContext),
+            title: 'Connect and sign in?',
+            details: [
+              ...CONNECT_DETAILS,
+              { label: 'Networks', value: networkList(chainIds) + (unknown.length > 0 ? ` (also asked for, unknown to the phone: ${unknown.join(', ')})` : '') },
+              { label: 'Message to sign', value: selected ? messageFor(selected) : '', code: true },
+            ],
+            method: 'wc_sessionAuthenticate',
+            accounts: { choices: setup.accounts, selected },
+          },
+          (answer) => {
+            signIns.delete(event.id);
+            void (async () => {
+              try {
+                if (!answer.approved || !answer.account) {
+                  await client.rejectSessionAuthenticate({ id: event.id, reason: getSdkError('USER_REJECTED') });
+                  say('You rejected the sign-in.');
+                  return;
+                }
+                const iss = issuer(answer.account);
+                const message = client.formatAuthMessage({ request: payload, iss });
+                const signature = await signOnLocalChain(setup.chain.chainUrl, 'personal_sign', [hexOfUtf8(message), getAddress(answer.account)]);
+                if (typeof signature !== 'string') throw new Error('the local chain answered no signature');
+                const cacao = buildAuthObject(payload, { t: 'eip191', s: signature }, iss);
+                const { session } = await client.approveSessionAuthenticate({ id: event.id, auths: [cacao] });
+                say(`Signed in to ${site}${session ? ' and connected' : ''}.`);
+                // sign-client 2.25 stores the wallet's copy of this session with the site's key as its
+                // controller (the site's copy rightly names the wallet's): the phone could then never
+                // update it, e.g. to add a network the site switches to. The wallet is the controller.
+                if (session && session.controller !== session.self.publicKey) {
+                  await client.session.update(session.topic, { controller: session.self.publicKey }).catch((error: unknown) => {
+                    say(`Signed in to ${site}, but the session cannot take new networks: ${reasonOf(error)}`);
+                  });
+                }
+              } catch (error) {
+                say(`The sign-in failed: ${reasonOf(error)}`);
+                await client.rejectSessionAuthenticate({ id: event.id, reason: getSdkError('SESSION_SETTLEMENT_FAILED', reasonOf(error)) }).catch(() => undefined);
+              } finally {
+                settle(event.id);
+                showSessions();
+              }
+            })();
+          },
+        );
+        // The message names the account: it follows the picker.
+        const picker = prompt.querySelector('select');
+        const shown = prompt.querySelector('.dev-prompt-details pre');
+        picker?.addEventListener('change', () => {
+          if (shown) shown.textContent = messageFor(picker.value);
+        });
+        return prompt;
       },
     });
   });
@@ -319,6 +432,13 @@ async function main(): Promise<void> {
   });
 
   client.on('proposal_expire', ({ id }) => settle(id));
+  // A sign-in request's expiry is only the core expirer's (which drops the pending request).
+  client.core.expirer.on('expirer_expired', ({ target }: { target: string }) => {
+    const id = Number(/^id:(\d+)$/.exec(target)?.[1]);
+    if (!signIns.delete(id)) return;
+    settle(id);
+    say('A sign-in request expired before it was answered.');
+  });
   client.on('session_request_expire', ({ id }) => settle(id));
   client.on('session_delete', showSessions);
   client.on('session_update', showSessions);
