@@ -20,6 +20,7 @@ import { renderInPage } from '../support/renderApp';
 import { memoryWebStorage } from '../support/webStorage';
 
 jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
+jest.mock('@walletconnect/utils', () => ({ formatMessage: () => '' }));
 
 const AVATAR = 'data:image/png;base64,iVBORw0KGgo=';
 let app: ReturnType<typeof startWalletApp> | undefined;

@@ -24,6 +24,7 @@ import { renderInPage } from '../support/renderApp';
 import { memoryWebStorage } from '../support/webStorage';
 
 jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
+jest.mock('@walletconnect/utils', () => ({ formatMessage: () => '' }));
 
 const CHAINS: ChainTable = {
   1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' },

@@ -16,6 +16,7 @@ import { memoryWebStorage } from '../support/webStorage';
 
 // The fake SDK stands in for it; the real one is not even loaded into jsdom.
 jest.mock('@walletconnect/ethereum-provider', () => ({ EthereumProvider: {} }));
+jest.mock('@walletconnect/utils', () => ({ formatMessage: () => '' }));
 
 
 const CHAINS: ChainTable = { 1: { id: 1, name: 'Mainnet', rpcUrls: ['https://rpc.test/1'], icon: '' } };

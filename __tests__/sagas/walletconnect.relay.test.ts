@@ -21,6 +21,9 @@ import { createVerifyService } from '../../scripts/dev/walletconnect/verify';
 import { releaseCore, startSimulatedWallet, type SimulatedWallet } from '../support/wcWallet';
 import { memoryWebStorage } from '../support/webStorage';
 import { until } from '../support/wait';
+import { signInTab, TestBrowser } from '../support/signInPage';
+import { startBackend, tempFolder, testConfig } from '../siwe/backend';
+import type { SignInSagaContext } from '../../sagas/signInContext';
 
 // A page has one SDK core; this file runs several "pages" and wallets in one process.
 const globalCoreSetting = process.env.DISABLE_GLOBAL_CORE;
@@ -77,8 +80,8 @@ tearDown(() => [
   },
 ]);
 
-async function phoneWallet(chainIds = [31337, 1], relayUrl = relay.url) {
-  const w = await startSimulatedWallet({ relayUrl, chains: chainIds, rpcUrls: { 31337: anvil.url } });
+async function phoneWallet(chainIds = [31337, 1], relayUrl = relay.url, oneClickAuth = false) {
+  const w = await startSimulatedWallet({ relayUrl, chains: chainIds, rpcUrls: { 31337: anvil.url }, oneClickAuth });
   wallets.push(w);
   return w;
 }
@@ -88,6 +91,7 @@ interface AppOptions {
   relayUrl?: string;
   relayTimeoutMs?: number;
   qrCloseIsError?: boolean;
+  signIn?: SignInSagaContext;
 }
 
 function openApp(options: AppOptions = {}) {
@@ -108,6 +112,7 @@ function openApp(options: AppOptions = {}) {
     // Not the subject of any test here: hang guards.
     timeouts: { eagerMs: WAIT_MS, activateMs: WAIT_MS },
     ...(options.qrCloseIsError === undefined ? {} : { qrCloseIsError: options.qrCloseIsError }),
+    ...(options.signIn ? { signIn: options.signIn } : {}),
   });
   apps.push(harness);
   const wc = () => harness.store.getState().wallet.connections[ID];
@@ -130,6 +135,44 @@ async function pairedApp(options: AppOptions = {}, chainIds?: number[], approved
   await app.waitFor(app.isConnected, WAIT_MS);
   return { app, phone, uri };
 }
+
+describe('one-click auth with sign-in on (docs/behaviour.md §13.8)', () => {
+  it("one approval on the phone pairs, connects and signs in: the backend verifies the SDK's rendering of the wallet's answer", async () => {
+    const folder = tempFolder();
+    const backend = await startBackend(testConfig({ chains: { 31337: anvil.url }, storePath: `${folder.path}/store.sqlite` }));
+    try {
+      const browser = new TestBrowser();
+      const app = openApp({ signIn: signInTab(browser, backend.url).context });
+      const phone = await phoneWallet([31337, 1], relay.url, true);
+      const asked = await phone.pairAuthenticate(await app.connect());
+      await phone.approveAuthenticate(asked);
+      const done = await app.waitFor((s) => s.signIn.status === 'signedIn' || s.signIn.status === 'failed', WAIT_MS);
+      expect(done.signIn).toMatchObject({ status: 'signedIn', address: TEST_ACCOUNTS[0].address, chainId: 31337 });
+      expect(phone.requests.map((r) => r.params.request.method)).not.toContain('personal_sign');
+      expect(browser.requests).toEqual(['GET /nonce', 'POST /verify', 'GET /session']);
+    } finally {
+      await backend.close();
+      folder.remove();
+    }
+  });
+
+  it('a phone without one-click auth answers the proposal: connected, then the one signature', async () => {
+    const folder = tempFolder();
+    const backend = await startBackend(testConfig({ chains: { 31337: anvil.url }, storePath: `${folder.path}/store.sqlite` }));
+    try {
+      const browser = new TestBrowser();
+      const app = openApp({ signIn: signInTab(browser, backend.url).context });
+      const phone = await phoneWallet([31337, 1]);
+      await phone.approve(await phone.pair(await app.connect()));
+      const done = await app.waitFor((s) => s.signIn.status === 'signedIn' || s.signIn.status === 'failed', WAIT_MS);
+      expect(done.signIn).toMatchObject({ status: 'signedIn', address: TEST_ACCOUNTS[0].address });
+      expect(phone.requests.filter((r) => r.params.request.method === 'personal_sign')).toHaveLength(1);
+    } finally {
+      await backend.close();
+      folder.remove();
+    }
+  });
+});
 
 describe('pairing through the relay', () => {
   it('shows a wc: URI whose pairing the relay knows, and connects with checksummed accounts when the wallet approves', async () => {

@@ -1,7 +1,6 @@
 // A faithful stand-in for @walletconnect/ethereum-provider at the connector's seam: the same events
 // (display_uri, accountsChanged with addresses, chainChanged in hex, session_delete followed by a 6000
 // "disconnect"), a connect that waits for the "phone", and requests answered from the session.
-import { formatMessage } from '@walletconnect/utils';
 import type { WalletConnectAuthenticateParams } from '../../src/lib/connectors/walletconnect/shared';
 import type {
   WalletConnectInitOptions,
@@ -115,6 +114,8 @@ export class FakeWcSdk implements WalletConnectSdkProvider {
     const iss = `did:pkh:eip155:${chainId}:${account}`;
     // `change`: a phone that signs other fields than asked (a test of the page's check).
     const payload = { domain: params.domain, aud: params.uri, version: '1', nonce: params.nonce, iat: params.iat, exp: params.exp, iss, ...(params.statement !== undefined ? { statement: params.statement } : {}), ...change };
+    // Loaded here: the SDK's utils need TextEncoder, which the DOM tests' environment lacks.
+    const { formatMessage } = await import('@walletconnect/utils');
     const message = formatMessage(payload, iss);
     const signature = await sign(message);
     this.session = { topic: hex64(), accounts: [account], chainId };

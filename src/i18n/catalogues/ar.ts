@@ -436,6 +436,7 @@ const ar = {
   'connect.approveInExtension': 'وافق على الاتصال في إضافة {wallet}.',
   'connect.approveInWindow': 'وافق على الاتصال في نافذة {wallet}.',
   'connect.approveIn': 'وافق على الاتصال في {wallet}.',
+  'connect.signsInToo': 'الموافقة نفسها تسجّل دخولك إلى هذا الموقع.',
   'connect.lookInToolbar': 'لا تراها؟ افتح {wallet} من شريط أدوات المتصفح.',
   'connect.windowBehind': 'لا تراها؟ قد تكون نافذة {wallet} خلف هذه النافذة.',
   'connect.windowBlocked': 'لا توجد نافذة؟ ربما حظرها متصفحك: اسمح بالنوافذ المنبثقة لهذا الموقع، ثم حاول مرة أخرى.',

@@ -369,6 +369,7 @@ const de = {
   'connect.approveInExtension': 'Bestätigen Sie die Verbindung in der {wallet}-Erweiterung.',
   'connect.approveInWindow': 'Bestätigen Sie die Verbindung im {wallet}-Fenster.',
   'connect.approveIn': 'Bestätigen Sie die Verbindung in {wallet}.',
+  'connect.signsInToo': 'Dieselbe Bestätigung meldet Sie auch bei dieser Website an.',
   'connect.lookInToolbar': 'Nicht zu sehen? Öffnen Sie {wallet} über die Symbolleiste Ihres Browsers.',
   'connect.windowBehind': 'Nicht zu sehen? Das {wallet}-Fenster liegt vielleicht hinter diesem.',
   'connect.windowBlocked': 'Kein Fenster? Ihr Browser hat es vielleicht blockiert: Erlauben Sie Pop-ups für diese Website und versuchen Sie es dann erneut.',

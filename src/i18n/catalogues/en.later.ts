@@ -300,6 +300,7 @@ export const enLater = {
   'connect.approveInExtension': 'Approve the connection in the {wallet} extension.',
   'connect.approveInWindow': 'Approve the connection in the {wallet} window.',
   'connect.approveIn': 'Approve the connection in {wallet}.',
+  'connect.signsInToo': 'The same approval signs you in to this site.',
   'connect.lookInToolbar': "Don't see it? Open {wallet} from your browser's toolbar.",
   'connect.windowBehind': "Don't see it? The {wallet} window may be behind this one.",
   'connect.windowBlocked': 'No window? Your browser may have blocked it: allow pop-ups for this site, then try again.',

@@ -399,6 +399,7 @@ const es = {
   'connect.approveInExtension': 'Aprueba la conexión en la extensión de {wallet}.',
   'connect.approveInWindow': 'Aprueba la conexión en la ventana de {wallet}.',
   'connect.approveIn': 'Aprueba la conexión en {wallet}.',
+  'connect.signsInToo': 'La misma aprobación inicia tu sesión en este sitio.',
   'connect.lookInToolbar': '¿No la ves? Abre {wallet} desde la barra de herramientas del navegador.',
   'connect.windowBehind': '¿No la ves? Puede que la ventana de {wallet} esté detrás de esta.',
   'connect.windowBlocked': '¿No hay ventana? Puede que tu navegador la haya bloqueado: permite las ventanas emergentes en este sitio y vuelve a intentarlo.',

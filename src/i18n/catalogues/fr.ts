@@ -383,6 +383,7 @@ const fr = {
   'connect.approveInExtension': 'Approuvez la connexion dans l’extension {wallet}.',
   'connect.approveInWindow': 'Approuvez la connexion dans la fenêtre de {wallet}.',
   'connect.approveIn': 'Approuvez la connexion dans {wallet}.',
+  'connect.signsInToo': 'La même approbation vous identifie sur ce site.',
   'connect.lookInToolbar': 'Vous ne voyez rien ? Ouvrez {wallet} depuis la barre d’outils de votre navigateur.',
   'connect.windowBehind': 'Vous ne voyez rien ? La fenêtre de {wallet} est peut-être derrière celle-ci.',
   'connect.windowBlocked': 'Pas de fenêtre ? Votre navigateur l’a peut-être bloquée : autorisez les fenêtres pop-up pour ce site, puis réessayez.',

@@ -364,6 +364,7 @@ const ja = {
   'connect.approveInExtension': '{wallet}の拡張機能で接続を承認してください。',
   'connect.approveInWindow': '{wallet}のウィンドウで接続を承認してください。',
   'connect.approveIn': '{wallet}で接続を承認してください。',
+  'connect.signsInToo': '同じ承認でこのサイトにもサインインします。',
   'connect.lookInToolbar': '表示されない場合は、ブラウザのツールバーから{wallet}を開いてください。',
   'connect.windowBehind': '表示されない場合は、{wallet}のウィンドウがこのウィンドウの後ろにあるかもしれません。',
   'connect.windowBlocked': 'ウィンドウが表示されない場合は、ブラウザがブロックした可能性があります。このサイトのポップアップを許可してから、もう一度お試しください。',

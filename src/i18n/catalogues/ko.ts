@@ -364,6 +364,7 @@ const ko = {
   'connect.approveInExtension': '{wallet} 확장 프로그램에서 연결을 승인하세요.',
   'connect.approveInWindow': '{wallet} 창에서 연결을 승인하세요.',
   'connect.approveIn': '{wallet}에서 연결을 승인하세요.',
+  'connect.signsInToo': '같은 승인으로 이 사이트에도 로그인됩니다.',
   'connect.lookInToolbar': '창이 보이지 않나요? 브라우저 툴바에서 {wallet} 아이콘을 눌러 여세요.',
   'connect.windowBehind': '창이 보이지 않나요? {wallet} 창이 이 창 뒤에 있을 수 있습니다.',
   'connect.windowBlocked': '창이 뜨지 않나요? 브라우저가 차단했을 수 있습니다. 이 사이트의 팝업을 허용한 후 다시 시도하세요.',

@@ -399,6 +399,7 @@ const ptBR = {
   'connect.approveInExtension': 'Aprove a conexão na extensão de {wallet}.',
   'connect.approveInWindow': 'Aprove a conexão na janela de {wallet}.',
   'connect.approveIn': 'Aprove a conexão em {wallet}.',
+  'connect.signsInToo': 'A mesma aprovação faz você entrar neste site.',
   'connect.lookInToolbar': 'Não está vendo? Abra {wallet} pela barra de ferramentas do navegador.',
   'connect.windowBehind': 'Não está vendo? A janela de {wallet} pode estar atrás desta.',
   'connect.windowBlocked': 'Nenhuma janela? Seu navegador pode tê-la bloqueado: permita pop-ups para este site e tente novamente.',

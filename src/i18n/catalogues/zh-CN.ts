@@ -364,6 +364,7 @@ const zhCN = {
   'connect.approveInExtension': '请在 {wallet} 扩展程序中批准连接。',
   'connect.approveInWindow': '请在 {wallet} 窗口中批准连接。',
   'connect.approveIn': '请在 {wallet} 中批准连接。',
+  'connect.signsInToo': '同一次批准也会让你登录本网站。',
   'connect.lookInToolbar': '没看到？请从浏览器工具栏打开 {wallet}。',
   'connect.windowBehind': '没看到？{wallet} 窗口可能在此窗口后面。',
   'connect.windowBlocked': '没有窗口？可能已被浏览器拦截：请允许本网站的弹出窗口，然后重试。',

@@ -172,8 +172,27 @@ function Button({ meaning, label, secondary, onActivate }: { meaning: string; la
   );
 }
 
+/**
+ * What the wallet is waiting for, and where, in words; and, when the same approval signs the user in
+ * (docs/behaviour.md §13.8), that it does.
+ */
+function Waiting(props: { id: ConnectionId; name: string; waitedLong: boolean; reconnecting: boolean }) {
+  const words = useLaterWords();
+  const signsIn = useAppSelector((s) => s.signIn.status === 'connecting' && s.signIn.kind === props.id);
+  return (
+    <>
+      <WaitingFor {...props} />
+      {signsIn && !props.reconnecting ? (
+        <p className="muted" data-testid="signs-in-too">
+          {words.t('connect.signsInToo')}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** What the wallet is waiting for, and where, in words; a spinner alone says nothing. */
-function Waiting({ id, name, waitedLong, reconnecting }: { id: ConnectionId; name: string; waitedLong: boolean; reconnecting: boolean }) {
+function WaitingFor({ id, name, waitedLong, reconnecting }: { id: ConnectionId; name: string; waitedLong: boolean; reconnecting: boolean }) {
   const words = useLaterWords();
   const activity = useAppSelector((s) => selectConnectionActivity(s, id));
   const info = useAppSelector((s) => selectConnectorInfo(s, id));

@@ -293,6 +293,9 @@ export class WalletConnectSession {
   async authenticate(request: SignInAtConnect, options: { chainId?: number }): Promise<{ proof: unknown } | undefined> {
     const sdk = await this.init();
     if (sdk.session || typeof sdk.authenticate !== 'function') return undefined;
+    // The SDK's check of the wallet's signature counts characters, not UTF-8 bytes: a statement beyond
+    // ASCII would fail on the phone after the user approved. Such a sign-in takes two approvals.
+    if (request.statement !== undefined && !/^[\x20-\x7e]*$/.test(request.statement)) return undefined;
     const authenticate = sdk.authenticate.bind(sdk);
     const usable = walletConnectChains(this.options.chains, options.chainId).optionalChains;
     const chains = usable.filter((id) => request.chainIds.includes(id));
