@@ -17,7 +17,8 @@ import { messageHex, pageFields, signInMessage } from '../src/lib/signIn/message
 import { field } from '../src/lib/guards';
 import { checksumAddress } from '../src/lib/validation';
 import type { TabChannel, TabWord } from '../src/lib/signIn/page';
-import { selectAllowedChainIds } from '../store/selectors';
+import { selectAllowedChainIds, selectConnectorInfo } from '../store/selectors';
+import type { RootState } from '../store/types';
 import { signInActions as actions, type SignInProof, type SignInState } from '../store/signInSlice';
 import { selectSignIn, selectSignInTarget, type SignInTarget } from '../store/signInSelectors';
 import { walletActions } from '../store/walletSlice';
@@ -257,6 +258,12 @@ function* signOut(follower: Follower, address: string): SagaIterator {
 
 const isSignInAction = (action: Action) => action.type.startsWith('signIn/');
 
+/** The kind's wallet answers in a window it opens (Coinbase Wallet without its extension: a pop-up). */
+const selectAsksInOwnWindow = (state: RootState, kind: ConnectionId): boolean => {
+  const info = selectConnectorInfo(state, kind);
+  return info.face.ownWindow === true && info.installed !== true;
+};
+
 /** A session ends at its expiry: "expired", with "Sign in again" (never a prompt by itself). */
 function* expireSessions(now: () => number): SagaIterator {
   while (true) {
@@ -339,8 +346,11 @@ export function* followSignIn(context: SignInSagaContext, timeouts: SignInTimeou
         } else if (previous?.address !== next.address || previous.kind !== next.kind) {
           // A connect the user asked for is followed by the signature; an account switch or a silent
           // reconnect only asks the backend (docs/behaviour.md §13.4).
-          const prompt = connecting === next.kind;
+          const asked = connecting === next.kind;
           connecting = undefined;
+          // A wallet that asks in a window of its own gets no signature request by itself: the browser
+          // opens that window only within a click. Its user signs in with one ("Sign in as …").
+          const prompt = asked && !((yield select(selectAsksInOwnWindow, next.kind)) as boolean);
           yield call(arrived, next, prompt);
         } else {
           // The same account on another chain keeps its session; a sign-in held back for its chain goes on.
