@@ -28,7 +28,7 @@ module.exports = {
       transformIgnorePatterns,
       setupFilesAfterEnv,
       testMatch: ['<rootDir>/__tests__/{dom,recipes}/**/*.test.tsx'],
-      setupFiles: ['<rootDir>/__tests__/support/jsdomDialog.ts'],
+      setupFiles: ['<rootDir>/__tests__/support/jsdomDialog.ts', '<rootDir>/__tests__/support/jsdomTextEncoding.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/styleStub.js' },
     },
     {
