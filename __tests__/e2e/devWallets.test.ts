@@ -6,9 +6,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Wallet, getAddress, verifyMessage } from 'ethers';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { SignClient } from '@walletconnect/sign-client';
+import { formatMessage, getSdkError } from '@walletconnect/utils';
 import { gatewayEnv, setupDevChain } from '../../scripts/devchain';
 import { planDevWallets, startDevWallets, waitForApp, type DevWallets } from '../../scripts/dev/devWallets';
 import { rpc, startAnvil, type Anvil } from '../support/anvil';
+import { MemoryKeyValueStorage, releaseCore } from '../support/wcWallet';
 import {
   connectDialog,
   continueWithoutExtension,
@@ -328,6 +331,89 @@ describe('the WalletConnect development phone', () => {
     await asked(phone).getByRole('button', { name: 'Reject' }).click();
     await page.bringToFront();
     await waitForDeclined(page, 'walletconnect');
+  });
+
+  it("answers a site's one-click sign-in (wc_sessionAuthenticate) with the picked account's signed message and a session, and a rejection reaches the site", async () => {
+    // The site: a real sign client in this process (its own core and storage), on the phone's relay.
+    const site = await SignClient.init({
+      projectId: 'walletdeck-test-site',
+      customStoragePrefix: 'dev-phone-sign-in-site',
+      relayUrl: wallets!.phone!.relayUrl,
+      logger: 'silent',
+      storage: new MemoryKeyValueStorage(),
+      telemetryEnabled: false,
+      metadata: { name: 'Sign-in test site', description: 'A site that signs in with WalletConnect', url: 'https://sign-in.walletdeck.test', icons: [] },
+    });
+    /**
+     * The site's `response()`, asked for at once: sign-client 2.25 drops a wallet's answer that arrives
+     * before it is first called (the promise then waits out the request's one-hour expiry). The expiry's
+     * timer, set by that first call, is kept to be cleared if the test ends before the answer.
+     */
+    const expiries: ReturnType<typeof setTimeout>[] = [];
+    const answerOf = <T,>(response: () => Promise<T>): Promise<T> => {
+      const { setTimeout: original } = globalThis;
+      globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+        const timer = original(...args);
+        expiries.push(timer);
+        return timer;
+      }) as typeof setTimeout;
+      try {
+        return response();
+      } finally {
+        globalThis.setTimeout = original;
+      }
+    };
+    try {
+      const signIn = () =>
+        site.authenticate({
+          chains: ['eip155:31337'],
+          domain: 'sign-in.walletdeck.test',
+          uri: 'https://sign-in.walletdeck.test/',
+          nonce: 'walletdeck31337',
+          statement: 'Sign in to Walletdeck',
+          methods: ['personal_sign', 'eth_sendTransaction'],
+        });
+      const chosen = ACCOUNTS[3]!;
+      const { uri, response } = await signIn();
+      const answered = answerOf(response);
+      const phone = await openPhone(await newContext(), `${wallets!.phone!.url}?uri=${encodeURIComponent(uri)}`);
+      await asked(phone).getByRole('heading', { name: 'Connect and sign in?' }).waitFor();
+      expect(await asked(phone).getByText('Sign-in test site (https://sign-in.walletdeck.test)', { exact: true }).count()).toBe(1);
+      const shown = asked(phone).locator('pre');
+      expect(await shown.textContent()).toContain(`${ACCOUNTS[0]}\n\nSign in to Walletdeck`);
+      // The message names the account the user picks.
+      await asked(phone).getByLabel('Account').selectOption(chosen);
+      const seen = (await shown.textContent()) ?? '';
+      expect(seen).toContain(`sign-in.walletdeck.test wants you to sign in with your Ethereum account:\n${chosen}\n`);
+      await asked(phone).getByRole('button', { name: 'Approve' }).click();
+
+      const { auths, session } = await answered;
+      expect(auths).toHaveLength(1);
+      const cacao = auths![0]!;
+      expect(cacao.p.iss).toBe(`did:pkh:eip155:31337:${chosen}`);
+      const message = formatMessage(cacao.p, cacao.p.iss);
+      // What the user saw is what was signed; the statement carries the ReCap's methods.
+      expect(message).toBe(seen);
+      expect(message.split('\n')[3]).toMatch(/^Sign in to Walletdeck I further authorize the stated URI/);
+      expect(verifyMessage(message, cacao.s.s)).toBe(chosen);
+      expect(session).toBeDefined();
+      expect(site.session.get(session!.topic).namespaces['eip155']?.accounts).toContain(`eip155:31337:${chosen}`);
+      await phone.getByRole('status').getByText('Signed in to Sign-in test site and connected.').waitFor();
+
+      // A second sign-in, paired in the same tab, is rejected: the site's request fails.
+      const again = await signIn();
+      const refused = answerOf(again.response);
+      refused.catch(() => undefined);
+      await phone.getByLabel(/^Pairing link/).fill(again.uri);
+      await phone.getByRole('button', { name: 'Pair' }).click();
+      await asked(phone).getByRole('heading', { name: 'Connect and sign in?' }).waitFor();
+      await asked(phone).getByRole('button', { name: 'Reject' }).click();
+      await expect(refused).rejects.toBe(getSdkError('USER_REJECTED').message);
+      await phone.getByRole('status').getByText('You rejected the sign-in.').waitFor();
+    } finally {
+      for (const timer of expiries) clearTimeout(timer);
+      await releaseCore(site.core);
+    }
   });
 });
 
