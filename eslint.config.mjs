@@ -31,6 +31,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'walletdeck/one-guard': 'error',
     },
   },
   // The import direction of docs/architecture.md ("What each folder may import"), enforced for static

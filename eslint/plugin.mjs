@@ -1,7 +1,8 @@
 // Walletdeck's own lint rules. `no-restricted-import-expressions` holds every import-direction rule
 // for dynamic `import()` too (ESLint's no-restricted-imports sees only static imports and exports):
 // it takes the very same options and hands each `import('…')` to ESLint's own rule as a namespace
-// import of that source, so both report the same way with the same messages.
+// import of that source, so both report the same way with the same messages. `one-guard` keeps the
+// guards of untrusted values in one place.
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 
 const restrictedImports = builtinRules.get('no-restricted-imports');
@@ -47,7 +48,30 @@ const noRestrictedImportExpressions = {
   },
 };
 
+/** The guards every reader of untrusted values shares, written once in src/lib/guards.ts. */
+const GUARDS_FILE = 'src/lib/guards.ts';
+const GUARD_NAMES = new Set(['isObject', 'isRecord']);
+
+const oneGuard = {
+  meta: {
+    type: 'problem',
+    docs: { description: `isObject and isRecord are declared in ${GUARDS_FILE} only: every other file imports them` },
+    schema: [],
+    messages: { copy: `'{{name}}' is declared once, in ${GUARDS_FILE}: import it from there.` },
+  },
+  create(context) {
+    if (context.filename.replaceAll('\\', '/').endsWith(`/${GUARDS_FILE}`)) return {};
+    const check = (id) => {
+      if (id?.type === 'Identifier' && GUARD_NAMES.has(id.name)) context.report({ node: id, messageId: 'copy', data: { name: id.name } });
+    };
+    return {
+      FunctionDeclaration: (node) => check(node.id),
+      VariableDeclarator: (node) => check(node.id),
+    };
+  },
+};
+
 export default {
   meta: { name: 'walletdeck' },
-  rules: { 'no-restricted-import-expressions': noRestrictedImportExpressions },
+  rules: { 'no-restricted-import-expressions': noRestrictedImportExpressions, 'one-guard': oneGuard },
 };

@@ -3,7 +3,8 @@
 // our walletdeck/no-restricted-import-expressions (eslint/plugin.mjs) the second, with the same
 // options and messages. Also: import() of the app's own code only in the one loader (src/chunks.ts),
 // no React.lazy (later parts show through src/features/parts.tsx), site storage only through
-// src/lib/storage.ts. Sources are linted in memory as files of the project, in one ESLint process.
+// src/lib/storage.ts; the guards isObject and isRecord declared in src/lib/guards.ts only. Sources are
+// linted in memory as files of the project, in one ESLint process.
 // And no import cycles (dependency-cruiser, .dependency-cruiser.cjs): two-file cycles of each kind of
 // import, written to a folder of their own and cruised as `npm run lint` cruises the project.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
-const RULES = new Set(['no-restricted-imports', 'walletdeck/no-restricted-import-expressions', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax']);
+const RULES = new Set(['no-restricted-imports', 'walletdeck/no-restricted-import-expressions', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax', 'walletdeck/one-guard']);
 
 interface Source {
   filePath: string;
@@ -87,6 +88,10 @@ const CASES: (Source & { key: string })[] = [
   { key: 'window.localStorage', filePath: 'src/features/wallet/x.ts', code: 'export const s = window.localStorage;\n' },
   { key: 'localStorage', filePath: 'store/x.ts', code: 'export const s = localStorage;\n' },
   { key: 'indexedDB', filePath: 'src/lib/x.ts', code: 'export const d = indexedDB;\n' },
+  { key: 'guard copied as a const', filePath: 'server/siwe/x.ts', code: "export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;\n" },
+  { key: 'guard copied as a function', filePath: 'src/lib/x.ts', code: "export function isObject(v: unknown): boolean {\n  return typeof v === 'object' && v !== null;\n}\n" },
+  { key: 'guard imported', filePath: 'server/siwe/x.ts', code: "import { isRecord } from '../../src/lib/guards';\nexport const ok = (v: unknown) => isRecord(v);\n" },
+  { key: 'the guards themselves', filePath: 'src/lib/guards.ts', code: "export function isObject(v: unknown): v is Record<string, unknown> {\n  return typeof v === 'object' && v !== null;\n}\n" },
   // What each floor may import passes, statically and dynamically: the rules are not simply "no imports".
   { key: 'clean lib', filePath: 'src/lib/x.ts', code: "import { describeValue } from './errors';\nexport const d = describeValue;\nexport const load = () => import('./chains');\n" },
   { key: 'clean store', filePath: 'store/x.ts', code: "import { describeValue } from '../src/lib/errors';\nexport const d = describeValue;\n" },
@@ -165,6 +170,19 @@ describe('site storage only through its guarded accessor', () => {
     ['indexedDB', 'no-restricted-globals'],
   ])('%s is reported', (key, ruleId) => {
     expect(messagesOf(key)).toEqual([{ ruleId, message: expect.stringContaining('siteStorage() in src/lib/storage.ts') }]);
+  });
+});
+
+describe('the guards of untrusted values are written once (src/lib/guards.ts)', () => {
+  it.each([
+    ['guard copied as a const', 'isRecord'],
+    ['guard copied as a function', 'isObject'],
+  ])('%s is reported', (key, name) => {
+    expect(messagesOf(key)).toEqual([{ ruleId: 'walletdeck/one-guard', message: `'${name}' is declared once, in src/lib/guards.ts: import it from there.` }]);
+  });
+
+  it.each(['guard imported', 'the guards themselves'])('%s passes', (key) => {
+    expect(messagesOf(key)).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
 // one checked before anything starts. A mistake is one line naming the setting and what it expects.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRecord } from '../../src/lib/guards';
 
 export interface SiweConfig {
   /** Port to listen on (0: any free port, said when listening). */
@@ -73,8 +74,6 @@ export type ConfigResult = { ok: true; config: SiweConfig } | { ok: false; probl
 
 /** Hosts whose plain-http origin a browser treats as secure (a Secure cookie is kept there). */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An error's message (an fs error may come from another realm, so no instanceof). */
 const reasonOf = (error: unknown): string => (isRecord(error) && typeof error['message'] === 'string' ? error['message'] : String(error));

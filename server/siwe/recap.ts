@@ -4,6 +4,7 @@
 // algorithm. WalletConnect's one-click auth (`wc_sessionAuthenticate`) always adds one. This module
 // reads the URI and writes the text; the rule of which statement a message must carry is in
 // message.ts. Our own reading of the standard: no WalletConnect code.
+import { isRecord } from '../../src/lib/guards';
 
 export const RECAP_PREFIX = 'urn:recap:';
 
@@ -33,8 +34,6 @@ const ABILITY = /^([a-zA-Z0-9.*_+-]+)\/([a-zA-Z0-9.*_+-]+)$/;
 // A resource is written into the statement, which is one line of printable text.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const isRecapUri = (resource: string): boolean => resource.startsWith(RECAP_PREFIX);
 
@@ -75,9 +74,9 @@ export function parseRecapUri(resource: string): Recap {
 
 /** The ReCap Details Object's schema (EIP-5573), with the leniencies noted. */
 function checkShape(value: unknown): Recap {
-  if (!isObject(value)) throw new RecapError('its payload is not a JSON object');
+  if (!isRecord(value)) throw new RecapError('its payload is not a JSON object');
   const att = value['att'];
-  if (!isObject(att)) throw new RecapError('it has no "att" object');
+  if (!isRecord(att)) throw new RecapError('it has no "att" object');
   const resources = Object.keys(att);
   if (resources.length === 0) throw new RecapError('its "att" names no resource');
   // Resources are not required to be URIs (the schema's `^.+:.*$`): WalletConnect names its one
@@ -85,14 +84,14 @@ function checkShape(value: unknown): Recap {
   for (const resource of resources) {
     if (resource === '' || CONTROL.test(resource)) throw new RecapError(`its resource ${JSON.stringify(resource)} is empty or has a control character`);
     const abilities = att[resource];
-    if (!isObject(abilities)) throw new RecapError(`its resource "${resource}" is not an object of abilities`);
+    if (!isRecord(abilities)) throw new RecapError(`its resource "${resource}" is not an object of abilities`);
     const names = Object.keys(abilities);
     if (names.length === 0) throw new RecapError(`its resource "${resource}" has no ability`);
     for (const ability of names) {
       if (!ABILITY.test(ability)) throw new RecapError(`"${ability}" (in "${resource}") is not an ability string (namespace/name)`);
       const limits = abilities[ability];
       // An empty list is allowed (the standard's own examples use it: an ability that cannot be used).
-      if (!Array.isArray(limits) || !limits.every(isObject)) throw new RecapError(`the limits of "${ability}" (in "${resource}") are not a list of objects`);
+      if (!Array.isArray(limits) || !limits.every(isRecord)) throw new RecapError(`the limits of "${ability}" (in "${resource}") are not a list of objects`);
     }
   }
   const prf = value['prf'];

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getAddress, hashMessage, isAddress } from 'ethers';
+import { isRecord } from '../../src/lib/guards';
 import { checkSignature, type EthCall } from '../../src/lib/signatureCheck';
 import { signatureProblem } from '../../src/lib/typedData';
 import { chainCall } from './chain';
@@ -48,8 +49,6 @@ interface AccountAnswer {
 }
 
 const answerOf = (a: SessionAccount): AccountAnswer => ({ address: a.address, chainId: a.chainId, expiresAt: new Date(a.expiresAt).toISOString() });
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
