@@ -49,12 +49,17 @@ describe('docs/bench-reconnect.md', () => {
     expect(measured).toContain('- Machine: 2 cores, AMD EPYC 7B13; Node v20.20.2\n- Machine speed: a fixed JavaScript loop (50,000,000 additions) took 1235 ms when the bench started');
   });
 
-  it('has the figures with their ratios and the targets met or missed', () => {
+  it('has the figures with their ratios, and its goals met or missed', () => {
     expect(text).toContain('| navigation -> "Connected" (ms) | 125 | 130 | 85 | 1.47x |\n');
     expect(text).toContain('| click -> "Connected" (ms) | 35 | 40 | 13 | 2.69x |\n');
-    expect(text).toContain('- FAIL: navigation -> Connected is 1.47x the baseline (target <= 1.3x)\n');
-    expect(text).toContain('- FAIL: click -> Connected is 2.69x the baseline (target <= 1.5x)\n');
     expect(text).toMatch(/- FAIL: the wallet's last answer -> Connected takes 32\.0 ms \(median; target <= 5 ms\)\n/);
+    expect(text).toContain('- PASS: at most 2 wallet requests until shown, on every reload (target <= 2)\n');
+  });
+
+  it('judges no ratio to its own bare page: the speed targets are against the peers (issue 37)', () => {
+    expect(text).toContain('The ratios to the baseline page are a diagnostic, not a goal');
+    const targets = text.slice(text.indexOf('## Targets'), text.indexOf('## Rounds'));
+    expect(targets).not.toMatch(/x the baseline/);
   });
 
   it('lists every round, Walletdeck / baseline, and which went first', () => {
