@@ -66,10 +66,17 @@ beforeAll(async () => {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...gatewayEnv(gateway), ...process.env, PORT: String(appPort), WALLETDECK_DEV_CHAIN_URL: anvil.url, ...wallets.env },
   });
-  devServer.stderr?.on('data', (chunk: Buffer) => (devServerLog = (devServerLog + chunk.toString()).slice(-4000)));
   appUrl = `http://127.0.0.1:${appPort}`;
+  // The server says which address it listens on once it has it: an answer at appUrl before that line
+  // is some other server's (a port lost to another), not the app.
+  let listening = false;
+  devServer.stderr?.on('data', (chunk: Buffer) => {
+    devServerLog = (devServerLog + chunk.toString()).slice(-4000);
+    listening ||= devServerLog.includes(`Loopback: ${appUrl}/`);
+  });
   const served = await Promise.race([waitForApp(appUrl, 400_000), new Promise<false>((resolve) => devServer?.once('exit', () => resolve(false)))]);
   if (!served) throw new Error(`the development server did not serve the app:\n${devServerLog}`);
+  if (!listening) throw new Error(`something else answers at ${appUrl}, not the development server:\n${devServerLog}`);
   browser = await launchChromium();
 }, 480_000);
 
