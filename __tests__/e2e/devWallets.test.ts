@@ -31,6 +31,7 @@ import {
 } from '../support/appDriver';
 import { injectAxe } from '../support/axe';
 import { launchChromium } from '../support/browser';
+import { timeoutsSetBy } from '../support/sdkTimers';
 import { freePort } from '../support/ports';
 
 // A development build is large and this machine is shared: generous limits, no timing asserted.
@@ -358,17 +359,9 @@ describe('the WalletConnect development phone', () => {
      */
     const expiries: ReturnType<typeof setTimeout>[] = [];
     const answerOf = <T,>(response: () => Promise<T>): Promise<T> => {
-      const { setTimeout: original } = globalThis;
-      globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
-        const timer = original(...args);
-        expiries.push(timer);
-        return timer;
-      }) as typeof setTimeout;
-      try {
-        return response();
-      } finally {
-        globalThis.setTimeout = original;
-      }
+      const { value, timeouts } = timeoutsSetBy(response);
+      expiries.push(...timeouts);
+      return value;
     };
     try {
       const signIn = () =>
